@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<p>Profile Enrichment</p>, document.getElementById('app')!);

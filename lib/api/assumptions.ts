@@ -1,0 +1,121 @@
+/**
+ * Every place where `../shared/api-spec.md` says "not shown" (or is ambiguous) and we had to
+ * choose, in one file. Each choice is a named constant with the reason beside it, so changing our
+ * mind is a one-line edit here. The client, the credit quote, the schemas and the sandbox all
+ * read these constants instead of repeating the literal.
+ */
+
+/**
+ * Listings (employees, students) return `next_page`; the cursor is its `after` query parameter.
+ * The spec does not name the request parameter that receives it; the provider's SDKs send `after`.
+ */
+export const LISTING_CURSOR_PARAM = 'after';
+
+/** Searches: cursor read from `next_page`'s `next_token`, sent back as `next_token` (stated). */
+export const SEARCH_CURSOR_PARAM = 'next_token';
+
+/** Job search: cursor read from `next_page_api_url`'s `pagination`, sent back as `pagination` (stated). */
+export const JOB_SEARCH_CURSOR_PARAM = 'pagination';
+
+/**
+ * v3 person: the spec names only `profile` (a profile URL or username) and says one identifier is
+ * required; the email identifier's name is not shown. We call it `email`. Exactly one of the two.
+ */
+export const V3_PERSON_IDENTIFIER_PARAMS = ['profile', 'email'] as const;
+
+/**
+ * v3 person include flags: only `personalEmail` is named. The others are named after the sections
+ * they add (spec: "social links, phone numbers, work emails, career insight, developer profile").
+ * Each takes `exclude` (default) or `include`. Because these names are our guess, the client sends
+ * a flag only when a person turned it on, never its default.
+ */
+export const V3_PERSON_INCLUDE_FLAGS = [
+  'personalEmail',
+  'socialLinks',
+  'phoneNumbers',
+  'workEmail',
+  'careerInsight',
+  'developerProfile',
+] as const;
+
+/**
+ * v3 `maxAgeSeconds`: the spec states the bound as `25920000 <= value`, which reads like an upper
+ * bound of 300 days written backwards. We do not refuse either way locally (only "a non-negative
+ * integer"); the service decides, and its 400 is shown to the person.
+ */
+export const V3_MAX_AGE_SECONDS_STATED_BOUND = 25_920_000;
+
+/**
+ * Person lookup: which parameters are required is not shown. The provider has always required a
+ * first name and the company (name or domain); we require those two and treat the rest as optional.
+ */
+export const PERSON_LOOKUP_REQUIRED = ['first_name', 'company_domain'] as const;
+
+/**
+ * Optional enrichment fields of the v2 person profile: their field names are not shown. We use the
+ * provider's names with the neutral network words:
+ * - `extra`: {gender, birth_date (Date), industry, interests: string[]} (object or null)
+ * - `codehost_profile_id`, `social_profile_id`, `microblog_profile_id`: string or null
+ * - `personal_numbers`, `personal_emails`: arrays of string (each entry is charged +1)
+ * - `inferred_salary`: {min: number | null, max: number | null} or null
+ * - `skills`: array of string
+ * Keyed by the request parameter that asks for each one.
+ */
+export const PERSON_ENRICHMENT_FIELDS = {
+  extra: 'extra',
+  codehost_profile_id: 'codehost_profile_id',
+  social_profile_id: 'social_profile_id',
+  microblog_profile_id: 'microblog_profile_id',
+  personal_contact_number: 'personal_numbers',
+  personal_email: 'personal_emails',
+  inferred_salary: 'inferred_salary',
+  skills: 'skills',
+} as const;
+
+/**
+ * Optional company blocks: the field carries the parameter's name (the spec shows them as null in a
+ * resolved company when not requested). Contents are not shown; we read them tolerantly.
+ */
+export const COMPANY_OPTIONAL_BLOCKS = ['categories', 'funding_data', 'exit_data', 'acquisitions', 'extra'] as const;
+
+/**
+ * Lookups that find nothing but still answer 200 ("null content"): we read that as the envelope with
+ * null fields, e.g. `{url: null, profile: null, last_updated: null}`. A bare `null` body is also read.
+ */
+export const LOOKUP_NULL_CONTENT = 'envelope-with-null-fields';
+
+/**
+ * Reverse email lookup: whether the answer carries a profile URL when not enriched is not shown.
+ * The provider's published example carries `url`; we read `url` as optional.
+ */
+export const EMAIL_LOOKUP_URL_FIELD = 'url';
+
+/**
+ * Role lookup with no match: not shown. We treat it as 404 (not found, nothing charged), as for the
+ * profile endpoints; the quote's minimum is therefore the cost of a match.
+ */
+export const ROLE_LOOKUP_NO_MATCH_STATUS = 404;
+
+/**
+ * Searches with `enrich_profiles=enrich` or `use_cache=if-recent` cap `page_size` at 10 but state no
+ * default there; the plain default (100) would break the cap, so the default becomes 10.
+ */
+export const CAPPED_SEARCH_DEFAULT_PAGE_SIZE = 10;
+
+/** Body of v2 errors: not shown. The observed 403 body has v3's shape `{code, name, description}`. */
+export const V2_ERROR_BODY = 'same-as-v3';
+
+/**
+ * Credits of the v3 endpoints: not published. Quotes say so (min and max are null). The sandbox
+ * charges these figures so its balance moves plausibly; the extension never relies on them.
+ */
+export const SANDBOX_V3_CREDITS = { 'person.v3': 2, 'company.logo': 1 } as const;
+
+/**
+ * Rate limit: the numeric window is not shown. 300 requests per minute per key is the provider's
+ * published figure; the sandbox uses it by default.
+ */
+export const DEFAULT_RATE_PER_MINUTE = 300;
+
+/** The service's "recent": a best effort to return a profile no older than 29 days. */
+export const RECENT_DAYS = 29;
