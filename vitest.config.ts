@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     setupFiles: ['fake-indexeddb/auto'],
-    include: ['test/unit/**/*.test.ts?(x)', 'lib/**/*.test.ts?(x)', 'sandbox/**/*.test.ts'],
+    include: ['test/unit/**/*.test.ts?(x)', 'test/contract/**/*.test.ts', 'sandbox/**/*.test.ts'],
     // The sandbox tests build the full synthetic dataset; give them room on a 2-core machine.
     testTimeout: 20_000,
   },

@@ -1,1 +1,126 @@
-export default defineBackground(() => {});
+/**
+ * The background service worker: holds the key, is the only caller of the service, and answers
+ * the extension's pages. MV3 may stop it at any moment, so every listener is registered
+ * synchronously at the top level and everything that matters is in storage or IndexedDB.
+ */
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import { createClient } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import { clearCache } from '@/lib/cache';
+import { openDb } from '@/lib/db';
+import {
+  CONTENT_SCRIPT_MESSAGES,
+  type MessageType,
+  messageSchemas,
+  type PublicSettings,
+  settingsPatchSchema,
+} from '@/lib/messages';
+import { onMessage } from '@/lib/messenger';
+import { createService } from '@/lib/service';
+import { findingsItemKey, getSettings, type Settings, updateSettings } from '@/lib/settings';
+
+export default defineBackground(() => {
+  const service = createService({
+    db: openDb,
+    settings: getSettings,
+    client: (settings) =>
+      createClient({ apiKey: settings.apiKey, baseUrlV2: settings.baseUrlV2, baseUrlV3: settings.baseUrlV3 }),
+    hasApiPermission: (origins) => browser.permissions.contains({ origins }),
+  });
+
+  type Sender = { id?: string; url?: string; frameId?: number; tab?: { id?: number } };
+
+  function isExtensionPage(sender: Sender): boolean {
+    return sender.id === browser.runtime.id && (sender.url ?? '').startsWith(browser.runtime.getURL('/'));
+  }
+
+  /**
+   * Validates a message where it arrives and checks who sent it: only extension pages (a person)
+   * may do anything but report findings; nothing a web page or content script sends can spend.
+   */
+  function handle<T extends MessageType>(
+    type: T,
+    handler: (data: NonNullable<unknown>, sender: Sender) => unknown,
+  ): void {
+    onMessage(type, async (message) => {
+      const sender = message.sender as Sender;
+      const fromContentScript = !isExtensionPage(sender);
+      if (fromContentScript && !CONTENT_SCRIPT_MESSAGES.includes(type)) {
+        throw new Error(`"${type}" may only be sent by the extension's own pages`);
+      }
+      const parsed = messageSchemas[type].safeParse(message.data);
+      if (!parsed.success) throw new Error(`Invalid "${type}" message: ${parsed.error.issues[0]?.message}`);
+      // biome-ignore lint/suspicious/noExplicitAny: the protocol map types each handler's result
+      return (await handler(parsed.data as NonNullable<unknown>, sender)) as any;
+    });
+  }
+
+  function stripHash(url: string | undefined): string | undefined {
+    return url?.split('#')[0];
+  }
+
+  function publicSettings(settings: Settings): PublicSettings {
+    const { apiKey, ...rest } = settings;
+    return { ...rest, apiKeySet: apiKey !== '', apiKeyHint: apiKey.length > 4 ? apiKey.slice(-4) : '' };
+  }
+
+  handle('findings.report', async (data, sender) => {
+    const tabId = sender.tab?.id;
+    const findings = data as { pageUrl: string };
+    // Only the top frame speaks for its tab, and only about the page it is on: a report about
+    // another URL (a late scan after navigation, or a forged one) is dropped.
+    if (tabId === undefined || sender.frameId !== 0 || stripHash(sender.url) !== stripHash(findings.pageUrl))
+      return;
+    await storage.setItem(findingsItemKey(tabId), findings);
+  });
+
+  handle('findings.get', async (data) => storage.getItem(findingsItemKey((data as { tabId: number }).tabId)));
+
+  handle('quote', async (data) => {
+    const { endpointId, params } = data as { endpointId: Parameters<typeof service.quote>[0]; params: never };
+    try {
+      return { ok: true, quote: await service.quote(endpointId, params) };
+    } catch (error) {
+      return { ok: false, error: (error instanceof ApiError ? error : new ApiError('invalid')).toJSON() };
+    }
+  });
+
+  handle('run', (data) => service.run(data as Parameters<typeof service.run>[0]));
+
+  handle('settings.get', async () => publicSettings(await getSettings()));
+
+  handle('settings.save', async (data) => {
+    const parsed = settingsPatchSchema.safeParse(data);
+    if (!parsed.success)
+      return {
+        ok: false,
+        error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      };
+    return { ok: true, settings: publicSettings(await updateSettings(parsed.data)) };
+  });
+
+  handle('connection.test', (data) => service.testConnection(data as Partial<Settings>));
+
+  handle('account.get', () => service.account());
+
+  handle('cache.clear', async () => {
+    await clearCache(await openDb());
+    return { ok: true };
+  });
+
+  // A tab's findings belong to the page it showed: forget them when it closes or navigates away.
+  browser.tabs.onRemoved.addListener((tabId) => {
+    void storage.removeItem(findingsItemKey(tabId));
+  });
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.url) void storage.removeItem(findingsItemKey(tabId));
+  });
+
+  browser.runtime.onInstalled.addListener(({ reason }) => {
+    if (reason === 'install') void browser.runtime.openOptionsPage();
+  });
+
+  // Calls a previous worker left in flight are finished (never paid twice: see lib/service.ts).
+  void service.resumePendingJobs();
+});

@@ -76,7 +76,13 @@ export const PERSON_ENRICHMENT_FIELDS = {
  * Optional company blocks: the field carries the parameter's name (the spec shows them as null in a
  * resolved company when not requested). Contents are not shown; we read them tolerantly.
  */
-export const COMPANY_OPTIONAL_BLOCKS = ['categories', 'funding_data', 'exit_data', 'acquisitions', 'extra'] as const;
+export const COMPANY_OPTIONAL_BLOCKS = [
+  'categories',
+  'funding_data',
+  'exit_data',
+  'acquisitions',
+  'extra',
+] as const;
 
 /**
  * Lookups that find nothing but still answer 200 ("null content"): we read that as the envelope with
@@ -119,3 +125,9 @@ export const DEFAULT_RATE_PER_MINUTE = 300;
 
 /** The service's "recent": a best effort to return a profile no older than 29 days. */
 export const RECENT_DAYS = 29;
+
+/**
+ * Job search: how many jobs a page holds is not shown. The published answer holds 25 on its first
+ * page (and a next page), so the sandbox pages by 25.
+ */
+export const JOB_SEARCH_PAGE_SIZE = 25;

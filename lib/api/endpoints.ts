@@ -43,7 +43,7 @@ export type PaginationStyle = 'none' | 'search' | 'listing' | 'job-search';
 /** The key of the array of results in a paginated or streamed answer. */
 export type ResultsKey = 'results' | 'employees' | 'students' | 'job';
 
-export interface EndpointDef<Id extends EndpointId = EndpointId> {
+export interface EndpointDef<Id extends EndpointId = EndpointId, Response extends z.ZodType = z.ZodType> {
   id: Id;
   /** What a person calls it; used in quotes, the ledger and forms. */
   title: string;
@@ -53,7 +53,7 @@ export interface EndpointDef<Id extends EndpointId = EndpointId> {
   /** Validates what a person entered and returns the canonical params (defaults filled in). */
   params: (typeof paramSchemas)[Id];
   /** The 200 answer. */
-  response: z.ZodType;
+  response: Response;
   pagination: PaginationStyle;
   /** Where the results are in a paginated answer; also what streams with `enrich_profiles=enrich`. */
   resultsKey?: ResultsKey;
@@ -63,14 +63,16 @@ export interface EndpointDef<Id extends EndpointId = EndpointId> {
   deprecated?: boolean;
 }
 
-function entry<Id extends EndpointId>(
+function entry<Id extends EndpointId, Response extends z.ZodType>(
   id: Id,
-  def: Omit<EndpointDef<Id>, 'id' | 'params' | 'cost' | 'streamsWhenEnriched'> & { streamsWhenEnriched?: boolean },
-): EndpointDef<Id> {
+  def: Omit<EndpointDef<Id, Response>, 'id' | 'params' | 'cost' | 'streamsWhenEnriched'> & {
+    streamsWhenEnriched?: boolean;
+  },
+): EndpointDef<Id, Response> {
   return { id, params: paramSchemas[id], cost: costRules[id], streamsWhenEnriched: false, ...def };
 }
 
-export const endpoints: { [Id in EndpointId]: EndpointDef<Id> } = {
+export const endpoints = {
   'person.profile': entry('person.profile', {
     title: 'Person profile',
     version: 'v2',
@@ -193,7 +195,10 @@ export const endpoints: { [Id in EndpointId]: EndpointDef<Id> } = {
     response: s.companyLogoResponseSchema,
     pagination: 'none',
   }),
-};
+} satisfies { [Id in EndpointId]: EndpointDef<Id> };
+
+/** The parsed 200 answer of an endpoint. */
+export type ResponseOf<Id extends EndpointId> = z.infer<(typeof endpoints)[Id]['response']>;
 
 /**
  * Not an endpoint of the spec: the provider's live API also answers this, free. A 404 from it

@@ -48,7 +48,11 @@ export interface SandboxPerson {
   groups: string[];
   /** When the sandbox's copy was last refreshed; spread over the past year. Mutable by freshness rules. */
   lastUpdated: Date;
-  /** v3-only data (headline history, followers per network, etc.) the v3 route shapes from. */
+  /**
+   * v3-only data (headline history, followers per network, etc.) the v3 route shapes from: the
+   * complete v3 profile with every section, those behind an include flag too (the route removes
+   * what was not asked for). `developerProfile` is null without a code-host account.
+   */
   v3: Record<string, unknown>;
 }
 
@@ -60,6 +64,11 @@ export interface Employment {
   start: Date;
   /** null: still there. */
   end: Date | null;
+  /**
+   * The experience names the company exactly but does not link its profile (no
+   * `company_network_profile_url`). Counted and listed only with `coy_name_match=include`.
+   */
+  nameOnly?: boolean;
 }
 
 export interface Enrollment {

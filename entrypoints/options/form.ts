@@ -1,0 +1,172 @@
+/**
+ * The options page's form logic, kept apart from rendering: turning saved settings into form
+ * values and back, the checks a connection needs before the browser is asked for access, and
+ * reading the background's validation errors back onto the fields.
+ */
+
+import type { z } from 'zod';
+import type { ConnectionErrors, ConnectionValues } from '@/components/ConnectionFields';
+import type { SettingsDraft, SettingsErrors, SettingsField } from '@/components/SettingsForm';
+import type { UserMessage } from '@/lib/api/errors';
+import { type PublicSettings, settingsPatchSchema } from '@/lib/messages';
+import { apiOrigins, type Settings, settingsSchema } from '@/lib/settings';
+
+export function draftFromSettings(settings: PublicSettings): SettingsDraft {
+  return {
+    apiKey: '',
+    baseUrlV2: settings.baseUrlV2,
+    baseUrlV3: settings.baseUrlV3,
+    plan: settings.plan,
+    dailyBudget: settings.dailyBudget === null ? '' : String(settings.dailyBudget),
+    staleAfterDays: String(settings.staleAfterDays),
+    autoEnrich: settings.autoEnrich,
+    cacheMaxBytes: settings.cacheMaxBytes,
+  };
+}
+
+/**
+ * The settings to save. Numbers are passed as typed (an empty budget means none, an empty number
+ * elsewhere is no number) and judged by the settings schema; the key is sent only when the person
+ * entered a new one.
+ */
+export function patchFromDraft(draft: SettingsDraft, keyEntered: boolean): Partial<Settings> {
+  const budget = draft.dailyBudget.trim();
+  return {
+    ...(keyEntered ? { apiKey: draft.apiKey.trim() } : {}),
+    baseUrlV2: draft.baseUrlV2.trim(),
+    baseUrlV3: draft.baseUrlV3.trim(),
+    plan: draft.plan,
+    dailyBudget: budget === '' ? null : Number(budget),
+    staleAfterDays: draft.staleAfterDays.trim() === '' ? Number.NaN : Number(draft.staleAfterDays),
+    autoEnrich: draft.autoEnrich,
+    cacheMaxBytes: draft.cacheMaxBytes,
+  };
+}
+
+export type CheckedConnection =
+  | { ok: true; values: ConnectionValues; origins: string[] }
+  | { ok: false; errors: ConnectionErrors };
+
+const BASE_URL_FIELDS = [
+  ['baseUrlV2', 'v2'],
+  ['baseUrlV3', 'v3'],
+] as const;
+
+/**
+ * What a connection needs before the browser can be asked for access: a key (unless the saved
+ * one is used) and two base URLs the settings schema accepts, from which the origins follow. It
+ * runs synchronously, inside the click, so the permission request still counts as the person's.
+ */
+export function checkConnection(
+  values: ConnectionValues,
+  { keyRequired }: { keyRequired: boolean },
+): CheckedConnection {
+  const errors: ConnectionErrors = {};
+  const apiKey = values.apiKey.trim();
+  if (keyRequired && apiKey === '') errors.apiKey = 'Enter your API key, or press Try the sandbox.';
+  const normalized: ConnectionValues = { apiKey, baseUrlV2: '', baseUrlV3: '' };
+  for (const [field, version] of BASE_URL_FIELDS) {
+    const entered = values[field].trim();
+    if (entered === '') {
+      errors[field] = `Enter the address of the service's ${version} API.`;
+      continue;
+    }
+    const parsed = settingsSchema.shape[field].safeParse(entered);
+    if (parsed.success) normalized[field] = parsed.data;
+    else errors[field] = sentence(parsed.error.issues[0]?.message ?? 'This address is not accepted.');
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, values: normalized, origins: apiOrigins(normalized) };
+}
+
+const SETTINGS_FIELDS: readonly SettingsField[] = [
+  'apiKey',
+  'baseUrlV2',
+  'baseUrlV3',
+  'plan',
+  'dailyBudget',
+  'staleAfterDays',
+  'autoEnrich',
+  'cacheMaxBytes',
+];
+
+function isSettingsField(name: string): name is SettingsField {
+  return (SETTINGS_FIELDS as readonly string[]).includes(name);
+}
+
+export type CheckedPatch =
+  | { ok: true; patch: Partial<Settings> }
+  | { ok: false; errors: SettingsErrors; unplaced: string[] };
+
+/**
+ * Checks a patch with the schema the background checks the 'settings.save' message with (so the
+ * rules live in one place), wording each refusal for the field it appears under.
+ */
+export function checkSettingsPatch(patch: Partial<Settings>): CheckedPatch {
+  const parsed = settingsPatchSchema.safeParse(patch, { error: wordIssue });
+  if (parsed.success) return { ok: true, patch: parsed.data };
+  const errors: SettingsErrors = {};
+  const unplaced: string[] = [];
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0]);
+    if (isSettingsField(field)) errors[field] ??= sentence(issue.message);
+    else unplaced.push(sentence(issue.message));
+  }
+  return { ok: false, errors, unplaced };
+}
+
+/** A person's words for the schema's generic issues; its own messages (e.g. for URLs) stand. */
+function wordIssue(issue: z.core.$ZodRawIssue): string | undefined {
+  switch (issue.code) {
+    case 'too_small':
+      return `Enter ${Number(issue.minimum).toLocaleString()} or more`;
+    case 'too_big':
+      return `Enter ${Number(issue.maximum).toLocaleString()} or less`;
+    case 'invalid_type':
+      if (issue.expected === 'int') return 'Enter a whole number';
+      if (issue.expected === 'number') return 'Enter a number';
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The background refuses a save with one text, `field: message; field: message` (its schema's
+ * issues). Each goes under its field; what names no field is returned to show on its own.
+ */
+export function readSaveError(text: string): { errors: SettingsErrors; unplaced: string[] } {
+  const errors: SettingsErrors = {};
+  const unplaced: string[] = [];
+  for (const part of text.split('; ')) {
+    const match = /^(\w+): (.+)$/s.exec(part);
+    const field = match?.[1];
+    if (match?.[2] && field && isSettingsField(field)) errors[field] ??= sentence(match[2]);
+    else unplaced.push(part);
+  }
+  return { errors, unplaced };
+}
+
+/** When asking the background itself failed (it did not answer, or answered with an error). */
+export function backgroundFailure(error: unknown): UserMessage {
+  return {
+    title: "The extension's background could not do this",
+    action: 'Try again; if it keeps failing, reload the extension on the Extensions page',
+    detail: error instanceof Error ? error.message : String(error),
+  };
+}
+
+/** When the browser refused to even ask (e.g. an address it cannot grant). */
+export function permissionFailure(error: unknown): UserMessage {
+  return {
+    title: 'The browser could not ask for access to this address',
+    action: 'Check the base URLs, then try again',
+    detail: error instanceof Error ? error.message : String(error),
+  };
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  const capitalized = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capitalized) ? capitalized : `${capitalized}.`;
+}

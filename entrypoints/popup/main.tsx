@@ -1,3 +1,0 @@
-import { render } from 'preact';
-
-render(<p>Profile Enrichment</p>, document.getElementById('app')!);

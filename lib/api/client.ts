@@ -1,0 +1,399 @@
+/**
+ * The HTTP client of the service. Everything about an endpoint (version, path, parameters, answer
+ * shape, pagination, streaming) comes from the registry in endpoints.ts; this file only knows HTTP:
+ * building the request, authenticating, timing out, retrying as the provider advises, reading the
+ * answer (incrementally when it streams) and turning every failure into one `ApiError`.
+ *
+ * No host is baked in: both base URLs come from the settings. The clock, the randomness and `fetch`
+ * are injectable so tests run the retry and timeout rules on a fake clock against a fetch stub.
+ */
+import type { z } from 'zod';
+import { JOB_SEARCH_CURSOR_PARAM, LISTING_CURSOR_PARAM, SEARCH_CURSOR_PARAM } from './assumptions';
+import {
+  type ApiVersion,
+  creditBalanceEndpoint,
+  type EndpointId,
+  endpoints,
+  type PaginationStyle,
+  type ResponseOf,
+} from './endpoints';
+import { ApiError, type ApiErrorKind, isApiError } from './errors';
+import type { RawParams } from './params';
+import { parseJsonBody, readBodyText, readJsonStream, type StreamProgress } from './stream';
+
+/**
+ * When to try again, in one place. Each retry is a new request; a request that ended in an error
+ * charged nothing, so retrying costs nothing until one succeeds. Network failures and timeouts are
+ * NOT retried: the service may have finished (and charged) a request whose answer we lost.
+ */
+export const RETRY_POLICY = {
+  /** 503 "Enrichment failed; retry": at once, up to 3 more times. */
+  unavailable: { retries: 3, delayMs: 0 },
+  /** 500 (and other 5xx): up to 2 more times, after a pause. */
+  server: { retries: 2, delayMs: 1_000 },
+  /**
+   * 429: up to 4 more times (5 tries). Waits exactly Retry-After when the service gives it, unless
+   * that is longer than `maxRetryAfterMs` (then the person is told instead of kept waiting);
+   * otherwise `baseDelayMs` doubling per retry, capped, plus up to `jitter` of itself at random so
+   * that many tabs rate-limited together do not come back together.
+   */
+  rateLimited: { retries: 4, baseDelayMs: 1_000, maxDelayMs: 30_000, jitter: 0.2, maxRetryAfterMs: 60_000 },
+} as const;
+
+/**
+ * How long a request may go without any progress: until the answer's headers, then between two
+ * chunks of its body. A streamed page of enriched profiles may take long in total while never idle.
+ */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export interface ClientConfig {
+  apiKey: string;
+  /** `{base_url}` of the spec: v2 paths (`/api/v2/...`) are appended to it. */
+  baseUrlV2: string;
+  /** `{base_url_v3}` of the spec: v3 paths (`/v3/...`) are appended to it. */
+  baseUrlV3: string;
+  fetch?: (request: Request) => Promise<Response>;
+  timeoutMs?: number;
+  sleep?: Sleep;
+  /** Epoch milliseconds; reads Retry-After given as an HTTP date. */
+  now?: () => number;
+  /** In [0, 1); the jitter of the 429 backoff. */
+  random?: () => number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Streamed answers only: bytes received and results completed, after every chunk. */
+  onProgress?: (progress: StreamProgress) => void;
+  /** Streamed answers only: each result as soon as it is complete. */
+  onResult?: (result: unknown, index: number) => void;
+}
+
+export interface CallResult<Data = unknown> {
+  /** The answer, validated by the endpoint's response schema (unknown fields kept). */
+  data: Data;
+  /** The canonical parameters that were sent (defaults filled in). */
+  params: Record<string, unknown>;
+  /** The URL requested (it carries no secret: the key travels in a header). */
+  url: string;
+}
+
+export interface PagesOptions extends CallOptions {
+  /** Stop after this many pages; the last page's `nextCursor` resumes from there. */
+  maxPages?: number;
+  /** Resume a walk: the `nextCursor` of the last page fetched before. */
+  cursor?: string;
+}
+
+export interface Page<Data = unknown> extends CallResult<Data> {
+  /** The cursor of the page after this one, or null when this is the last page. */
+  nextCursor: string | null;
+}
+
+/** Where the cursor of the next page is, and under which name it goes back (see endpoints.ts). */
+const CURSOR_RULES: Record<
+  Exclude<PaginationStyle, 'none'>,
+  { field: string; readParam: string; sendParam: string }
+> = {
+  search: { field: 'next_page', readParam: 'next_token', sendParam: SEARCH_CURSOR_PARAM },
+  listing: { field: 'next_page', readParam: 'after', sendParam: LISTING_CURSOR_PARAM },
+  'job-search': { field: 'next_page_api_url', readParam: 'pagination', sendParam: JOB_SEARCH_CURSOR_PARAM },
+};
+
+interface PreparedRequest {
+  url: string;
+  response: z.ZodType;
+  endpointId?: EndpointId;
+  /** Set when the answer streams: the key of its results array. */
+  streamResultsKey?: string;
+}
+
+export type Client = ReturnType<typeof createClient>;
+
+export function createClient(config: ClientConfig) {
+  const fetchRequest = config.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const sleep = config.sleep ?? realSleep;
+  const now = config.now ?? Date.now;
+  const random = config.random ?? Math.random;
+  const baseUrls: Record<ApiVersion, string> = { v2: config.baseUrlV2, v3: config.baseUrlV3 };
+
+  function urlFor(version: ApiVersion, path: string, query: URLSearchParams): string {
+    // URLSearchParams writes a space as '+'; '%20' reads as a space to every server. A literal '+'
+    // was already written as '%2B', so every '+' left is a space.
+    const search = query.toString().replace(/\+/g, '%20');
+    return `${baseUrls[version].replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
+  }
+
+  /** One request, start to finish: no retry here. */
+  async function attempt(request: PreparedRequest, opts: CallOptions): Promise<unknown> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const idle = startIdleTimer(timeoutMs, sleep, () => {
+      timedOut = true;
+      controller.abort(new DOMException('The service took too long to answer', 'TimeoutError'));
+    });
+    const callerSignal = opts.signal;
+    const onCallerAbort = () => controller.abort(callerSignal?.reason);
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    const { signal } = controller;
+    const { endpointId } = request;
+    try {
+      const response = await fetchRequest(
+        new Request(request.url, {
+          method: 'GET',
+          headers: { Authorization: `Bearer ${config.apiKey}`, Accept: 'application/json' },
+          signal,
+        }),
+      );
+      idle.restart();
+      if (!response.ok) {
+        let bodyText = '';
+        try {
+          bodyText = await readBodyText(response.body, { signal, onChunk: idle.restart });
+        } catch (error) {
+          // The status already says what happened; only a cancellation outranks it.
+          if (signal.aborted) throw error;
+        }
+        throw ApiError.fromResponse(response.status, bodyText, response.headers, { endpointId, now: now() });
+      }
+      const value = request.streamResultsKey
+        ? await readJsonStream(response.body, {
+            resultsKey: request.streamResultsKey,
+            signal,
+            onResult: opts.onResult,
+            onProgress: (progress) => {
+              idle.restart();
+              opts.onProgress?.(progress);
+            },
+          })
+        : parseJsonBody(await readBodyText(response.body, { signal, onChunk: idle.restart }));
+      const parsed = request.response.safeParse(value);
+      if (!parsed.success) throw ApiError.fromSchemaError(parsed.error, endpointId);
+      return parsed.data;
+    } catch (error) {
+      if (callerSignal?.aborted) throw new ApiError('aborted', { endpointId }, { cause: error });
+      if (timedOut) throw new ApiError('timeout', { endpointId }, { cause: error });
+      if (isApiError(error)) throw withEndpoint(error, endpointId);
+      throw new ApiError('network', { description: messageOf(error), endpointId }, { cause: error });
+    } finally {
+      idle.stop();
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  /** How long to wait before retrying after `error`, or undefined to give up. */
+  function retryDelayMs(error: ApiError, retriesSoFar: number): number | undefined {
+    // Only a status the service answered is retried: a 200 whose body broke off may have been charged.
+    if (error.status === undefined) return undefined;
+    switch (error.kind) {
+      case 'unavailable':
+        return retriesSoFar < RETRY_POLICY.unavailable.retries ? RETRY_POLICY.unavailable.delayMs : undefined;
+      case 'server':
+        return retriesSoFar < RETRY_POLICY.server.retries ? RETRY_POLICY.server.delayMs : undefined;
+      case 'rate-limited': {
+        const policy = RETRY_POLICY.rateLimited;
+        if (retriesSoFar >= policy.retries) return undefined;
+        if (error.retryAfterSeconds !== undefined) {
+          const asked = error.retryAfterSeconds * 1000;
+          return asked <= policy.maxRetryAfterMs ? asked : undefined;
+        }
+        const backoff = policy.baseDelayMs * 2 ** retriesSoFar;
+        return Math.min(policy.maxDelayMs, backoff * (1 + policy.jitter * random()));
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** A request with the retries the provider advises. */
+  async function send(request: PreparedRequest, opts: CallOptions): Promise<unknown> {
+    const retriesSoFar: Partial<Record<ApiErrorKind, number>> = {};
+    for (;;) {
+      if (opts.signal?.aborted) throw new ApiError('aborted', { endpointId: request.endpointId });
+      try {
+        return await attempt(request, opts);
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        const used = retriesSoFar[error.kind] ?? 0;
+        const delayMs = retryDelayMs(error, used);
+        if (delayMs === undefined) throw error;
+        retriesSoFar[error.kind] = used + 1;
+        if (delayMs > 0) {
+          try {
+            await sleep(delayMs, opts.signal);
+          } catch (cause) {
+            throw new ApiError('aborted', { endpointId: request.endpointId }, { cause });
+          }
+        }
+      }
+    }
+  }
+
+  function validate(id: EndpointId, rawParams: RawParams): Record<string, unknown> {
+    const parsed = endpoints[id].params.safeParse(rawParams);
+    if (!parsed.success) throw ApiError.fromParamError(parsed.error, id);
+    return parsed.data as Record<string, unknown>;
+  }
+
+  /**
+   * Calls an endpoint once (with retries). Parameters are validated first: when they are refused,
+   * nothing is sent (ApiError 'invalid'). With `enrich_profiles=enrich` on an endpoint that then
+   * streams, results are delivered to `onResult` as they arrive.
+   */
+  async function call<Id extends EndpointId>(
+    id: Id,
+    rawParams: RawParams,
+    opts: CallOptions = {},
+  ): Promise<CallResult<ResponseOf<Id>>> {
+    const endpoint = endpoints[id];
+    const params = validate(id, rawParams);
+    const url = urlFor(endpoint.version, endpoint.path, toQuery(params));
+    const streams = endpoint.streamsWhenEnriched && params.enrich_profiles === 'enrich';
+    const data = await send(
+      {
+        url,
+        response: endpoint.response,
+        endpointId: id,
+        streamResultsKey: streams ? endpoint.resultsKey : undefined,
+      },
+      opts,
+    );
+    return { data: data as ResponseOf<Id>, params, url };
+  }
+
+  /**
+   * Walks the pages of an answer, following the endpoint's cursor style, one request per page and
+   * never one for a page already fetched. Each page carries `nextCursor`, so a job that stops
+   * (maxPages, a closed worker) resumes with `cursor` where it left off.
+   */
+  async function* pages<Id extends EndpointId>(
+    id: Id,
+    rawParams: RawParams,
+    opts: PagesOptions = {},
+  ): AsyncGenerator<Page<ResponseOf<Id>>> {
+    const style = endpoints[id].pagination;
+    const rule = style === 'none' ? undefined : CURSOR_RULES[style];
+    const maxPages = opts.maxPages ?? Number.POSITIVE_INFINITY;
+    const followed = new Set<string>();
+    const given = rule ? rawParams[rule.sendParam] : undefined;
+    let cursor = opts.cursor ?? (typeof given === 'string' ? given : undefined);
+    for (let fetched = 0; fetched < maxPages; fetched++) {
+      if (cursor !== undefined) followed.add(cursor);
+      const params = rule && cursor !== undefined ? { ...rawParams, [rule.sendParam]: cursor } : rawParams;
+      const result = await call(id, params, opts);
+      const next = rule ? readCursor(result.data, rule, id) : null;
+      // A cursor already followed would fetch (and pay for) a page again: that is the end.
+      const nextCursor = next !== null && followed.has(next) ? null : next;
+      yield { ...result, nextCursor };
+      if (nextCursor === null) return;
+      cursor = nextCursor;
+    }
+  }
+
+  /** The account's balance (free). Null when the service does not say (404): unknown, not zero. */
+  async function creditBalance(opts: { signal?: AbortSignal } = {}): Promise<number | null> {
+    const url = urlFor(creditBalanceEndpoint.version, creditBalanceEndpoint.path, new URLSearchParams());
+    try {
+      const data = await send({ url, response: creditBalanceEndpoint.response }, opts);
+      return (data as z.infer<typeof creditBalanceEndpoint.response>).credit_balance;
+    } catch (error) {
+      if (isApiError(error) && error.kind === 'not-found') return null;
+      throw error;
+    }
+  }
+
+  return { call, pages, creditBalance };
+}
+
+/**
+ * The query string of canonical params (params.ts already decided what is sent: defaults filled,
+ * guessed v3 flags only when on): absent values left out, lists comma-separated as the spec writes
+ * its list parameters.
+ */
+function toQuery(params: Record<string, unknown>): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    query.append(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return query;
+}
+
+function readCursor(
+  data: unknown,
+  rule: (typeof CURSOR_RULES)[keyof typeof CURSOR_RULES],
+  endpointId: EndpointId,
+): string | null {
+  const address = (data as Record<string, unknown>)[rule.field];
+  if (address === null || address === undefined) return null;
+  let cursor: string | null = null;
+  try {
+    // The address may be relative; only its query matters.
+    cursor = new URL(String(address), 'http://next-page.invalid').searchParams.get(rule.readParam);
+  } catch {
+    // Reported below with the field at fault.
+  }
+  if (cursor === null || cursor === '') {
+    throw new ApiError('schema', {
+      path: rule.field,
+      description: `The next-page address carries no ${rule.readParam}`,
+      endpointId,
+    });
+  }
+  return cursor;
+}
+
+/** Restarts a countdown each time there is progress; `onExpire` runs when it runs out. */
+function startIdleTimer(ms: number, sleep: Sleep, onExpire: () => void) {
+  let current = new AbortController();
+  const arm = () => {
+    const countdown = current.signal;
+    sleep(ms, countdown).then(
+      () => {
+        if (!countdown.aborted) onExpire();
+      },
+      () => {},
+    );
+  };
+  arm();
+  return {
+    restart: () => {
+      current.abort();
+      current = new AbortController();
+      arm();
+    },
+    stop: () => current.abort(),
+  };
+}
+
+const realSleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** Errors raised below the client (stream, schema) learn which endpoint they belong to. */
+function withEndpoint(error: ApiError, endpointId: EndpointId | undefined): ApiError {
+  if (error.endpointId !== undefined || endpointId === undefined) return error;
+  const { name: _name, kind, message, ...details } = error.toJSON();
+  return new ApiError(kind, { ...details, endpointId }, { message, cause: error.cause });
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,88 @@
+/**
+ * The answer cache: served at once, at 0 credits, with its age. Keyed by endpoint + canonical
+ * params (sorted, defaults filled in, freshness parameters left out), so "the same question"
+ * asked with different freshness wishes finds the same answer. Size-capped with least recently
+ * used eviction.
+ */
+import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import type { EndpointId } from './api/endpoints';
+import { FRESHNESS_PARAMS } from './api/params';
+import type { CacheEntry, EnrichmentDb } from './db';
+
+const BYTES_KEY = 'cacheBytes';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function cacheKey(endpointId: EndpointId, canonicalParams: Record<string, unknown>): string {
+  const identity = Object.entries(canonicalParams)
+    .filter(([name, value]) => value !== undefined && !(FRESHNESS_PARAMS as readonly string[]).includes(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${endpointId}?${new URLSearchParams(identity.map(([k, v]) => [k, String(v)])).toString()}`;
+}
+
+export interface CachedAnswer {
+  entry: CacheEntry;
+  ageMs: number;
+  stale: boolean;
+}
+
+/** Reads an answer and marks it used. */
+export async function readCache(
+  db: IDBPDatabase<EnrichmentDb>,
+  key: string,
+  { now, staleAfterDays }: { now: number; staleAfterDays: number },
+): Promise<CachedAnswer | undefined> {
+  const tx = db.transaction('cache', 'readwrite');
+  const entry = await tx.store.get(key);
+  if (entry) await tx.store.put({ ...entry, lastAccess: now });
+  await tx.done;
+  if (!entry) return undefined;
+  const ageMs = Math.max(0, now - entry.fetchedAt);
+  return { entry, ageMs, stale: ageMs > staleAfterDays * DAY_MS };
+}
+
+type CacheTx = IDBPTransaction<EnrichmentDb, ArrayLike<StoreNames<EnrichmentDb>>, 'readwrite'>;
+
+/**
+ * Stores an answer inside the caller's transaction (which must span 'cache' and 'meta'), then
+ * evicts least recently used answers until the total fits `maxBytes`. The entry just written is
+ * never evicted, even when it alone exceeds the cap.
+ */
+export async function writeCache(tx: CacheTx, entry: CacheEntry, maxBytes: number): Promise<void> {
+  const cache = tx.objectStore('cache');
+  const meta = tx.objectStore('meta');
+  const previous = await cache.get(entry.key);
+  let total = ((await meta.get(BYTES_KEY)) ?? 0) - (previous?.bytes ?? 0) + entry.bytes;
+  await cache.put(entry);
+  if (total > maxBytes) {
+    let cursor = await cache.index('byLastAccess').openCursor();
+    while (cursor && total > maxBytes) {
+      if (cursor.value.key !== entry.key) {
+        total -= cursor.value.bytes;
+        await cursor.delete();
+      }
+      cursor = await cursor.continue();
+    }
+  }
+  await meta.put(total, BYTES_KEY);
+}
+
+export function sizeOf(data: unknown): number {
+  return JSON.stringify(data)?.length ?? 0;
+}
+
+export async function cacheStats(
+  db: IDBPDatabase<EnrichmentDb>,
+): Promise<{ entries: number; bytes: number }> {
+  const tx = db.transaction(['cache', 'meta']);
+  const [entries, bytes] = await Promise.all([
+    tx.objectStore('cache').count(),
+    tx.objectStore('meta').get(BYTES_KEY),
+  ]);
+  return { entries, bytes: bytes ?? 0 };
+}
+
+export async function clearCache(db: IDBPDatabase<EnrichmentDb>): Promise<void> {
+  const tx = db.transaction(['cache', 'meta'], 'readwrite');
+  await Promise.all([tx.objectStore('cache').clear(), tx.objectStore('meta').put(0, BYTES_KEY)]);
+  await tx.done;
+}

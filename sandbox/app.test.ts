@@ -1,0 +1,561 @@
+// @vitest-environment node
+/**
+ * The sandbox's HTTP behaviour through `app.request` (no socket): auth, credits, validation, rate
+ * limiting, cursors, freshness, faults, admin routes and the published answers. Streaming over a real
+ * socket is in server.test.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { RECENT_DAYS } from '../lib/api/assumptions';
+import { endpoints } from '../lib/api/endpoints';
+import { personV3Schema } from '../lib/api/schemas';
+import { createSandbox, type SandboxOptions } from './app';
+import type { SandboxPerson, SearchFilters } from './data/types';
+import { parseKeyFaults } from './faults';
+import { FIXTURE_BINDINGS } from './fixtures';
+import { canRefresh } from './routes/freshness';
+
+const DAY_MS = 86_400_000;
+
+function sandboxFor(options: SandboxOptions = {}) {
+  const sandbox = createSandbox({ keys: [{ key: 'k', credits: 1_000_000, plan: 'standard' }], ...options });
+  const balance = (key = 'k') => sandbox.state.accounts.get(key)?.balance ?? Number.NaN;
+
+  /** A GET with the key (unless `key: null`); returns status, parsed body and what it charged. */
+  async function call(
+    path: string,
+    query: Record<string, string | number> = {},
+    { key = 'k', headers = {} }: { key?: string | null; headers?: Record<string, string> } = {},
+  ) {
+    const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+    const before = key === null ? 0 : balance(key);
+    const response = await sandbox.app.request(`${path}${search.size ? `?${search}` : ''}`, {
+      headers: { ...(key === null ? {} : { Authorization: `Bearer ${key}` }), ...headers },
+    });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const charged = key === null ? 0 : before - balance(key);
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: body as Record<string, unknown>,
+      charged,
+    };
+  }
+
+  return { sandbox, call, balance, dataset: sandbox.queries.dataset };
+}
+
+/** Follows a URL this sandbox wrote (`next_page`) back into the app. */
+function pathOf(url: string): { path: string; query: Record<string, string> } {
+  const parsed = new URL(url);
+  return { path: parsed.pathname, query: Object.fromEntries(parsed.searchParams) };
+}
+
+const ageDays = (person: { lastUpdated: Date }, now: Date) =>
+  (now.getTime() - person.lastUpdated.getTime()) / DAY_MS;
+
+describe('authentication', () => {
+  it('answers 401 to a missing or unknown key on both versions, and logs the attempt', async () => {
+    const { call, sandbox } = sandboxFor();
+    for (const path of ['/api/v2/credit-balance', '/api/v2/search/person', '/v3/company/logo']) {
+      const missing = await call(path, { q: 'x' }, { key: null });
+      expect(missing.status).toBe(401);
+      expect(missing.body).toEqual({ code: 401, name: 'Unauthorized', description: 'Invalid API key' });
+      expect((await call(path, { q: 'x' }, { key: 'nope' })).status).toBe(401);
+    }
+    const log = sandbox.state.requests.list();
+    expect(log).toHaveLength(6);
+    expect(log.map((entry) => entry.key)).toEqual([null, 'nope', null, 'nope', null, 'nope']);
+    expect(log.every((entry) => entry.status === 401 && entry.charged === 0)).toBe(true);
+  });
+
+  it('answers an unknown route with a JSON 404 and sends no CORS headers', async () => {
+    const { call } = sandboxFor();
+    const answer = await call('/api/v2/nothing-here');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ code: 404, name: 'Not Found' });
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('credits', () => {
+  it('tells the balance for free', async () => {
+    const { call } = sandboxFor({ keys: [{ key: 'k', credits: 42, plan: 'growth' }] });
+    const answer = await call('/api/v2/credit-balance');
+    expect(answer).toMatchObject({ status: 200, body: { credit_balance: 42 }, charged: 0 });
+  });
+
+  it('refuses with 403 when the balance cannot cover the answer, charging nothing', async () => {
+    const { call, dataset } = sandboxFor({ keys: [{ key: 'k', credits: 1, plan: 'standard' }] });
+    const person = dataset.people[0]!;
+    // A default person profile costs 2 (base 1 + if-recent 1).
+    const refused = await call('/api/v2/profile', { profile_url: person.url });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(
+      JSON.parse(readFileSync('test/fixtures/real/error-403-not-enough-credits.json', 'utf8')),
+    );
+    expect(refused.charged).toBe(0);
+    const cheap = await call('/api/v2/profile', { profile_url: person.url, use_cache: 'if-present' });
+    expect(cheap).toMatchObject({ status: 200, charged: 1 });
+    const exhausted = await call('/api/v2/profile', { profile_url: person.url, use_cache: 'if-present' });
+    expect(exhausted).toMatchObject({ status: 403, charged: 0 });
+    expect((await call('/api/v2/credit-balance')).body).toEqual({ credit_balance: 0 });
+  });
+
+  it('charges a page of a search per result, by plan', async () => {
+    const { call } = sandboxFor({ keys: [{ key: 'k', credits: 100_000, plan: 'growth' }] });
+    const page = await call('/api/v2/search/person', { country: 'US', page_size: 7, use_cache: 'if-recent' });
+    expect(page.status).toBe(200);
+    expect(page.body.results).toHaveLength(7);
+    expect(page.charged).toBe(7 * (3 + 1));
+  });
+});
+
+describe('validation', () => {
+  it('answers 400 naming the parameter, charging nothing', async () => {
+    const { call, dataset } = sandboxFor();
+    const cases: [string, Record<string, string>, string][] = [
+      ['/api/v2/search/person', { page_size: '101' }, 'page_size'],
+      ['/api/v2/search/person', { enrich_profiles: 'enrich', page_size: '50' }, 'page_size'],
+      ['/api/v2/search/person', { headline: '(engineer' }, 'headline'],
+      ['/api/v2/search/person', { headline: 'x'.repeat(256) }, 'headline'],
+      ['/api/v2/search/person', { country: 'USA' }, 'country'],
+      ['/api/v2/search/person', { skills: 'go', skills_all_in_list: 'go,rust' }, 'skills_all_in_list'],
+      ['/api/v2/profile', { profile_url: dataset.people[0]!.url, use_cache: 'sometimes' }, 'use_cache'],
+      ['/api/v2/profile', {}, 'profile_url'],
+      ['/api/v2/company/employees/', { url: dataset.companies[0]!.url, colour: 'blue' }, 'colour'],
+      [
+        '/api/v2/company/employees/',
+        { url: dataset.companies[0]!.url, role_search: '(unclosed' },
+        'role_search',
+      ],
+      ['/api/v2/company/employees/', { url: dataset.companies[0]!.url, after: 'not-a-cursor' }, 'after'],
+      [
+        '/api/v2/company/employees/count',
+        { url: dataset.companies[0]!.url, use_cache: 'if-recent' },
+        'use_cache',
+      ],
+      ['/api/v2/company/job', { pagination: 'bm9wZQ' }, 'pagination'],
+      ['/api/v2/company/resolve', {}, 'company_name'],
+      ['/v3/person', { maxAgeSeconds: '-1', profile: 'x' }, 'maxAgeSeconds'],
+    ];
+    for (const [path, query, param] of cases) {
+      const answer = await call(path, query);
+      expect({ path, param, status: answer.status, charged: answer.charged }).toEqual({
+        path,
+        param,
+        status: 400,
+        charged: 0,
+      });
+      expect(answer.body).toMatchObject({ code: 400, name: 'Bad Request' });
+      expect(String(answer.body.description)).toMatch(new RegExp(`^${param}\\b`));
+    }
+  });
+
+  it('validates the filters beside a next_token without applying them', async () => {
+    const { call } = sandboxFor();
+    const first = await call('/api/v2/search/person', { country: 'US', page_size: 5 });
+    const { query } = pathOf(first.body.next_page as string);
+    const bad = await call('/api/v2/search/person', { ...query, country: 'United States' });
+    expect(bad.status).toBe(400);
+    expect(String(bad.body.description)).toMatch(/^country\b/);
+    const broken = await call('/api/v2/search/person', { ...query, headline: 'AND OR' });
+    expect(String(broken.body.description)).toMatch(/^headline\b/);
+    // A valid filter beside the token is not applied: the page is the token's search.
+    const ignored = await call('/api/v2/search/person', { ...query, country: 'JP' });
+    const restored = await call('/api/v2/search/person', query);
+    expect(ignored.body.results).toEqual(restored.body.results);
+    expect(ignored.body.total_result_count).toBe(first.body.total_result_count);
+    const forged = await call('/api/v2/search/person', { next_token: 'eyJ4IjoxfQ' });
+    expect(forged.status).toBe(400);
+    expect(String(forged.body.description)).toMatch(/^next_token\b/);
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 429 with Retry-After past the per-key limit, charging nothing', async () => {
+    const { call } = sandboxFor({
+      ratePerMinute: 5,
+      keys: [
+        { key: 'k', credits: 100, plan: 'standard' },
+        { key: 'other', credits: 100, plan: 'standard' },
+      ],
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await call('/api/v2/credit-balance')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    const limited = await call('/api/v2/company/job', {});
+    expect(limited).toMatchObject({
+      status: 429,
+      charged: 0,
+      body: { code: 429, name: 'Too Many Requests' },
+    });
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await call('/api/v2/credit-balance', {}, { key: 'other' })).status).toBe(200);
+  });
+});
+
+describe('cursors', () => {
+  it('walks a whole person search with no duplicate and no gap', async () => {
+    const { call, sandbox } = sandboxFor();
+    const filters = { country: 'DE' };
+    const { page_size, enrich_profiles, use_cache, ...canonical } =
+      endpoints['person.search'].params.parse(filters);
+    const expected = sandbox.queries.searchPeople(canonical as SearchFilters);
+    expect(expected.length).toBeGreaterThan(150);
+    const seen: string[] = [];
+    let next: { path: string; query: Record<string, string> } | null = {
+      path: '/api/v2/search/person',
+      query: { ...filters, page_size: '100' },
+    };
+    let charged = 0;
+    while (next) {
+      const page = await call(next.path, next.query);
+      expect(page.status).toBe(200);
+      expect(page.body.total_result_count).toBe(expected.length);
+      const results = page.body.results as { network_profile_url: string }[];
+      seen.push(...results.map((result) => result.network_profile_url));
+      charged += page.charged;
+      next = page.body.next_page ? pathOf(page.body.next_page as string) : null;
+    }
+    expect(seen).toEqual(expected.map((index) => sandbox.queries.dataset.people[index]!.url));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(charged).toBe(3 * seen.length);
+  });
+
+  it('walks a whole employee listing, its filters repeated in next_page', async () => {
+    const { call, sandbox, dataset } = sandboxFor();
+    const company = [...dataset.companies].sort(
+      (a, b) =>
+        sandbox.queries.countEmployees(b, { coyNameMatch: true, employmentStatus: 'all' }).verified -
+        sandbox.queries.countEmployees(a, { coyNameMatch: true, employmentStatus: 'all' }).verified,
+    )[0]!;
+    const options = { coyNameMatch: true, employmentStatus: 'all', sortBy: 'oldest' } as const;
+    const expected = sandbox.queries
+      .listEmployees(company, options)
+      .map((index) => dataset.people[index]!.url);
+    expect(expected.length).toBeGreaterThan(20);
+    const seen: string[] = [];
+    let next: { path: string; query: Record<string, string> } | null = {
+      path: '/api/v2/company/employees/',
+      query: { url: company.url, employment_status: 'all', sort_by: 'oldest', page_size: '7' },
+    };
+    let pages = 0;
+    while (next) {
+      const page = await call(next.path, next.query);
+      expect(page.status).toBe(200);
+      const employees = page.body.employees as { profile_url: string }[];
+      seen.push(...employees.map((employee) => employee.profile_url));
+      // 50 per request for sorting, 3 + 10 per employee.
+      expect(page.charged).toBe(50 + 13 * employees.length);
+      next = page.body.next_page ? pathOf(page.body.next_page as string) : null;
+      if (next)
+        expect(next.query).toMatchObject({ employment_status: 'all', sort_by: 'oldest', page_size: '7' });
+      pages += 1;
+    }
+    expect(seen).toEqual(expected);
+    expect(pages).toBe(Math.ceil(expected.length / 7));
+  });
+
+  it('walks a whole job search by pagination, forwards and back', async () => {
+    const { call, sandbox, dataset } = sandboxFor();
+    const expected = sandbox.queries
+      .searchJobs({ flexibility: 'remote' })
+      .map((index) => dataset.jobs[index]!.url);
+    expect(expected.length).toBeGreaterThan(25);
+    const seen: string[] = [];
+    let next: { path: string; query: Record<string, string> } | null = {
+      path: '/api/v2/company/job',
+      query: { flexibility: 'remote' },
+    };
+    let pageNo = 0;
+    let last: Record<string, unknown> = {};
+    while (next) {
+      const page = await call(next.path, next.query);
+      expect(page).toMatchObject({ status: 200, charged: 2 });
+      expect(page.body.previous_page_no).toBe(pageNo === 0 ? null : pageNo - 1);
+      seen.push(...(page.body.job as { job_url: string }[]).map((job) => job.job_url));
+      last = page.body;
+      next = page.body.next_page_api_url ? pathOf(page.body.next_page_api_url as string) : null;
+      if (next) expect(page.body.next_page_no).toBe(pageNo + 1);
+      pageNo += 1;
+    }
+    expect(seen).toEqual(expected);
+    const back = await call(
+      ...(Object.values(pathOf(last.previous_page_api_url as string)) as [string, Record<string, string>]),
+    );
+    expect((back.body.job as unknown[]).length).toBe(25);
+    expect(back.body.next_page_no).toBe(pageNo - 1);
+  });
+});
+
+describe('freshness', () => {
+  /** A person of the dataset whose copy is old, refreshable or not. */
+  function oldPerson(people: SandboxPerson[], now: Date, refreshable: boolean, skip = 0): SandboxPerson {
+    return people.filter(
+      (person) => canRefresh(person) === refreshable && ageDays(person, now) > RECENT_DAYS + 5,
+    )[skip]!;
+  }
+
+  it('if-recent refreshes an old copy and moves its last_updated; if-present does not', async () => {
+    const { call, dataset, sandbox } = sandboxFor();
+    const now = sandbox.now();
+    const person = oldPerson(dataset.people, now, true);
+    const stored = person.lastUpdated.toISOString();
+
+    const present = await call('/api/v2/profile', { profile_url: person.url, use_cache: 'if-present' });
+    expect((present.body.meta as { last_updated: string }).last_updated).toBe(stored);
+    expect(present.charged).toBe(1);
+
+    const recent = await call('/api/v2/profile', { profile_url: person.url, use_cache: 'if-recent' });
+    const refreshed = Date.parse((recent.body.meta as { last_updated: string }).last_updated);
+    expect(refreshed).toBeGreaterThanOrEqual(now.getTime());
+    expect(recent.charged).toBe(2);
+    // The record stays refreshed: if-present now serves the fresh copy.
+    const after = await call('/api/v2/profile', { profile_url: person.url, use_cache: 'if-present' });
+    expect(Date.parse((after.body.meta as { last_updated: string }).last_updated)).toBe(refreshed);
+  });
+
+  it('live_fetch=force always refreshes and charges +9', async () => {
+    const { call, dataset } = sandboxFor();
+    const person = dataset.people.find((candidate) => canRefresh(candidate))!;
+    const forced = await call('/api/v2/profile', {
+      profile_url: person.url,
+      use_cache: 'if-present',
+      live_fetch: 'force',
+    });
+    expect(forced.charged).toBe(10);
+    expect(Date.parse((forced.body.meta as { last_updated: string }).last_updated)).toBeGreaterThan(
+      person.lastUpdated.getTime(),
+    );
+  });
+
+  it('serves a record that cannot be refreshed stale on-error, and 503 with never', async () => {
+    const { call, dataset, sandbox } = sandboxFor();
+    const person = oldPerson(dataset.people, sandbox.now(), false);
+    const never = await call('/api/v2/profile', { profile_url: person.url, fallback_to_cache: 'never' });
+    expect(never).toMatchObject({
+      status: 503,
+      charged: 0,
+      body: { code: 503, description: 'Enrichment failed; retry' },
+    });
+    const onError = await call('/api/v2/profile', { profile_url: person.url });
+    expect(onError).toMatchObject({ status: 200, charged: 2 });
+    expect((onError.body.meta as { last_updated: string }).last_updated).toBe(
+      person.lastUpdated.toISOString(),
+    );
+    const company = dataset.companies.find((candidate) => !canRefresh(candidate))!;
+    const forced = await call('/api/v2/company', {
+      url: company.url,
+      live_fetch: 'force',
+      fallback_to_cache: 'never',
+    });
+    expect(forced).toMatchObject({ status: 503, charged: 0 });
+  });
+
+  it('v3: 409 with the cached age when a fresh copy is needed and cannot be fetched', async () => {
+    const { call, dataset, sandbox } = sandboxFor();
+    const now = sandbox.now();
+    const stuck = oldPerson(dataset.people, now, false);
+    const conflict = await call('/v3/person', { profile: stuck.url, maxAgeSeconds: 86_400 });
+    expect(conflict).toMatchObject({ status: 409, charged: 0, body: { code: 409, name: 'Conflict' } });
+    const age = conflict.body.cachedProfileAgeSeconds as number;
+    expect(Math.abs(age - (now.getTime() - stuck.lastUpdated.getTime()) / 1000)).toBeLessThan(5);
+    // Old enough is fine, as is a person whose copy can be refreshed.
+    expect((await call('/v3/person', { profile: stuck.url, maxAgeSeconds: age + 3600 })).status).toBe(200);
+    const fine = oldPerson(dataset.people, now, true);
+    const fresh = await call('/v3/person', { profile: fine.url, maxAgeSeconds: 86_400 });
+    expect(fresh.status).toBe(200);
+    expect(Date.parse((fresh.body.meta as { updatedAt: string }).updatedAt)).toBeGreaterThanOrEqual(
+      now.getTime(),
+    );
+  });
+});
+
+describe('v3 person sections', () => {
+  it('includes the flagged sections only when asked', async () => {
+    const { call, dataset } = sandboxFor();
+    const person = dataset.people.find((candidate) => candidate.codehostHandle && candidate.workEmail)!;
+    const plain = await call('/v3/person', { profile: person.url });
+    expect(plain.status).toBe(200);
+    expect(personV3Schema.safeParse(plain.body).success).toBe(true);
+    expect(plain.body).not.toHaveProperty('slug');
+    expect(plain.body).not.toHaveProperty('careerInsight');
+    expect(plain.body).not.toHaveProperty('developerProfile');
+    expect(plain.body.contactInformation).toEqual({ emails: {} });
+    const flags = {
+      socialLinks: 'include',
+      phoneNumbers: 'include',
+      personalEmail: 'include',
+      workEmail: 'include',
+      careerInsight: 'include',
+      developerProfile: 'include',
+    };
+    const full = await call('/v3/person', { profile: person.url, ...flags });
+    expect(full.body).toHaveProperty('slug');
+    expect(full.body).toHaveProperty('careerInsight');
+    expect(full.body.developerProfile).not.toBeNull();
+    expect(full.body.contactInformation).toMatchObject({
+      socialLinks: expect.any(Object),
+      phoneNumbers: expect.any(Array),
+      emails: { personal: expect.any(Array), work: [expect.objectContaining({ email: person.workEmail })] },
+    });
+    // The other identifiers name the same person.
+    const byEmail = await call('/v3/person', { email: person.workEmail! });
+    expect(byEmail.body.fullName).toBe(plain.body.fullName);
+    const byHandle = await call('/v3/person', { profile: `https://github.com/${person.codehostHandle}` });
+    expect(byHandle.body.fullName).toBe(plain.body.fullName);
+  });
+});
+
+describe('lookups that find nothing', () => {
+  it('answer the null envelope, charged as the Limits table says', async () => {
+    const { call } = sandboxFor();
+    const nobody = {
+      first_name: 'Zzyzx',
+      last_name: 'Qwertyuiop',
+      company_domain: 'no-such-company.invalid',
+    };
+    const NULL = { url: null, profile: null, last_updated: null };
+    expect(await call('/api/v2/profile/resolve', nobody)).toMatchObject({
+      status: 200,
+      body: NULL,
+      charged: 2,
+    });
+    expect(await call('/api/v2/profile/resolve', { ...nobody, similarity_checks: 'skip' })).toMatchObject({
+      status: 200,
+      body: NULL,
+      charged: 0,
+    });
+    const email = 'nobody-at-all@no-such-company.invalid';
+    expect(await call('/api/v2/profile/resolve/email', { email })).toMatchObject({ body: NULL, charged: 3 });
+    expect(await call('/api/v2/profile/resolve/email', { email, lookup_depth: 'superficial' })).toMatchObject(
+      {
+        body: NULL,
+        charged: 0,
+      },
+    );
+    expect(await call('/api/v2/company/resolve', { company_name: 'No Such Company Zzyzx' })).toMatchObject({
+      body: NULL,
+      charged: 2,
+    });
+    expect(
+      await call('/api/v2/find/company/role/', { role: 'Chief Zzyzx', company_name: 'No Such Company' }),
+    ).toMatchObject({
+      status: 404,
+      charged: 0,
+    });
+  });
+});
+
+describe('faults', () => {
+  it('injects errors per request header, charging nothing', async () => {
+    const { call, dataset } = sandboxFor();
+    const url = dataset.people[0]!.url;
+    const failed = await call(
+      '/api/v2/profile',
+      { profile_url: url },
+      { headers: { 'X-Sandbox-Fault': '503' } },
+    );
+    expect(failed).toMatchObject({ status: 503, charged: 0 });
+    const server = await call('/v3/company/logo', { q: 'a' }, { headers: { 'X-Sandbox-Fault': '500' } });
+    expect(server).toMatchObject({ status: 500, body: { code: 500 } });
+    const bad = await call(
+      '/api/v2/profile',
+      { profile_url: url },
+      { headers: { 'X-Sandbox-Fault': 'explode' } },
+    );
+    expect(bad.status).toBe(400);
+    expect(String(bad.body.description)).toMatch(/x-sandbox-fault/i);
+  });
+
+  it("fails a deterministic share of a key's requests", async () => {
+    const { call } = sandboxFor({ keyFaults: parseKeyFaults('k=503=0.5') });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await call('/api/v2/credit-balance')).status);
+    expect(statuses).toEqual([200, 503, 200, 503, 200, 503]);
+  });
+
+  it('truncates bodies, breaks the schema and adds latency', async () => {
+    const { call, dataset } = sandboxFor();
+    const query = { profile_url: dataset.people[0]!.url };
+    const truncated = await call('/api/v2/profile', query, { headers: { 'X-Sandbox-Fault': 'truncate' } });
+    expect(truncated.status).toBe(200);
+    expect(truncated.body).toBeUndefined();
+    expect(truncated.charged).toBe(2);
+    const broken = await call('/api/v2/profile', query, { headers: { 'X-Sandbox-Fault': 'schema' } });
+    expect(endpoints['person.profile'].response.safeParse(broken.body).success).toBe(false);
+    const started = performance.now();
+    await call('/api/v2/credit-balance', {}, { headers: { 'X-Sandbox-Fault': 'latency=120' } });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(110);
+  });
+});
+
+describe('admin routes', () => {
+  it('log every request with what it charged, and reset the sandbox', async () => {
+    const { sandbox, call, dataset, balance } = sandboxFor({
+      keys: [{ key: 'k', credits: 50, plan: 'standard' }],
+    });
+    await call('/api/v2/profile', { profile_url: dataset.people[0]!.url });
+    await call('/api/v2/credit-balance');
+    const log = (await (await sandbox.app.request('/__sandbox/requests?key=k')).json()) as {
+      requests: { path: string; status: number; charged: number; query: Record<string, string> }[];
+    };
+    expect(log.requests.map(({ path, status, charged }) => ({ path, status, charged }))).toEqual([
+      { path: '/api/v2/profile', status: 200, charged: 2 },
+      { path: '/api/v2/credit-balance', status: 200, charged: 0 },
+    ]);
+    expect(log.requests[0]!.query).toEqual({ profile_url: dataset.people[0]!.url });
+
+    await sandbox.app.request('/__sandbox/keys/k?credits=0', { method: 'PUT' });
+    expect(balance()).toBe(0);
+    await sandbox.app.request('/__sandbox/reset', { method: 'POST' });
+    expect(balance()).toBe(50);
+    expect(sandbox.state.requests.list()).toEqual([]);
+  });
+
+  it('lists records whose refresh fails', async () => {
+    const { sandbox } = sandboxFor();
+    const listed = (await (await sandbox.app.request('/__sandbox/unrefreshable')).json()) as {
+      people: { url: string }[];
+    };
+    expect(listed.people.length).toBeGreaterThan(0);
+    const byUrl = new Map(sandbox.queries.dataset.people.map((person) => [person.url, person]));
+    expect(listed.people.every(({ url }) => !canRefresh(byUrl.get(url)!))).toBe(true);
+  });
+});
+
+describe('published answers', () => {
+  it('serves each fixture verbatim for its documented request', async () => {
+    const { call } = sandboxFor();
+    for (const binding of FIXTURE_BINDINGS) {
+      const answer = await call(endpoints[binding.endpoint].path, binding.query);
+      const published = JSON.parse(readFileSync(`test/fixtures/real/${binding.file}`, 'utf8'));
+      expect({ file: binding.file, status: answer.status }).toEqual({ file: binding.file, status: 200 });
+      expect(answer.body).toEqual(published);
+      expect(endpoints[binding.endpoint].response.safeParse(answer.body).success).toBe(true);
+    }
+  });
+
+  it('serves a profile fixture at any form of its URL, priced as usual', async () => {
+    const { call } = sandboxFor();
+    const person = await call('/api/v2/profile', {
+      profile_url: 'linkedin.com/in/JohnRMarty/',
+      use_cache: 'if-present',
+    });
+    expect(person).toMatchObject({ status: 200, charged: 1, body: { public_identifier: 'johnrmarty' } });
+    const job = await call('/api/v2/job', {
+      url: 'https://www.linkedin.com/jobs/view/content-strategist-at-microsoft-3257696537',
+    });
+    expect(job).toMatchObject({ status: 200, charged: 2, body: { title: 'Content Strategist' } });
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The test harness's view of a sandbox, outside `/api` and `/v3` (no key needed, never charged, not
+ * logged): the request log (the end-to-end suite proves "zero requests reached the service" with it),
+ * balances, a reset, and where the documented behaviours can be found.
+ */
+import { Hono } from 'hono';
+import { endpoints } from '../../lib/api/endpoints';
+import type { SandboxQueries } from '../data/types';
+import { FIXTURE_BINDINGS } from '../fixtures';
+import { type Accounts, isPlan } from '../keys';
+import { canRefresh, type FreshnessLedger, type RecordKind } from './freshness';
+import { timestamp } from './shape';
+
+export interface RequestLogEntry {
+  /** When the request arrived (ISO 8601, wall clock). */
+  time: string;
+  /** The bearer key sent, or null when none was. */
+  key: string | null;
+  path: string;
+  query: Record<string, string>;
+  status: number;
+  /** Credits charged (a streamed answer's final figure once it has ended). */
+  charged: number;
+}
+
+/** The most recent requests to `/api` and `/v3`, oldest first; the oldest are dropped past `capacity`. */
+export class RequestLog {
+  private entries: RequestLogEntry[] = [];
+
+  constructor(private readonly capacity = 10_000) {}
+
+  add(entry: RequestLogEntry): void {
+    this.entries.push(entry);
+    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+  }
+
+  list(key?: string): RequestLogEntry[] {
+    return key === undefined ? [...this.entries] : this.entries.filter((entry) => entry.key === key);
+  }
+
+  clear(): number {
+    const count = this.entries.length;
+    this.entries = [];
+    return count;
+  }
+}
+
+export interface AdminTarget {
+  accounts: Accounts;
+  requests: RequestLog;
+  freshness: FreshnessLedger;
+  queries: SandboxQueries;
+  reset(): void;
+}
+
+const UNREFRESHABLE_LIMIT = 20;
+
+export function adminRoutes(target: AdminTarget): Hono {
+  const admin = new Hono();
+
+  admin.get('/requests', (c) => c.json({ requests: target.requests.list(c.req.query('key')) }));
+  admin.delete('/requests', (c) => c.json({ cleared: target.requests.clear() }));
+
+  admin.post('/reset', (c) => {
+    target.reset();
+    return c.json({ reset: true });
+  });
+
+  admin.get('/keys', (c) =>
+    c.json({
+      keys: target.accounts.all().map(({ key, plan, balance }) => ({ key, plan, credit_balance: balance })),
+    }),
+  );
+
+  /** `PUT /__sandbox/keys/<key>?credits=<n>&plan=<growth|standard>`: creates the key or changes it. */
+  admin.put('/keys/:key', (c) => {
+    const credits = c.req.query('credits');
+    const plan = c.req.query('plan');
+    if (credits !== undefined && !/^\d+$/.test(credits))
+      return c.json({ error: 'credits must be a whole number' }, 400);
+    if (plan !== undefined && !isPlan(plan)) return c.json({ error: 'plan must be growth or standard' }, 400);
+    const account = target.accounts.set(c.req.param('key'), {
+      credits: credits === undefined ? undefined : Number(credits),
+      plan,
+    });
+    return c.json({ key: account.key, plan: account.plan, credit_balance: account.balance });
+  });
+
+  /** Records whose live fetch fails (freshness.ts), with their current last-updated time. */
+  admin.get('/unrefreshable', (c) => {
+    const { dataset } = target.queries;
+    const pick = <R extends { index: number; url: string; lastUpdated: Date }>(
+      kind: RecordKind,
+      records: R[],
+    ) =>
+      records
+        .filter((record) => !canRefresh(record))
+        .slice(0, UNREFRESHABLE_LIMIT)
+        .map((record) => ({
+          url: record.url,
+          last_updated: timestamp(target.freshness.lastUpdated(kind, record)),
+        }));
+    return c.json({
+      rule: 'records whose index in the dataset ends in 7 cannot be fetched live',
+      people: pick('person', dataset.people),
+      companies: pick('company', dataset.companies),
+      schools: pick('school', dataset.schools),
+    });
+  });
+
+  admin.get('/fixtures', (c) =>
+    c.json({
+      fixtures: FIXTURE_BINDINGS.map(({ file, endpoint, query, match }) => ({
+        file,
+        endpoint,
+        request: `${endpoints[endpoint].path}?${new URLSearchParams(query)}`,
+        match,
+      })),
+    }),
+  );
+
+  return admin;
+}

@@ -1,0 +1,365 @@
+/**
+ * The paginated endpoints: employee and student listings, person and company searches, job search;
+ * and the employee count, which shares the listing's company and status rules.
+ *
+ * A page is an offset into the list the dataset returns in a stable order (see cursors.ts). With
+ * `enrich_profiles=enrich` a listing or search page streams (app.ts writes it result by result).
+ */
+import {
+  JOB_SEARCH_CURSOR_PARAM,
+  JOB_SEARCH_PAGE_SIZE,
+  LISTING_CURSOR_PARAM,
+  SEARCH_CURSOR_PARAM,
+} from '../../lib/api/assumptions';
+import { endpoints } from '../../lib/api/endpoints';
+import { describeParamError } from '../../lib/api/params';
+import {
+  chargeFor,
+  employeeCountCost,
+  employeeListRate,
+  JOB_SEARCH_COST,
+  type ListingRate,
+  searchRate,
+  studentListRate,
+} from '../billing';
+import type { SandboxPerson, SearchFilters } from '../data/types';
+import { findFixture } from '../fixtures';
+import { badRequest, NOT_FOUND, type RouteAnswer, type RouteInput } from './context';
+import {
+  decodeJobPage,
+  decodeListingCursor,
+  decodeSearchToken,
+  encodeJobPage,
+  encodeListingCursor,
+  encodeSearchToken,
+  pageUrl,
+} from './cursors';
+import { companyProfile, personProfile, timestamp } from './shape';
+import { expressionProblem } from './validation';
+
+/** Spec: "At most 10,000,000 results per search." */
+const SEARCH_RESULT_CAP = 10_000_000;
+
+interface Page {
+  resultsKey: string;
+  streamed: boolean;
+  count: number;
+  produce: (index: number) => unknown;
+  tail: Record<string, unknown>;
+  rate: ListingRate;
+}
+
+/** A page as a streamed answer, or as one JSON body charged for all its results. */
+function pageAnswer({ resultsKey, streamed, count, produce, tail, rate }: Page): RouteAnswer {
+  const costOf = (sent: number) => chargeFor(rate, sent);
+  if (streamed) return { kind: 'stream', resultsKey, count, produce, tail, costOf };
+  const results = Array.from({ length: count }, (_, index) => produce(index));
+  return { kind: 'json', body: { [resultsKey]: results, ...tail }, cost: costOf(count) };
+}
+
+/** A published listing or search answer served as a page (streamed when enriched, like any other). */
+function fixturePage(
+  fixture: unknown,
+  resultsKey: string,
+  streamed: boolean,
+  rate: ListingRate,
+): RouteAnswer {
+  const { [resultsKey]: results, ...tail } = fixture as Record<string, unknown>;
+  const list = Array.isArray(results) ? results : [];
+  return pageAnswer({
+    resultsKey,
+    streamed,
+    count: list.length,
+    produce: (index) => list[index],
+    tail,
+    rate,
+  });
+}
+
+/** A person in a listing or search page, embedded whole when enriched. */
+function personEntry(
+  person: SandboxPerson,
+  { params, freshness, now }: RouteInput<'employee.list' | 'student.list' | 'person.search'>,
+): { profile: Record<string, unknown> | null; last_updated: string } {
+  const useCache = 'use_cache' in params ? params.use_cache : undefined;
+  const lastUpdated = freshness.serveBestEffort('person', person, useCache, now);
+  return {
+    profile: params.enrich_profiles === 'enrich' ? personProfile(person, lastUpdated) : null,
+    last_updated: timestamp(lastUpdated),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listings: cursor `after`, filters repeated by the next_page URL
+
+type ListingId = 'employee.list' | 'student.list';
+
+function listingOffset(cursor: string | undefined): number | RouteAnswer {
+  if (cursor === undefined) return 0;
+  return decodeListingCursor(cursor) ?? badRequest(LISTING_CURSOR_PARAM, 'is not a cursor of this listing');
+}
+
+/** The page at `offset` of a listing's people; `next_page` repeats the request with the next `after`. */
+function listingPage(
+  input: RouteInput<ListingId>,
+  resultsKey: 'employees' | 'students',
+  people: readonly number[],
+  offset: number,
+  rate: ListingRate,
+): RouteAnswer {
+  const { params, queries, origin, path, rawQuery } = input;
+  const page = people.slice(offset, offset + params.page_size);
+  const next = offset + page.length;
+  return pageAnswer({
+    resultsKey,
+    streamed: params.enrich_profiles === 'enrich',
+    count: page.length,
+    produce: (index) => {
+      const person = queries.dataset.people[page[index]!]!;
+      return { profile_url: person.url, ...personEntry(person, input) };
+    },
+    tail: {
+      next_page:
+        next < people.length
+          ? pageUrl(origin, path, { ...rawQuery, [LISTING_CURSOR_PARAM]: encodeListingCursor(next) })
+          : null,
+    },
+    rate,
+  });
+}
+
+function countries(list: string | undefined): string[] | undefined {
+  return list?.split(',');
+}
+
+/** The search engine's regular expressions are anchored at both ends; a broken one is refused. */
+function regexProblem(pattern: string | undefined): string | undefined {
+  if (pattern === undefined) return undefined;
+  try {
+    new RegExp(`^(?:${pattern})$`, 'i');
+    return undefined;
+  } catch (error) {
+    return `is not a valid regular expression (${(error as Error).message})`;
+  }
+}
+
+export function employeeListRoute(input: RouteInput<'employee.list'>): RouteAnswer {
+  const { params, queries, account } = input;
+  const rate = employeeListRate(params, account.plan);
+  const fixture = params.after === undefined ? findFixture('employee.list', params) : undefined;
+  if (fixture) return fixturePage(fixture, 'employees', params.enrich_profiles === 'enrich', rate);
+  const problem = regexProblem(params.role_search);
+  if (problem) return badRequest('role_search', problem);
+  const offset = listingOffset(params.after);
+  if (typeof offset !== 'number') return offset;
+  const company = queries.companyByUrl(params.url, {
+    resolveNumericId: params.resolve_numeric_id === 'true',
+  });
+  if (!company) return NOT_FOUND;
+  const employees = queries.listEmployees(company, {
+    coyNameMatch: params.coy_name_match === 'include',
+    country: countries(params.country),
+    booleanRoleSearch: params.boolean_role_search,
+    roleSearch: params.boolean_role_search === undefined ? params.role_search : undefined,
+    employmentStatus: params.employment_status,
+    sortBy: params.sort_by,
+  });
+  return listingPage(input, 'employees', employees, offset, rate);
+}
+
+export function studentListRoute(input: RouteInput<'student.list'>): RouteAnswer {
+  const { params, queries } = input;
+  const rate = studentListRate(params);
+  const fixture = params.after === undefined ? findFixture('student.list', params) : undefined;
+  if (fixture) return fixturePage(fixture, 'students', params.enrich_profiles === 'enrich', rate);
+  const offset = listingOffset(params.after);
+  if (typeof offset !== 'number') return offset;
+  const school = queries.schoolByUrl(params.school_url, {
+    resolveNumericId: params.resolve_numeric_id === 'true',
+  });
+  if (!school) return NOT_FOUND;
+  const students = queries.listStudents(school, {
+    country: countries(params.country),
+    booleanSearchKeyword: params.boolean_search_keyword,
+    studentStatus: params.student_status,
+    sortBy: params.sort_by,
+  });
+  return listingPage(input, 'students', students, offset, rate);
+}
+
+export function employeeCountRoute({ params, queries, account }: RouteInput<'employee.count'>): RouteAnswer {
+  const cost = employeeCountCost(params, account.plan);
+  const fixture = findFixture('employee.count', params);
+  if (fixture) return { kind: 'json', body: fixture, cost };
+  const company = queries.companyByUrl(params.url);
+  if (!company) return NOT_FOUND;
+  const { verified, estimated } = queries.countEmployees(company, {
+    coyNameMatch: params.coy_name_match === 'include',
+    atDate: params.at_date === undefined ? undefined : new Date(`${params.at_date}T00:00:00Z`),
+    employmentStatus: params.employment_status,
+  });
+  const body =
+    params.estimated_employee_count === 'include'
+      ? { estimated_employee_count: estimated, verified_employee_count: verified }
+      : { verified_employee_count: verified };
+  return { kind: 'json', body, cost };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Searches: cursor `next_token`, which carries the filters
+
+/** What a search request says about its page rather than about which results it wants. */
+const PAGING_PARAMS = new Set(['page_size', 'enrich_profiles', 'use_cache', SEARCH_CURSOR_PARAM]);
+
+function filtersOf(params: Readonly<Record<string, unknown>>): SearchFilters {
+  return Object.fromEntries(
+    Object.entries(params).filter(([name]) => !PAGING_PARAMS.has(name)),
+  ) as SearchFilters;
+}
+
+type SearchId = 'person.search' | 'company.search';
+
+/**
+ * The search a request asks for: its own filters, or with `next_token` the filters and offset the
+ * token restores (the request's filters were validated by the registry and are not applied). A
+ * token's filters are validated again, so a forged one is a 400 rather than a crash.
+ */
+function searchOf(
+  id: SearchId,
+  params: RouteInput<SearchId>['params'],
+): { filters: SearchFilters; offset: number } | RouteAnswer {
+  const token = params.next_token;
+  if (token === undefined) return { filters: filtersOf(params), offset: 0 };
+  const restored = decodeSearchToken(token);
+  const checked = restored && endpoints[id].params.safeParse(restored.filters);
+  const problem = checked?.success
+    ? expressionProblem(id, checked.data)
+    : checked && describeParamError(checked.error);
+  if (!restored || !checked?.success || problem) {
+    return badRequest(SEARCH_CURSOR_PARAM, `is not a cursor of this search${problem ? ` (${problem})` : ''}`);
+  }
+  return { filters: filtersOf(checked.data), offset: restored.offset };
+}
+
+/**
+ * A page of a search: `find` runs the filters over the dataset, `entry` writes one result. The next
+ * page's URL carries a token of the filters and the next offset, plus the request's paging params.
+ */
+function searchPage<Id extends SearchId>(
+  id: Id,
+  input: RouteInput<Id>,
+  find: (filters: SearchFilters) => number[],
+  entry: (index: number) => Record<string, unknown>,
+): RouteAnswer {
+  const { params, account, origin, path, rawQuery } = input;
+  const rate = searchRate(params, account.plan);
+  const streamed = params.enrich_profiles === 'enrich';
+  const fixture = params.next_token === undefined ? findFixture(id, params) : undefined;
+  if (fixture) return fixturePage(fixture, 'results', streamed, rate);
+  const search = searchOf(id, params);
+  if ('kind' in search) return search;
+  const all = find(search.filters);
+  const total = Math.min(all.length, SEARCH_RESULT_CAP);
+  // The registry always fills page_size in (10 or 100, see fillSearchPageSize in lib/api/params.ts).
+  const page = all.slice(search.offset, Math.min(search.offset + params.page_size!, total));
+  const next = search.offset + page.length;
+  const paging = Object.fromEntries(
+    Object.entries(rawQuery).filter(([name]) => PAGING_PARAMS.has(name) && name !== SEARCH_CURSOR_PARAM),
+  );
+  return pageAnswer({
+    resultsKey: 'results',
+    streamed,
+    count: page.length,
+    produce: (index) => entry(page[index]!),
+    tail: {
+      next_page:
+        next < total
+          ? pageUrl(origin, path, {
+              [SEARCH_CURSOR_PARAM]: encodeSearchToken(search.filters, next),
+              ...paging,
+            })
+          : null,
+      total_result_count: total,
+    },
+    rate,
+  });
+}
+
+export function personSearchRoute(input: RouteInput<'person.search'>): RouteAnswer {
+  const { queries } = input;
+  return searchPage(
+    'person.search',
+    input,
+    (filters) => queries.searchPeople(filters),
+    (index) => {
+      const person = queries.dataset.people[index]!;
+      return { network_profile_url: person.url, ...personEntry(person, input) };
+    },
+  );
+}
+
+export function companySearchRoute(input: RouteInput<'company.search'>): RouteAnswer {
+  const { params, queries, freshness, now } = input;
+  return searchPage(
+    'company.search',
+    input,
+    (filters) => queries.searchCompanies(filters),
+    (index) => {
+      const company = queries.dataset.companies[index]!;
+      const lastUpdated = freshness.serveBestEffort('company', company, params.use_cache, now);
+      return {
+        network_profile_url: company.url,
+        profile: params.enrich_profiles === 'enrich' ? companyProfile(company, lastUpdated) : null,
+        last_updated: timestamp(lastUpdated),
+      };
+    },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Job search: cursor `pagination` = {"page": n}, filters repeated by the page URLs
+
+/** The enum values that mean "no filter". */
+const ANY = new Set(['anything', 'anytime']);
+
+function filterValue(value: string | undefined): string | undefined {
+  return value === undefined || ANY.has(value) ? undefined : value;
+}
+
+export function jobSearchRoute({
+  params,
+  rawQuery,
+  queries,
+  origin,
+  path,
+}: RouteInput<'job.search'>): RouteAnswer {
+  const fixture = params.pagination === undefined ? findFixture('job.search', params) : undefined;
+  if (fixture) return { kind: 'json', body: fixture, cost: JOB_SEARCH_COST };
+  const page = params.pagination === undefined ? 0 : decodeJobPage(params.pagination);
+  if (page === undefined) return badRequest(JOB_SEARCH_CURSOR_PARAM, 'is not a cursor of this search');
+  const all = queries.searchJobs({
+    jobType: filterValue(params.job_type),
+    experienceLevel: filterValue(params.experience_level),
+    when: filterValue(params.when),
+    flexibility: filterValue(params.flexibility),
+    geoId: params.geo_id,
+    keyword: params.keyword,
+    searchId: params.search_id,
+  });
+  const start = page * JOB_SEARCH_PAGE_SIZE;
+  const jobs = all
+    .slice(start, start + JOB_SEARCH_PAGE_SIZE)
+    .map((index) => queries.dataset.jobs[index]!.listEntry);
+  const urlOf = (n: number) =>
+    pageUrl(origin, path, { ...rawQuery, [JOB_SEARCH_CURSOR_PARAM]: encodeJobPage(n) });
+  const nextPageNo = start + JOB_SEARCH_PAGE_SIZE < all.length ? page + 1 : null;
+  const previousPageNo = page > 0 ? page - 1 : null;
+  const body = {
+    job: jobs,
+    next_page_no: nextPageNo,
+    next_page_api_url: nextPageNo === null ? null : urlOf(nextPageNo),
+    previous_page_no: previousPageNo,
+    previous_page_api_url: previousPageNo === null ? null : urlOf(previousPageNo),
+  };
+  return { kind: 'json', body, cost: JOB_SEARCH_COST };
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian machine lacks for building, testing and running the demo:
+# Debian's Chromium (Playwright never downloads a browser here) and the pinned npm packages.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "setup: installing Chromium from Debian's packages"
+  SUDO=''; [ "$(id -u)" -eq 0 ] || SUDO='sudo'
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-liberation >/dev/null
+fi
+
+# npm ci when node_modules is missing or older than the lockfile (always in CI).
+if [ "${CI:-}" = "true" ] || [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: npm ci"
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+fi

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every check and test on a fresh machine: setup, lint, typecheck, unit and contract tests,
+# both builds, and the end-to-end suite in Debian's Chromium. Ends with "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+
+report_dir=$(mktemp -d)
+failed_steps=0
+step() { # step NAME COMMAND...: runs a check that is not a test runner, counting it as one.
+  local name=$1; shift
+  echo "== $name"
+  if "$@"; then echo "$name" >>"$report_dir/steps-passed"; else echo "FAILED: $name"; failed_steps=$((failed_steps + 1)); fi
+}
+
+step lint npm run -s lint
+step typecheck npm run -s typecheck
+step build npm run -s build
+step build:firefox npm run -s build:firefox
+echo "== unit and contract tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$report_dir/vitest.json"
+if [ -d test/e2e ] && ls test/e2e/*.spec.ts >/dev/null 2>&1; then
+  echo "== end-to-end tests (playwright)"
+  npm run -s build:e2e >/dev/null && \
+    PLAYWRIGHT_JSON_OUTPUT_NAME="$report_dir/playwright.json" npx playwright test --reporter=list,json
+fi
+
+node scripts/summarize-tests.mjs "$report_dir" "$failed_steps"

@@ -1,0 +1,134 @@
+/**
+ * The end-to-end harness: each test gets Debian's Chromium with the e2e build of the extension
+ * loaded (it is granted the sandbox's loopback origin at install; no test can answer a
+ * permission prompt, see ../shared/notes/host-permissions.md), a sandbox on a random port, and
+ * helpers to configure the extension, route real profile URLs to fixture pages, and read the
+ * sandbox's request log.
+ */
+import path from 'node:path';
+import {
+  type BrowserContext,
+  test as base,
+  chromium,
+  expect,
+  type Page,
+  type Worker,
+} from '@playwright/test';
+import { startSandbox } from '../../sandbox/app';
+import { parseKeyFaults } from '../../sandbox/faults';
+import { parseKeys } from '../../sandbox/keys';
+
+export const EXTENSION_PATH = path.resolve('.output/chrome-mv3-e2e');
+export const PANEL_WIDTH = 360;
+export const PANEL_HEIGHT = 720;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export interface SandboxHandle {
+  url: string;
+  close(): Promise<void>;
+  /** Every request that reached the service routes (/api, /v3), as logged by the sandbox. */
+  requests(): Promise<Array<{ path: string; status: number; charged: number; key?: string }>>;
+  balance(key?: string): Promise<number>;
+}
+
+export interface Fixtures {
+  sandbox: SandboxHandle;
+  context: BrowserContext;
+  sw: Worker;
+  extensionId: string;
+  /** Saves settings through the extension's own storage (as onboarding would). */
+  configure: (patch?: Record<string, unknown>) => Promise<void>;
+  /** Opens an extension page (e.g. 'options.html') as a tab at the panel's width. */
+  openExtensionPage: (
+    file: string,
+    opts?: { width?: number; colorScheme?: 'light' | 'dark' },
+  ) => Promise<Page>;
+}
+
+export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  sandbox: async ({}, use) => {
+    // `slow` answers after 3 s: time for a test to stop the worker while a call is in flight.
+    const server = await startSandbox({
+      port: 0,
+      keys: parseKeys('demo=10000:standard,poor=3:standard,slow=10000:growth'),
+      keyFaults: parseKeyFaults('slow=latency=3000'),
+    });
+    const admin = async (route: string) => (await fetch(`${server.url}/__sandbox/${route}`)).json();
+    await use({
+      url: server.url,
+      close: server.close,
+      requests: async () => (await admin('requests')).requests,
+      balance: async (key = 'demo') => {
+        const { keys } = (await admin('keys')) as { keys: Array<{ key: string; credit_balance: number }> };
+        const account = keys.find((k) => k.key === key);
+        if (!account) throw new Error(`the sandbox has no key ${key}`);
+        return account.credit_balance;
+      },
+    });
+    await server.close();
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: as above
+  context: async ({}, use) => {
+    const context = await chromium.launchPersistentContext('', {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: [
+        ...CHROMIUM_ARGS,
+        `--disable-extensions-except=${EXTENSION_PATH}`,
+        `--load-extension=${EXTENSION_PATH}`,
+      ],
+    });
+    await use(context);
+    await context.close();
+  },
+  sw: async ({ context }, use) => {
+    let [sw] = context.serviceWorkers();
+    if (!sw) sw = await context.waitForEvent('serviceworker');
+    await use(sw);
+  },
+  extensionId: async ({ sw }, use) => {
+    await use(new URL(sw.url()).host);
+  },
+  configure: async ({ sw, sandbox }, use) => {
+    await use(async (patch = {}) => {
+      const settings = {
+        apiKey: 'demo',
+        baseUrlV2: sandbox.url,
+        baseUrlV3: sandbox.url,
+        plan: 'standard',
+        dailyBudget: 200,
+        staleAfterDays: 29,
+        autoEnrich: false,
+        cacheMaxBytes: 50 * 1024 * 1024,
+        onboarded: true,
+        ...patch,
+      };
+      await sw.evaluate(async (value) => {
+        await chrome.storage.local.set({ settings: value });
+      }, settings);
+    });
+  },
+  openExtensionPage: async ({ context, extensionId }, use) => {
+    await use(async (file, opts = {}) => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: opts.width ?? PANEL_WIDTH, height: PANEL_HEIGHT });
+      await page.emulateMedia({ colorScheme: opts.colorScheme ?? 'light' });
+      await page.goto(`chrome-extension://${extensionId}/${file}`);
+      return page;
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,171 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { endpoints } from '../../lib/api/endpoints';
+import {
+  API_ERROR_KINDS,
+  ApiError,
+  type ApiErrorKind,
+  isApiError,
+  kindForStatus,
+  parseRetryAfter,
+  userMessage,
+} from '../../lib/api/errors';
+
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/real/${name}`, import.meta.url), 'utf8'));
+
+const NOW = Date.parse('2025-06-01T12:00:00Z');
+const noHeaders = new Headers();
+
+/** Status, its kind, and the service's description (the spec's table). */
+const STATUSES: [number, ApiErrorKind, string, string][] = [
+  [400, 'invalid', 'Bad Request', 'Invalid parameters provided'],
+  [401, 'auth', 'Unauthorized', 'Invalid API key'],
+  [403, 'credits', 'Forbidden', 'Not enough credits'],
+  [404, 'not-found', 'Not Found', 'The requested resource could not be found'],
+  [409, 'stale', 'Conflict', 'Cached profile is older than maxAgeSeconds; retry or raise maxAgeSeconds'],
+  [429, 'rate-limited', 'Too Many Requests', 'Rate limited; retry'],
+  [500, 'server', 'Internal Server Error', 'Internal server error'],
+  [503, 'unavailable', 'Service Unavailable', 'Retrieval failed; retry'],
+];
+
+describe('ApiError.fromResponse', () => {
+  it.each(STATUSES)('reads a %i with a {code, name, description} body', (status, kind, name, description) => {
+    const error = ApiError.fromResponse(
+      status,
+      JSON.stringify({ code: status, name, description }),
+      noHeaders,
+      {
+        endpointId: 'person.v3',
+      },
+    );
+    expect(error).toMatchObject({ kind, status, description, endpointId: 'person.v3' });
+    expect(error.message).toBe(`${status} ${name}: ${description}`);
+  });
+
+  it('reads the observed v2 403 body', () => {
+    const error = ApiError.fromResponse(
+      403,
+      JSON.stringify(fixture('error-403-not-enough-credits.json')),
+      noHeaders,
+    );
+    expect(error).toMatchObject({ kind: 'credits', status: 403, description: 'Not enough credits' });
+  });
+
+  it('reads the age of the cached profile from a v3 409', () => {
+    const body = { code: 409, name: 'Conflict', description: 'too old', cachedProfileAgeSeconds: 3_024_000 };
+    const error = ApiError.fromResponse(409, JSON.stringify(body), noHeaders);
+    expect(error.cachedProfileAgeSeconds).toBe(3_024_000);
+    expect(userMessage(error).title).toBe('Only a copy of this profile 35 days old is available');
+  });
+
+  it.each(STATUSES)('survives an HTML error page on a %i', (status, kind) => {
+    const html = '<!DOCTYPE html><html><head><title>502</title></head><body><h1>Oops</h1></body></html>';
+    const error = ApiError.fromResponse(status, html, noHeaders);
+    expect(error).toMatchObject({ kind, status, description: undefined });
+  });
+
+  it('survives an empty body, and keeps a short plain-text one as the description', () => {
+    expect(ApiError.fromResponse(502, '', noHeaders)).toMatchObject({
+      kind: 'server',
+      message: '502 Bad Gateway',
+    });
+    expect(ApiError.fromResponse(400, 'page_size: too large', noHeaders).description).toBe(
+      'page_size: too large',
+    );
+    expect(ApiError.fromResponse(400, '[1, 2]', noHeaders).description).toBeUndefined();
+  });
+
+  it('reads Retry-After in seconds and as an HTTP date', () => {
+    const inSeconds = ApiError.fromResponse(429, '', new Headers({ 'Retry-After': '7' }), { now: NOW });
+    expect(inSeconds.retryAfterSeconds).toBe(7);
+    const at = new Date(NOW + 90_000).toUTCString();
+    const asDate = ApiError.fromResponse(429, '', new Headers({ 'Retry-After': at }), { now: NOW });
+    expect(asDate.retryAfterSeconds).toBe(90);
+    expect(userMessage(asDate).action).toBe('Wait 1 minute, then try again');
+  });
+});
+
+describe('kindForStatus and parseRetryAfter', () => {
+  it('files statuses the spec does not list by their class', () => {
+    expect(kindForStatus(422)).toBe('invalid');
+    expect(kindForStatus(502)).toBe('server');
+    expect(kindForStatus(504)).toBe('server');
+  });
+
+  it('never gives a negative wait, and ignores what it cannot read', () => {
+    expect(parseRetryAfter(new Date(NOW - 60_000).toUTCString(), NOW)).toBe(0);
+    expect(parseRetryAfter('soon', NOW)).toBeUndefined();
+    expect(parseRetryAfter(null, NOW)).toBeUndefined();
+  });
+});
+
+describe('ApiError from zod errors', () => {
+  it('names the parameter a person got wrong', () => {
+    const parsed = endpoints['company.logo'].params.safeParse({});
+    expect(parsed.success).toBe(false);
+    const error = ApiError.fromParamError(parsed.error!, 'company.logo');
+    expect(error).toMatchObject({ kind: 'invalid', param: 'q', endpointId: 'company.logo' });
+    expect(error.description).toContain('q');
+    expect(userMessage(error).title).toBe('The value of “q” is not accepted');
+  });
+
+  it('names the path of the field that does not match the answer schema', () => {
+    const profile = fixture('person-profile.json');
+    profile.experiences[0].starts_at.year = 'two thousand twenty-one';
+    const parsed = endpoints['person.profile'].response.safeParse(profile);
+    expect(parsed.success).toBe(false);
+    const error = ApiError.fromSchemaError(parsed.error!, 'person.profile');
+    expect(error).toMatchObject({ kind: 'schema', path: 'experiences.0.starts_at.year' });
+    expect(userMessage(error).detail).toContain('Field experiences.0.starts_at.year');
+  });
+});
+
+describe('crossing the message boundary', () => {
+  it('arrives intact through JSON', () => {
+    const original = ApiError.fromResponse(
+      409,
+      JSON.stringify({
+        code: 409,
+        name: 'Conflict',
+        description: 'too old',
+        cachedProfileAgeSeconds: 86_400,
+      }),
+      noHeaders,
+      { endpointId: 'person.v3' },
+    );
+    const copy = ApiError.fromJSON(JSON.parse(JSON.stringify(original)));
+    expect(isApiError(copy)).toBe(true);
+    expect(copy.toJSON()).toEqual(original.toJSON());
+    expect(copy.message).toBe(original.message);
+    expect(userMessage(copy)).toEqual(userMessage(original));
+  });
+
+  it('refuses what is not an error it sent', () => {
+    expect(() => ApiError.fromJSON({ name: 'ApiError', kind: 'gremlins', message: 'x' })).toThrow();
+    expect(isApiError(new Error('x'))).toBe(false);
+    expect(isApiError({ name: 'ApiError', kind: 'auth' })).toBe(false);
+  });
+});
+
+describe('userMessage', () => {
+  it('says what happened and what to do for every kind', () => {
+    const seen = new Set<string>();
+    for (const kind of API_ERROR_KINDS) {
+      const { title, action } = userMessage(new ApiError(kind));
+      expect(title.length, kind).toBeGreaterThan(0);
+      expect(action.length, kind).toBeGreaterThan(0);
+      seen.add(title);
+    }
+    // No two kinds read the same to a person.
+    expect(seen.size).toBe(API_ERROR_KINDS.length);
+  });
+
+  it('tells a person out of credits to top up', () => {
+    expect(userMessage(new ApiError('credits', { status: 403 }))).toMatchObject({
+      title: 'Your account has no credits left',
+      action: 'Top up your balance, then try again',
+    });
+  });
+});
