@@ -20,6 +20,8 @@ export default defineConfig({
     description:
       'Enrich the person, company, school or job on the page you are reading, with every credit quoted first.',
     permissions: ['storage', 'activeTab', 'scripting'],
+    // The toolbar button opens the side panel (see entrypoints/background.ts).
+    action: { default_title: 'Open Profile Enrichment' },
     optional_host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*', 'http://*/*'],
     ...(mode === 'e2e' ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
   }),

@@ -29,7 +29,7 @@ export default defineBackground(() => {
     hasApiPermission: (origins) => browser.permissions.contains({ origins }),
   });
 
-  type Sender = { id?: string; url?: string; frameId?: number; tab?: { id?: number } };
+  type Sender = { id?: string; url?: string; frameId?: number; tab?: { id?: number; url?: string } };
 
   function isExtensionPage(sender: Sender): boolean {
     return sender.id === browser.runtime.id && (sender.url ?? '').startsWith(browser.runtime.getURL('/'));
@@ -68,9 +68,14 @@ export default defineBackground(() => {
   handle('findings.report', async (data, sender) => {
     const tabId = sender.tab?.id;
     const findings = data as { pageUrl: string };
+    // `sender.url` keeps a document's first URL after same-document navigations; the tab's is current.
     // Only the top frame speaks for its tab, and only about the page it is on: a report about
     // another URL (a late scan after navigation, or a forged one) is dropped.
-    if (tabId === undefined || sender.frameId !== 0 || stripHash(sender.url) !== stripHash(findings.pageUrl))
+    if (
+      tabId === undefined ||
+      sender.frameId !== 0 ||
+      stripHash(sender.tab?.url ?? sender.url) !== stripHash(findings.pageUrl)
+    )
       return;
     await storage.setItem(findingsItemKey(tabId), findings);
   });
@@ -113,9 +118,24 @@ export default defineBackground(() => {
   browser.tabs.onRemoved.addListener((tabId) => {
     void storage.removeItem(findingsItemKey(tabId));
   });
-  browser.tabs.onUpdated.addListener((tabId, change) => {
-    if (change.url) void storage.removeItem(findingsItemKey(tabId));
+  // Same-document navigations (single-page sites) report only `status: loading` here, without
+  // `change.url`, so compare the tab's URL with the one the findings were made on.
+  browser.tabs.onUpdated.addListener(async (tabId, change, tab) => {
+    const url = change.url ?? tab.url;
+    if (!url || (!change.url && change.status !== 'loading')) return;
+    const key = findingsItemKey(tabId);
+    const findings = await storage.getItem<{ pageUrl: string }>(key);
+    if (findings && stripHash(findings.pageUrl) !== stripHash(url)) await storage.removeItem(key);
   });
+
+  // The toolbar button opens the panel beside the page: Chrome's side panel, Firefox's sidebar.
+  // biome-ignore lint/suspicious/noExplicitAny: sidePanel and sidebarAction are each typed in one browser only
+  const api = browser as any;
+  if (api.sidePanel?.setPanelBehavior) {
+    void api.sidePanel.setPanelBehavior({ openPanelOnActionClick: true });
+  } else if (api.sidebarAction) {
+    (api.action ?? api.browserAction)?.onClicked.addListener(() => api.sidebarAction.toggle());
+  }
 
   browser.runtime.onInstalled.addListener(({ reason }) => {
     if (reason === 'install') void browser.runtime.openOptionsPage();

@@ -4,8 +4,7 @@
  *
  * Only compact facts are generated here (what searches, listings, counts and lookups read); the
  * response objects (profiles, v3, optional blocks) are built on first access (./records.ts). The
- * whole build takes a few hundred milliseconds for the default sizes (see sandbox/data/README.md
- * for the figures and how to measure them).
+ * whole build takes well under a second for the default sizes (see ./README.md for the figures).
  */
 import {
   canonicalCompanyUrl,
@@ -31,7 +30,6 @@ import {
   type Stint,
   type Study,
 } from './records';
-import type { Employment, Enrollment } from './types';
 import {
   CAREER_TRACKS,
   type CareerTrack,
@@ -43,7 +41,7 @@ import {
   DEGREES,
   EXPERIENCE_LEVEL_OF,
   FLEXIBILITIES,
-  FUNDING_ROUND_TYPES,
+  FUNDING_ROUNDS,
   GENERAL_GROUPS,
   GLOBAL_EMAIL_PROVIDERS,
   INDUSTRIES,
@@ -109,8 +107,8 @@ export function buildDataset(options: BuildDatasetOptions): SandboxDataset {
   context.jobs = generator.jobs(counts.jobs);
 
   // A stint is an employment and a study an enrollment (they carry every field the contract asks for).
-  const employments: Employment[] = context.people.flatMap((person) => person.stints);
-  const enrollments: Enrollment[] = context.people.flatMap((person) => person.studies);
+  const employments = context.people.flatMap((person) => person.stints);
+  const enrollments = context.people.flatMap((person) => person.studies);
 
   return {
     seed: options.seed,
@@ -191,6 +189,7 @@ interface AsciiName {
   /** All words, hyphenated (`gabriel-garcia-marquez`). */
   slug: string;
 }
+
 const GRADES = [
   '3.8 GPA',
   '3.5 GPA',
@@ -380,19 +379,11 @@ class Generator {
     const firstYear = Math.max(foundedYear ?? this.nowYear - 10, this.nowYear - 15);
     let month = firstYear * 12 + random.int(0, 24);
     let stage = random.int(0, 1);
-    const ranges: readonly (readonly [number, number])[] = [
-      [200_000, 1_000_000],
-      [500_000, 3_000_000],
-      [3_000_000, 15_000_000],
-      [10_000_000, 50_000_000],
-      [30_000_000, 120_000_000],
-      [80_000_000, 300_000_000],
-    ];
     const wanted = random.int(1, 4);
-    while (rounds.length < wanted && month < this.nowMonth - 1 && stage < FUNDING_ROUND_TYPES.length) {
-      const [low, high] = ranges[stage] as readonly [number, number];
+    while (rounds.length < wanted && month < this.nowMonth - 1 && stage < FUNDING_ROUNDS.length) {
+      const [type, low, high] = FUNDING_ROUNDS[stage] as (typeof FUNDING_ROUNDS)[number];
       rounds.push({
-        type: FUNDING_ROUND_TYPES[stage] as string,
+        type,
         amountUsd: Math.round(random.logInt(low, high) / 10_000) * 10_000,
         announced: addDays(monthStart(month), random.int(0, 27)),
         investors: random.pickSome(INVESTOR_FIRMS, random.int(1, 4)),

@@ -272,8 +272,8 @@ export class DatasetQueries implements SandboxQueries {
         this.personByHandle_.codehost.set(person.codehostHandle.toLowerCase(), person);
       push(this.peopleByCountry, person.country, person.index);
     }
-    for (const stint of dataset.employments as Stint[]) push(this.stintsByCompany, stint.companyIndex, stint);
-    for (const study of dataset.enrollments as Study[]) push(this.studiesBySchool, study.schoolIndex, study);
+    for (const stint of dataset.employments) push(this.stintsByCompany, stint.companyIndex, stint);
+    for (const study of dataset.enrollments) push(this.studiesBySchool, study.schoolIndex, study);
     for (const company of dataset.companies) {
       this.companyBySlug.set(company.slug, company);
       this.companyByNumericId.set(company.networkId, company);
@@ -455,7 +455,11 @@ export class DatasetQueries implements SandboxQueries {
     }
     const allSkills = filters.list('skills_all_in_list');
     if (allSkills) {
-      const column = this.column('person.skills', this.people, (person) => person.skills);
+      const column = this.column(
+        'person.skills',
+        this.people,
+        this.personTextFields.skills as TextOf<PersonRecord>,
+      );
       const needles = allSkills.map((skill) =>
         compileExpression('skills_all_in_list', `"${skill.replace(/"/g, '')}"`),
       );

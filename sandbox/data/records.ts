@@ -18,15 +18,7 @@ import {
   buildSchoolProfile,
 } from './profiles';
 import type { DatasetRandom } from './random';
-import type {
-  Dataset,
-  Employment,
-  Enrollment,
-  SandboxCompany,
-  SandboxJob,
-  SandboxPerson,
-  SandboxSchool,
-} from './types';
+import type { Dataset, SandboxCompany, SandboxJob, SandboxPerson, SandboxSchool } from './types';
 import { buildPersonV3 } from './v3';
 import type { City, Country, Level } from './vocabulary';
 
@@ -360,7 +352,7 @@ export interface SandboxDataset extends Dataset {
   companies: CompanyRecord[];
   schools: SchoolRecord[];
   jobs: JobRecord[];
-  employments: Employment[];
-  enrollments: Enrollment[];
+  employments: Stint[];
+  enrollments: Study[];
   context: DatasetContext;
 }

@@ -782,14 +782,15 @@ export function categoryOf(speciality: string): string {
   return speciality.replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-');
 }
 
-export const FUNDING_ROUND_TYPES = [
-  'Pre Seed',
-  'Seed',
-  'Series A',
-  'Series B',
-  'Series C',
-  'Series D',
-] as const;
+/** Funding rounds in the order companies raise them, with the range of a round's size in USD. */
+export const FUNDING_ROUNDS: readonly (readonly [type: string, low: number, high: number])[] = [
+  ['Pre Seed', 200_000, 1_000_000],
+  ['Seed', 500_000, 3_000_000],
+  ['Series A', 3_000_000, 15_000_000],
+  ['Series B', 10_000_000, 50_000_000],
+  ['Series C', 30_000_000, 120_000_000],
+  ['Series D', 80_000_000, 300_000_000],
+];
 
 export const INVESTOR_FIRMS = [
   'Northwind Ventures',

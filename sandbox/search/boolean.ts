@@ -68,7 +68,11 @@ const SPACES = / {2,}/g;
  */
 export function foldForMatching(text: string): string {
   const lower = text.toLowerCase();
-  if (ASCII_ONLY.test(lower)) return ` ${lower.replace(ASCII_NON_WORD, ' ').trim()} `.replace(SPACES, ' ');
+  if (ASCII_ONLY.test(lower)) {
+    // Runs of non-word characters become one space, so only the ends need trimming.
+    const words = lower.replace(ASCII_NON_WORD, ' ').trim();
+    return words === '' ? ' ' : ` ${words} `;
+  }
   const folded = lower
     .normalize('NFKD')
     .replace(COMBINING_MARKS, '')

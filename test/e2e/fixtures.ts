@@ -96,6 +96,17 @@ export const test = base.extend<Fixtures>({
   sw: async ({ context }, use) => {
     let [sw] = context.serviceWorkers();
     if (!sw) sw = await context.waitForEvent('serviceworker');
+    // Installing opens the options page for onboarding; wait for it and close it, so that it cannot
+    // take over a tab a test is navigating (test/e2e/onboarding.spec.ts covers onboarding itself).
+    await expect
+      .poll(() => context.pages().some((page) => page.url().endsWith('/options.html')), { timeout: 10_000 })
+      .toBe(true);
+    await Promise.all(
+      context
+        .pages()
+        .filter((page) => page.url().endsWith('/options.html'))
+        .map((page) => page.close()),
+    );
     await use(sw);
   },
   extensionId: async ({ sw }, use) => {

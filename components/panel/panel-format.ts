@@ -1,0 +1,71 @@
+/**
+ * How the side panel words ages, sizes and excerpts. Plain text only; the shared number and credit
+ * wording is in ../format.ts.
+ */
+import type { CompanySize, SpecDate } from '@/lib/api/schemas';
+
+const wholeNumber = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+
+/** Relative times are worded in English, like every sentence around them. */
+const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+const AGE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 60 * 60 * 1000],
+  ['month', 30 * 24 * 60 * 60 * 1000],
+  ['day', 24 * 60 * 60 * 1000],
+  ['hour', 60 * 60 * 1000],
+  ['minute', 60 * 1000],
+];
+
+/** "just now", "5 minutes ago", "3 days ago", "1 year ago": the largest whole unit. */
+export function formatAgo(ageMs: number): string {
+  for (const [unit, size] of AGE_UNITS) {
+    if (ageMs >= size) return relativeTime.format(-Math.floor(ageMs / size), unit);
+  }
+  return 'just now';
+}
+
+export function formatNumber(value: number): string {
+  return wholeNumber.format(value);
+}
+
+/** "51–200 employees", "10,001+ employees" (an open-ended band), "1 employee". */
+export function formatCompanySize([lower, upper]: CompanySize): string {
+  if (upper === null) return `${formatNumber(lower)}+ employees`;
+  if (lower === upper) return `${formatNumber(lower)} ${lower === 1 ? 'employee' : 'employees'}`;
+  return `${formatNumber(lower)}–${formatNumber(upper)} employees`;
+}
+
+/** "2014–2018", "2019–" (no end known), "2016": the years of a span, or null when neither is known. */
+export function formatYears(start: number | null | undefined, end: number | null | undefined): string | null {
+  if (start == null && end == null) return null;
+  if (start == null) return String(end);
+  if (end == null) return `${start}–`;
+  return start === end ? String(start) : `${start}–${end}`;
+}
+
+/** The year of a v2 `Date`. */
+export function yearOf(date: SpecDate | null | undefined): number | null {
+  return date?.year ?? null;
+}
+
+/** The year of a v3 ISO 8601 date string ("2019-04-01", "2019"). */
+export function yearOfIso(date: string | null | undefined): number | null {
+  const match = date ? /^(\d{4})/.exec(date) : null;
+  return match ? Number(match[1]) : null;
+}
+
+/** The text cut at a word boundary before `max` characters, with an ellipsis when cut. */
+export function excerpt(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:–-]+$/, '')}…`;
+}
+
+/** The non-empty parts joined: "Berlin, Germany". Null when there are none. */
+export function joinParts(parts: readonly (string | null | undefined)[], separator = ', '): string | null {
+  const present = parts.map((part) => part?.trim()).filter((part): part is string => Boolean(part));
+  return present.length > 0 ? present.join(separator) : null;
+}

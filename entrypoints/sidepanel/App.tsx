@@ -1,0 +1,217 @@
+/**
+ * The side panel: follows the active tab of its window (or the tab it is pinned to), shows the
+ * profile that tab's page is with its enrichment, what else the page links to, and today's
+ * spending. It holds the state and asks the background for everything; the views in
+ * components/panel only render. The backend is passed in so tests can stand in for the browser.
+ */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { FoundOnPage } from '@/components/panel/FoundOnPage';
+import { PageProfileSection } from '@/components/panel/PageProfileSection';
+import {
+  NoProfile,
+  NotConfigured,
+  PanelFooter,
+  PanelUnreachable,
+  ReadingPage,
+} from '@/components/panel/PanelStates';
+import { backgroundFailure } from '@/entrypoints/options/form';
+import type { UserMessage } from '@/lib/api/errors';
+import type { Account, Findings, PublicSettings } from '@/lib/messages';
+import type { PageProfile } from './enrichment';
+import { type Ask, useEnrichment } from './useEnrichment';
+
+export interface PanelBackend {
+  ask: Ask;
+  /** A request id for one person action (lib/ask-background.ts). */
+  newRequestId: () => string;
+  /** The tab to show now: the pinned one, or the active tab of the panel's window; null if none. */
+  currentTab: () => Promise<number | null>;
+  /** Calls back with the tab to show after the person switches tabs. Returns the unsubscribe. */
+  onTabSwitch: (listener: (tabId: number) => void) => () => void;
+  /** Calls back when the tab's findings are written or removed (a rescan, a navigation). */
+  watchFindings: (tabId: number, listener: () => void) => () => void;
+  /** Calls back when the settings were saved (in the options page). */
+  onSettingsChange: (listener: () => void) => () => void;
+  openOptions: () => void;
+}
+
+type Loadable<T> =
+  | { status: 'loading' }
+  | { status: 'failed'; message: UserMessage }
+  | { status: 'ready'; value: T };
+
+/** lib/settings.ts `isConfigured`, read from what a page may see: a key is set, and both base URLs. */
+function isConfigured(settings: PublicSettings): boolean {
+  return settings.apiKeySet && settings.baseUrlV2 !== '' && settings.baseUrlV3 !== '';
+}
+
+export function PanelApp({ backend }: { backend: PanelBackend }) {
+  const [settings, setSettings] = useState<Loadable<PublicSettings>>({ status: 'loading' });
+  /** Bumped on every settings load, so the page profile starts afresh with the new settings. */
+  const [settingsVersion, setSettingsVersion] = useState(0);
+  const [tabId, setTabId] = useState<number | null | undefined>(undefined);
+  const [findings, setFindings] = useState<Loadable<Findings | null>>({ status: 'loading' });
+  const [account, setAccount] = useState<Account | null>(null);
+  const shownTab = useRef<number | null | undefined>(undefined);
+  /** Only the latest findings request may set what is shown: an older answer may arrive later. */
+  const findingsRequest = useRef(0);
+
+  async function loadSettings() {
+    try {
+      const value = await backend.ask('settings.get', undefined);
+      setSettings({ status: 'ready', value });
+      setSettingsVersion((version) => version + 1);
+    } catch (error) {
+      setSettings({ status: 'failed', message: backgroundFailure(error) });
+    }
+  }
+
+  async function loadAccount() {
+    try {
+      setAccount(await backend.ask('account.get', undefined));
+    } catch {
+      setAccount(null); // the footer then says nothing rather than something wrong
+    }
+  }
+
+  async function loadFindings(tab: number) {
+    const request = ++findingsRequest.current;
+    try {
+      const value = await backend.ask('findings.get', { tabId: tab });
+      if (request === findingsRequest.current) setFindings({ status: 'ready', value });
+    } catch (error) {
+      if (request === findingsRequest.current)
+        setFindings({ status: 'failed', message: backgroundFailure(error) });
+    }
+  }
+
+  function showTab(tab: number | null) {
+    if (tab === shownTab.current) return;
+    shownTab.current = tab;
+    setTabId(tab);
+    findingsRequest.current++;
+    if (tab === null) {
+      setFindings({ status: 'ready', value: null });
+    } else {
+      setFindings({ status: 'loading' });
+      void loadFindings(tab);
+    }
+  }
+
+  useEffect(() => {
+    void loadSettings();
+    void loadAccount();
+    void backend.currentTab().then(showTab, () => showTab(null));
+    const unsubscribe = [
+      backend.onTabSwitch(showTab),
+      backend.onSettingsChange(() => {
+        void loadSettings();
+        void loadAccount();
+      }),
+    ];
+    return () => {
+      for (const stop of unsubscribe) stop();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (tabId === undefined || tabId === null) return;
+    return backend.watchFindings(tabId, () => void loadFindings(tabId));
+  }, [tabId]);
+
+  const openOptions = () => backend.openOptions();
+
+  if (settings.status === 'loading') {
+    return (
+      <Panel>
+        <ReadingPage />
+      </Panel>
+    );
+  }
+  if (settings.status === 'failed') {
+    return (
+      <Panel>
+        <PanelUnreachable message={settings.message} onRetry={loadSettings} />
+      </Panel>
+    );
+  }
+  if (!isConfigured(settings.value)) {
+    return (
+      <Panel>
+        <NotConfigured onOpenOptions={openOptions} />
+      </Panel>
+    );
+  }
+
+  let body: ComponentChildren;
+  if (tabId === undefined || findings.status === 'loading') {
+    body = <ReadingPage />;
+  } else if (findings.status === 'failed') {
+    body = (
+      <PanelUnreachable message={findings.message} onRetry={() => tabId !== null && loadFindings(tabId)} />
+    );
+  } else if (findings.value === null) {
+    body = <NoProfile pageRead={false} />;
+  } else {
+    const { page, profiles, emails } = findings.value;
+    body = (
+      <>
+        {page ? (
+          <PageProfileView
+            key={`${tabId}|${page.kind}:${page.id}|${settingsVersion}`}
+            backend={backend}
+            profile={page}
+            settings={settings.value}
+            onSpent={loadAccount}
+          />
+        ) : (
+          <NoProfile pageRead />
+        )}
+        <FoundOnPage profiles={profiles} emails={emails} exclude={page} />
+      </>
+    );
+  }
+  return (
+    <Panel>
+      {body}
+      <PanelFooter account={account} onOpenOptions={openOptions} />
+    </Panel>
+  );
+}
+
+function Panel({ children }: { children: ComponentChildren }) {
+  return <main class="panel">{children}</main>;
+}
+
+interface PageProfileViewProps {
+  backend: PanelBackend;
+  profile: PageProfile;
+  settings: PublicSettings;
+  onSpent: () => void;
+}
+
+function PageProfileView({ backend, profile, settings, onSpent }: PageProfileViewProps) {
+  const enrichment = useEnrichment({
+    ask: backend.ask,
+    newRequestId: backend.newRequestId,
+    profile,
+    autoEnrich: settings.autoEnrich,
+    onSpent,
+  });
+  return (
+    <PageProfileSection
+      profile={profile}
+      answer={enrichment.answer}
+      quote={enrichment.quote}
+      action={enrichment.action}
+      note={enrichment.note}
+      staleAfterDays={settings.staleAfterDays}
+      onRun={enrichment.run}
+      onConfirm={enrichment.confirm}
+      onCancel={enrichment.cancel}
+      onRetry={enrichment.retry}
+      onOpenOptions={backend.openOptions}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Mounts the side panel, wired to the real browser: messages go to the background, the tab shown
+ * is the active tab of the panel's window, and findings and settings are followed in storage.
+ *
+ * `sidepanel.html?tab=<id>` pins the panel to one tab (the end-to-end tests and the demo open it
+ * as a page of its own, where "the active tab of this window" would be the panel itself).
+ */
+import { render } from 'preact';
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import '@/components/theme.css';
+import '@/components/panel/panel.css';
+import { askBackground, newRequestId } from '@/lib/ask-background';
+import { findingsItemKey, settingsItem } from '@/lib/settings';
+import { PanelApp, type PanelBackend } from './App';
+
+function pinnedTab(): number | null {
+  const value = new URLSearchParams(location.search).get('tab');
+  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
+}
+
+function panelBackend(pinned: number | null): PanelBackend {
+  return {
+    ask: (type, data) => askBackground(type, data),
+    newRequestId,
+    async currentTab() {
+      if (pinned !== null) return pinned;
+      const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+      return tab?.id ?? null;
+    },
+    onTabSwitch(listener) {
+      if (pinned !== null) return () => {};
+      const panelWindow = browser.windows.getCurrent().then((window) => window.id);
+      const onActivated = ({ tabId, windowId }: { tabId: number; windowId: number }) => {
+        // Every window has its own panel; each follows its own window's tabs.
+        void panelWindow.then((id) => {
+          if (id === windowId) listener(tabId);
+        });
+      };
+      browser.tabs.onActivated.addListener(onActivated);
+      return () => browser.tabs.onActivated.removeListener(onActivated);
+    },
+    watchFindings: (tabId, listener) => storage.watch(findingsItemKey(tabId), () => listener()),
+    onSettingsChange: (listener) => settingsItem.watch(() => listener()),
+    openOptions: () => void browser.runtime.openOptionsPage(),
+  };
+}
+
+const root = document.getElementById('app');
+if (root) render(<PanelApp backend={panelBackend(pinnedTab())} />, root);

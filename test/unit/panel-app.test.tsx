@@ -1,0 +1,455 @@
+/**
+ * The side panel as a person uses it, rendered in happy-dom with a stand-in for the background and
+ * for the browser's tabs and storage: what it asks, what it spends, and what it shows.
+ */
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PanelApp, type PanelBackend } from '../../entrypoints/sidepanel/App';
+import { AUTO_ENRICH_STOPPED_NOTE } from '../../entrypoints/sidepanel/useEnrichment';
+import { ApiError } from '../../lib/api/errors';
+import type { Account, Findings, ProtocolMap, PublicSettings, Quote, RunResult } from '../../lib/messages';
+import { DEFAULT_SETTINGS } from '../../lib/settings';
+
+const { apiKey: _noKey, ...defaultsWithoutKey } = DEFAULT_SETTINGS;
+const CONFIGURED: PublicSettings = {
+  ...defaultsWithoutKey,
+  baseUrlV2: 'https://api.example.com',
+  baseUrlV3: 'https://api.example.com',
+  onboarded: true,
+  apiKeySet: true,
+  apiKeyHint: 'wxyz',
+};
+
+const ACCOUNT: Account = {
+  today: 12,
+  month: 40,
+  dailyBudget: 200,
+  remainingToday: 188,
+  balance: 9_000,
+  recent: [],
+  cache: { entries: 1, bytes: 100 },
+};
+
+const QUOTE: Quote = { min: 2, max: 2, lines: ['Person profile: 1', 'use_cache=if-recent: +1'] };
+
+const ADA_URL = 'https://www.linkedin.com/in/ada';
+const ADA: Findings = {
+  pageUrl: ADA_URL,
+  page: { kind: 'person', id: 'ada', url: ADA_URL },
+  profiles: [
+    { kind: 'person', id: 'ada', url: ADA_URL },
+    {
+      kind: 'company',
+      id: 'analytical',
+      url: 'https://www.linkedin.com/company/analytical',
+      label: 'Analytical Engines',
+    },
+  ],
+  emails: ['ada@example.com'],
+  scannedAt: 1,
+};
+const ACME_URL = 'https://www.linkedin.com/company/acme';
+const ACME: Findings = {
+  pageUrl: ACME_URL,
+  page: { kind: 'company', id: 'acme', url: ACME_URL },
+  profiles: [],
+  emails: [],
+  scannedAt: 2,
+};
+
+function answer(data: unknown, extra: Partial<Extract<RunResult, { status: 'answer' }>> = {}): RunResult {
+  return {
+    status: 'answer',
+    data,
+    cached: false,
+    fetchedAt: 0,
+    ageMs: 0,
+    stale: false,
+    credits: 2,
+    ...extra,
+  };
+}
+
+type RunRequest = Parameters<ProtocolMap['run']>[0];
+type Handlers = {
+  [T in keyof ProtocolMap]?: (
+    data: Parameters<ProtocolMap[T]>[0],
+  ) => ReturnType<ProtocolMap[T]> | Promise<ReturnType<ProtocolMap[T]>>;
+};
+
+/** A background answering from `handlers`, and a browser whose tabs and storage a test moves. */
+function fakeBrowser(handlers: Handlers, { tab = 7 }: { tab?: number | null } = {}) {
+  const sent: { type: string; data: unknown }[] = [];
+  const tabListeners = new Set<(tabId: number) => void>();
+  const findingsListeners = new Map<number, Set<() => void>>();
+  let ids = 0;
+  const backend: PanelBackend = {
+    ask: (async (type: keyof ProtocolMap, data: unknown) => {
+      sent.push({ type, data });
+      const handler = handlers[type] as ((data: unknown) => unknown) | undefined;
+      if (!handler)
+        throw new Error(`Could not establish connection. Receiving end does not exist. (${type})`);
+      return handler(data);
+    }) as PanelBackend['ask'],
+    newRequestId: () => `request-${++ids}-0000`,
+    currentTab: async () => tab,
+    onTabSwitch(listener) {
+      tabListeners.add(listener);
+      return () => tabListeners.delete(listener);
+    },
+    watchFindings(tabId, listener) {
+      const listeners = findingsListeners.get(tabId) ?? new Set();
+      findingsListeners.set(tabId, listeners);
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onSettingsChange: () => () => {},
+    openOptions: vi.fn(),
+  };
+  return {
+    backend,
+    sentOf: <T extends keyof ProtocolMap>(type: T) =>
+      sent.filter((message) => message.type === type).map((m) => m.data as Parameters<ProtocolMap[T]>[0]),
+    switchTo: (tabId: number) =>
+      act(() => {
+        for (const listener of tabListeners) listener(tabId);
+      }),
+    findingsChanged: (tabId: number) =>
+      act(() => {
+        for (const listener of findingsListeners.get(tabId) ?? []) listener();
+      }),
+  };
+}
+
+/** The usual background: configured, Ada's page on tab 7, nothing cached. */
+function handlers(overrides: Handlers = {}): Handlers {
+  return {
+    'settings.get': () => CONFIGURED,
+    'account.get': () => ACCOUNT,
+    'findings.get': ({ tabId }) => (tabId === 7 ? ADA : null),
+    quote: () => ({ ok: true, quote: QUOTE }),
+    run: ({ policy }) =>
+      policy === 'cache-only' ? { status: 'not-cached' } : answer({ full_name: 'Ada Lovelace' }),
+    ...overrides,
+  };
+}
+
+let container: HTMLElement | undefined;
+
+afterEach(() => {
+  if (container) render(null, container);
+  container?.remove();
+  container = undefined;
+});
+
+async function settle() {
+  for (let i = 0; i < 8; i++) await act(async () => {});
+}
+
+async function mount(backend: PanelBackend) {
+  container = document.createElement('div');
+  document.body.append(container);
+  await act(() => render(<PanelApp backend={backend} />, container!));
+  await settle();
+  return container;
+}
+
+function button(root: HTMLElement, name: string | RegExp): HTMLButtonElement {
+  const found = [...root.querySelectorAll('button')].find((b) =>
+    typeof name === 'string' ? b.textContent?.trim() === name : name.test(b.textContent ?? ''),
+  );
+  if (!found) throw new Error(`no button "${name}" in: ${root.textContent}`);
+  return found;
+}
+
+async function click(root: HTMLElement, name: string | RegExp) {
+  await act(() => button(root, name).click());
+  await settle();
+}
+
+describe('side panel', () => {
+  it('asks a person without a key to open the settings, and nothing else', async () => {
+    const { backend, sentOf } = fakeBrowser(
+      handlers({ 'settings.get': () => ({ ...CONFIGURED, apiKeySet: false }) }),
+    );
+    const root = await mount(backend);
+    expect(root.querySelector('h1')?.textContent).toBe('Connect to the enrichment service');
+    expect([...root.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Open settings']);
+    await click(root, 'Open settings');
+    expect(backend.openOptions).toHaveBeenCalledOnce();
+    expect(sentOf('run')).toEqual([]);
+  });
+
+  it('quotes before spending, spends on a click, and shows the card', async () => {
+    const { backend, sentOf } = fakeBrowser(handlers());
+    const root = await mount(backend);
+    expect(root.querySelector('h1')?.textContent).toBe('Person on this page');
+    expect(sentOf('run').map((run) => run.policy)).toEqual(['cache-only']);
+    expect(sentOf('quote')).toEqual([{ endpointId: 'person.profile', params: { profile_url: ADA_URL } }]);
+    expect(root.textContent).toContain('Person profile: 1');
+
+    await click(root, 'Enrich · 2 credits');
+    const runs = sentOf('run');
+    expect(runs.map((run) => run.policy)).toEqual(['cache-only', 'cache-first']);
+    expect(runs[1]).toMatchObject({ endpointId: 'person.profile', params: { profile_url: ADA_URL } });
+    expect(runs[1]!.confirmed).toBeUndefined();
+    expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
+    expect(root.textContent).toContain('fetched just now · 2 credits');
+    expect(button(root, 'Refresh · 2 credits')).toBeTruthy();
+    // The footer followed the spending.
+    expect(sentOf('account.get').length).toBeGreaterThanOrEqual(2);
+    expect(root.querySelector('.panel-footer')?.textContent).toContain('Today: 12 of 200 credits');
+  });
+
+  it('shows a cached answer at once, free, and refreshes it only when asked', async () => {
+    const { backend, sentOf } = fakeBrowser(
+      handlers({
+        run: ({ policy }) =>
+          policy === 'cache-only'
+            ? answer(
+                { full_name: 'Ada Lovelace' },
+                { cached: true, ageMs: 3 * 86_400_000, stale: true, credits: 0 },
+              )
+            : answer({ full_name: 'Ada King' }),
+      }),
+    );
+    const root = await mount(backend);
+    expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
+    expect(root.textContent).toContain('cached 3 days ago · 0 credits');
+    expect(root.querySelector('.badge')?.textContent).toBe('stale');
+    expect(sentOf('run')).toHaveLength(1);
+
+    await click(root, 'Refresh · 2 credits');
+    expect(sentOf('run')[1]?.policy).toBe('refresh');
+    expect(root.querySelector('h2')?.textContent).toBe('Ada King');
+  });
+
+  it('confirms past the budget with the same request id, and cancels without spending', async () => {
+    const confirmedRuns: RunRequest[] = [];
+    const { backend, sentOf } = fakeBrowser(
+      handlers({
+        run: (request) => {
+          if (request.policy === 'cache-only') return { status: 'not-cached' };
+          if (!request.confirmed)
+            return { status: 'needs-confirmation', quote: { ...QUOTE, max: 30, min: 0 }, remaining: 12 };
+          confirmedRuns.push(request);
+          return answer({ full_name: 'Ada Lovelace' });
+        },
+      }),
+    );
+    const root = await mount(backend);
+    await click(root, 'Enrich · 2 credits');
+    expect(root.textContent).toContain(
+      "This may cost up to 30 credits; 12 left in today's budget. Spend anyway?",
+    );
+    await click(root, 'Cancel');
+    expect(button(root, 'Enrich · 2 credits')).toBeTruthy();
+    expect(confirmedRuns).toHaveLength(0);
+
+    await click(root, 'Enrich · 2 credits');
+    const asked = sentOf('run').at(-1)!;
+    await click(root, 'Spend anyway');
+    expect(confirmedRuns).toHaveLength(1);
+    expect(confirmedRuns[0]).toMatchObject({
+      requestId: asked.requestId,
+      policy: 'cache-first',
+      confirmed: true,
+    });
+    expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
+  });
+
+  it('explains a retryable error and retries the same action with the same request id', async () => {
+    let failures = 1;
+    const { backend, sentOf } = fakeBrowser(
+      handlers({
+        run: ({ policy }) => {
+          if (policy === 'cache-only') return { status: 'not-cached' };
+          if (failures-- > 0)
+            return { status: 'error', error: new ApiError('unavailable', { status: 503 }).toJSON() };
+          return answer({ full_name: 'Ada Lovelace' });
+        },
+      }),
+    );
+    const root = await mount(backend);
+    await click(root, 'Enrich · 2 credits');
+    expect(root.querySelector('[role="alert"]')?.textContent).toContain(
+      'The service could not retrieve this data right now',
+    );
+    await click(root, 'Try again');
+    const [, first, retry] = sentOf('run');
+    expect(retry?.requestId).toBe(first?.requestId);
+    expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
+  });
+
+  it('offers no retry when nothing was found', async () => {
+    const { backend } = fakeBrowser(
+      handlers({
+        run: ({ policy }) =>
+          policy === 'cache-only'
+            ? { status: 'not-cached' }
+            : { status: 'error', error: new ApiError('not-found', { status: 404 }).toJSON() },
+      }),
+    );
+    const root = await mount(backend);
+    await click(root, 'Enrich · 2 credits');
+    expect(root.querySelector('[role="alert"]')?.textContent).toContain('Nothing was found');
+    expect(root.querySelector('.panel-section button')).toBeNull();
+  });
+
+  it('says so when the background does not answer, and tries again', async () => {
+    let up = false;
+    const { backend } = fakeBrowser(
+      handlers({
+        'settings.get': () => {
+          if (!up) throw new Error('Could not establish connection. Receiving end does not exist.');
+          return CONFIGURED;
+        },
+      }),
+    );
+    const root = await mount(backend);
+    expect(root.querySelector('[role="alert"]')?.textContent).toContain(
+      "The extension's background could not do this",
+    );
+    up = true;
+    await click(root, 'Try again');
+    expect(root.querySelector('h1')?.textContent).toBe('Person on this page');
+  });
+
+  it('enriches automatically when asked to, within budget only', async () => {
+    const auto = fakeBrowser(handlers({ 'settings.get': () => ({ ...CONFIGURED, autoEnrich: true }) }));
+    const root = await mount(auto.backend);
+    expect(auto.sentOf('run').map((run) => run.policy)).toEqual(['cache-only', 'cache-first']);
+    expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
+    render(null, root);
+
+    const overBudget = fakeBrowser(
+      handlers({
+        'settings.get': () => ({ ...CONFIGURED, autoEnrich: true }),
+        run: ({ policy, confirmed }) =>
+          policy === 'cache-only'
+            ? { status: 'not-cached' }
+            : confirmed
+              ? answer({ full_name: 'Ada Lovelace' })
+              : { status: 'needs-confirmation', quote: QUOTE, remaining: 0 },
+      }),
+    );
+    const again = await mount(overBudget.backend);
+    expect(overBudget.sentOf('run').every((run) => !run.confirmed)).toBe(true);
+    expect(again.textContent).toContain(AUTO_ENRICH_STOPPED_NOTE);
+    expect(again.textContent).not.toContain('Spend anyway');
+    expect(button(again, 'Enrich · 2 credits')).toBeTruthy();
+  });
+
+  it('lists what else the page shows, without the page itself', async () => {
+    const { backend } = fakeBrowser(handlers());
+    const root = await mount(backend);
+    const found = root.querySelector('[aria-labelledby="found-heading"]')!;
+    expect(found.querySelector('h2')?.textContent).toBe('Found on this page 2');
+    expect([...found.querySelectorAll('.found-rows li')].map((li) => li.textContent)).toEqual([
+      'Analytical Enginesanalytical',
+      'ada@example.com',
+    ]);
+  });
+
+  it('never shows the previous page after a navigation, nor a late answer for it', async () => {
+    let findings: Findings | null = ADA;
+    let answerAda: (result: RunResult) => void = () => {};
+    const { backend, findingsChanged } = fakeBrowser(
+      handlers({
+        'findings.get': () => findings,
+        run: ({ policy, params }) => {
+          if (policy === 'cache-only') return { status: 'not-cached' };
+          if (params.profile_url === ADA_URL)
+            return new Promise<RunResult>((resolve) => (answerAda = resolve));
+          return answer({ name: 'Acme' });
+        },
+      }),
+    );
+    const root = await mount(backend);
+    await click(root, 'Enrich · 2 credits');
+    expect(root.textContent).toContain('Enriching…');
+
+    // The tab navigates: the background removes the findings, then the new page reports its own.
+    findings = null;
+    await findingsChanged(7);
+    await settle();
+    expect(root.textContent).toContain('No profile on this page');
+    expect(root.textContent).not.toContain('Person on this page');
+
+    findings = ACME;
+    await findingsChanged(7);
+    await settle();
+    expect(root.querySelector('h1')?.textContent).toBe('Company on this page');
+    await act(() => answerAda(answer({ full_name: 'Ada Lovelace' })));
+    await settle();
+    expect(root.textContent).not.toContain('Ada Lovelace');
+  });
+
+  it('follows the person to another tab', async () => {
+    const { backend, switchTo, sentOf } = fakeBrowser(
+      handlers({ 'findings.get': ({ tabId }) => (tabId === 7 ? ADA : tabId === 8 ? ACME : null) }),
+    );
+    const root = await mount(backend);
+    expect(root.querySelector('h1')?.textContent).toBe('Person on this page');
+    await switchTo(8);
+    await settle();
+    expect(root.querySelector('h1')?.textContent).toBe('Company on this page');
+    expect(sentOf('quote').at(-1)).toEqual({ endpointId: 'company.profile', params: { url: ACME_URL } });
+    await switchTo(9);
+    await settle();
+    expect(root.querySelector('h1')?.textContent).toBe('No profile on this page');
+  });
+
+  it('asks the service nothing for an address it would refuse', async () => {
+    const hashed = 'ACoAAAbcdefghijklmnopqrstu';
+    const { backend, sentOf } = fakeBrowser(
+      handlers({
+        'findings.get': () => ({
+          ...ADA,
+          page: { kind: 'person', id: hashed, url: `https://www.linkedin.com/in/${hashed}` },
+        }),
+      }),
+    );
+    const root = await mount(backend);
+    expect(root.textContent).toContain("This page's address does not name the person's public profile");
+    expect(sentOf('run')).toEqual([]);
+    expect(sentOf('quote')).toEqual([]);
+  });
+
+  it('enriches each kind of page with its own endpoint', async () => {
+    const cases: [Findings['page'], string, Record<string, string>][] = [
+      [
+        { kind: 'school', id: 'mit', url: 'https://www.linkedin.com/school/mit' },
+        'school.profile',
+        { url: 'https://www.linkedin.com/school/mit' },
+      ],
+      [
+        { kind: 'job', id: '123', url: 'https://www.linkedin.com/jobs/view/123' },
+        'job.profile',
+        { url: 'https://www.linkedin.com/jobs/view/123' },
+      ],
+      [
+        { kind: 'social', id: 'zuck', url: 'https://www.facebook.com/zuck' },
+        'person.profile',
+        { social_profile_url: 'https://www.facebook.com/zuck' },
+      ],
+      [
+        { kind: 'microblog', id: 'jack', url: 'https://x.com/jack' },
+        'person.profile',
+        { microblog_profile_url: 'https://x.com/jack' },
+      ],
+      [
+        { kind: 'codehost', id: 'torvalds', url: 'https://github.com/torvalds' },
+        'person.v3',
+        { profile: 'https://github.com/torvalds' },
+      ],
+    ];
+    for (const [page, endpointId, params] of cases) {
+      const { backend, sentOf } = fakeBrowser(handlers({ 'findings.get': () => ({ ...ADA, page }) }));
+      const root = await mount(backend);
+      expect(sentOf('run')[0]).toMatchObject({ endpointId, params, policy: 'cache-only' });
+      render(null, root);
+    }
+  });
+});
