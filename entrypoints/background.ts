@@ -17,8 +17,9 @@ import {
   settingsPatchSchema,
 } from '@/lib/messages';
 import { onMessage } from '@/lib/messenger';
+import { createPageScanning } from '@/lib/scan-permission';
 import { createService } from '@/lib/service';
-import { findingsItemKey, getSettings, type Settings, updateSettings } from '@/lib/settings';
+import { apiOrigins, findingsItemKey, getSettings, type Settings, updateSettings } from '@/lib/settings';
 
 export default defineBackground(() => {
   const service = createService({
@@ -114,6 +115,31 @@ export default defineBackground(() => {
     return { ok: true };
   });
 
+  // Pages outside the networks' hosts: scanned on request, or always with the optional permission.
+  const pageScanning = createPageScanning({ permissions: browser.permissions, scripting: browser.scripting });
+
+  handle('tab.scan', (data) => pageScanning.scanTab((data as { tabId: number }).tabId));
+
+  handle('scanEverySite.get', async () => ({ enabled: await pageScanning.reconcile() }));
+
+  handle('scanEverySite.set', async (data) => {
+    if ((data as { enabled: boolean }).enabled) {
+      // The page asked for the permission in the person's click; this registers the script if granted.
+      return { enabled: await pageScanning.reconcile(), apiAccessLost: false };
+    }
+    return pageScanning.disable(apiOrigins(await getSettings()));
+  });
+
+  // Registered iff granted: the person may grant or revoke the permission in the browser's own UI,
+  // and may have done so while the browser was closed.
+  const reconcileEverySite = () =>
+    pageScanning.reconcile().catch((error) => {
+      console.warn('Could not match the every-site content script to its permission', error);
+    });
+  browser.permissions.onAdded.addListener(() => void reconcileEverySite());
+  browser.permissions.onRemoved.addListener(() => void reconcileEverySite());
+  void reconcileEverySite();
+
   // A tab's findings belong to the page it showed: forget them when it closes or navigates away.
   browser.tabs.onRemoved.addListener((tabId) => {
     void storage.removeItem(findingsItemKey(tabId));
@@ -129,10 +155,17 @@ export default defineBackground(() => {
   });
 
   // The toolbar button opens the panel beside the page: Chrome's side panel, Firefox's sidebar.
+  // Chrome grants activeTab (which "Scan this page" needs) only when the click reaches
+  // `action.onClicked`: with `openPanelOnActionClick` the panel opens but the page stays closed to
+  // the extension (checked in Chromium 156). So the click is handled here, and the panel opened in
+  // it (still the person's gesture); the behaviour is reset in case an earlier version set it.
   // biome-ignore lint/suspicious/noExplicitAny: sidePanel and sidebarAction are each typed in one browser only
   const api = browser as any;
-  if (api.sidePanel?.setPanelBehavior) {
-    void api.sidePanel.setPanelBehavior({ openPanelOnActionClick: true });
+  if (api.sidePanel?.open) {
+    void api.sidePanel.setPanelBehavior?.({ openPanelOnActionClick: false });
+    api.action.onClicked.addListener((tab: { windowId: number }) => {
+      void api.sidePanel.open({ windowId: tab.windowId });
+    });
   } else if (api.sidebarAction) {
     (api.action ?? api.browserAction)?.onClicked.addListener(() => api.sidebarAction.toggle());
   }

@@ -10,6 +10,7 @@ import { sendMessage } from './messenger';
 /** Errors that mean "the worker went away before answering", not "the request failed". */
 const WORKER_GONE = [
   'message port closed',
+  'message channel closed',
   'Receiving end does not exist',
   'Could not establish connection',
   'No response',

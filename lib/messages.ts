@@ -13,6 +13,8 @@
 import { z } from 'zod';
 import { ENDPOINT_IDS } from './api/endpoints';
 import { apiErrorJsonSchema } from './api/errors';
+import { FINDINGS_LIMITS } from './messenger';
+import type { ScanEverySiteChange, ScanTabResult } from './scan-permission';
 import { settingsSchema } from './settings';
 
 const profileRefSchema = z.object({
@@ -26,8 +28,8 @@ export const findingsSchema = z.object({
   /** The page the findings are for; a report for a page the tab has left is dropped. */
   pageUrl: z.string().max(8000),
   page: profileRefSchema.nullable(),
-  profiles: z.array(profileRefSchema).max(5000),
-  emails: z.array(z.string().max(320)).max(1000),
+  profiles: z.array(profileRefSchema).max(FINDINGS_LIMITS.profiles),
+  emails: z.array(z.string().max(320)).max(FINDINGS_LIMITS.emails),
   scannedAt: z.number(),
 });
 
@@ -134,6 +136,11 @@ export const messageSchemas = {
   'connection.test': connectionTestSchema,
   'account.get': z.undefined(),
   'cache.clear': z.undefined(),
+  /** Read the tab's page once, as the person asked (lib/scan-permission.ts). */
+  'tab.scan': z.object({ tabId: z.number().int().min(0) }),
+  'scanEverySite.get': z.undefined(),
+  /** The page asked the browser for the permission first, in the person's click. */
+  'scanEverySite.set': z.object({ enabled: z.boolean() }),
 } as const;
 
 export type MessageType = keyof typeof messageSchemas;
@@ -161,4 +168,7 @@ export interface ProtocolMap {
   'connection.test'(data: Data<'connection.test'>): ConnectionResult;
   'account.get'(): Account;
   'cache.clear'(): { ok: true };
+  'tab.scan'(data: Data<'tab.scan'>): ScanTabResult;
+  'scanEverySite.get'(): { enabled: boolean };
+  'scanEverySite.set'(data: Data<'scanEverySite.set'>): ScanEverySiteChange;
 }

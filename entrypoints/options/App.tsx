@@ -10,6 +10,11 @@ import type { ConnectionOutcome, ConnectionPhase } from '@/components/Connection
 import { OnboardingView } from '@/components/OnboardingView';
 import { LoadingPage, UnreachablePage } from '@/components/PageStates';
 import {
+  ScanEverySite,
+  type ScanEverySiteOutcome,
+  type ScanEverySiteState,
+} from '@/components/ScanEverySite';
+import {
   type SaveOutcome,
   type SettingsDraft,
   type SettingsErrors,
@@ -17,6 +22,7 @@ import {
 } from '@/components/SettingsForm';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
 import type { ConnectionResult, ProtocolMap, PublicSettings } from '@/lib/messages';
+import { SCAN_EVERY_SITE_ORIGINS } from '@/lib/scan-permission';
 import { apiOrigins, SANDBOX_PRESET } from '@/lib/settings';
 import {
   backgroundFailure,
@@ -327,27 +333,30 @@ function SettingsScreen({
         <p class="muted">Your API key stays in this browser; only the extension's background uses it.</p>
       </header>
       <div class="columns">
-        <SettingsForm
-          draft={draft}
-          errors={errors}
-          onChange={change}
-          savedKey={
-            settings.apiKeySet
-              ? {
-                  hint: settings.apiKeyHint,
-                  replacing: replacingKey,
-                  onReplace: () => setReplacingKey(true),
-                  onKeep: keepKey,
-                }
-              : undefined
-          }
-          onTest={test}
-          testPhase={testPhase}
-          testOutcome={testOutcome}
-          onSave={save}
-          saving={saving}
-          saveOutcome={saveOutcome}
-        />
+        <div class="stack">
+          <SettingsForm
+            draft={draft}
+            errors={errors}
+            onChange={change}
+            savedKey={
+              settings.apiKeySet
+                ? {
+                    hint: settings.apiKeyHint,
+                    replacing: replacingKey,
+                    onReplace: () => setReplacingKey(true),
+                    onKeep: keepKey,
+                  }
+                : undefined
+            }
+            onTest={test}
+            testPhase={testPhase}
+            testOutcome={testOutcome}
+            onSave={save}
+            saving={saving}
+            saveOutcome={saveOutcome}
+          />
+          <ScanEverySiteSetting backend={backend} />
+        </div>
         <AccountPanel
           state={account}
           onRetry={loadAccount}
@@ -357,4 +366,72 @@ function SettingsScreen({
       </div>
     </main>
   );
+}
+
+/**
+ * "Scan every site I visit": asks the browser for the permission inside the person's click, then
+ * the background for the content script that goes with it; turning it off gives both back.
+ */
+function ScanEverySiteSetting({ backend }: { backend: OptionsBackend }) {
+  const [state, setState] = useState<ScanEverySiteState>({ status: 'loading' });
+  const [outcome, setOutcome] = useState<ScanEverySiteOutcome | null>(null);
+
+  async function load() {
+    setState({ status: 'loading' });
+    try {
+      const { enabled } = await backend.ask('scanEverySite.get', undefined);
+      setState({ status: 'ready', enabled, changing: false });
+    } catch (error) {
+      setState({ status: 'unknown', message: backgroundFailure(error) });
+    }
+  }
+
+  // Once, when the view opens.
+  useEffect(() => {
+    void load();
+  }, []);
+
+  async function toggle(enabled: boolean) {
+    setOutcome(null);
+    setState({ status: 'ready', enabled, changing: true });
+    const settle = (now: boolean, result: ScanEverySiteOutcome) => {
+      setState({ status: 'ready', enabled: now, changing: false });
+      setOutcome(result);
+    };
+    if (enabled) {
+      // First, before any await: the browser only prompts inside the click.
+      let granted: boolean;
+      try {
+        granted = await backend.requestOrigins([...SCAN_EVERY_SITE_ORIGINS]);
+      } catch (error) {
+        settle(false, { kind: 'failed', message: permissionFailure(error) });
+        return;
+      }
+      if (!granted) {
+        settle(false, { kind: 'denied' });
+        return;
+      }
+    }
+    try {
+      const result = await backend.ask('scanEverySite.set', { enabled });
+      if (result.enabled === enabled) {
+        settle(
+          enabled,
+          enabled ? { kind: 'turned-on' } : { kind: 'turned-off', apiAccessLost: result.apiAccessLost },
+        );
+      } else {
+        settle(result.enabled, {
+          kind: 'failed',
+          message: {
+            title: enabled ? 'The browser did not grant the permission' : 'The browser kept the permission',
+            action: "Try again; the extension's site access can also be changed on the Extensions page",
+          },
+        });
+      }
+    } catch (error) {
+      settle(!enabled, { kind: 'failed', message: backgroundFailure(error) });
+    }
+  }
+
+  return <ScanEverySite state={state} outcome={outcome} onToggle={toggle} onRetry={load} />;
 }

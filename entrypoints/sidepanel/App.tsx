@@ -14,10 +14,13 @@ import {
   PanelFooter,
   PanelUnreachable,
   ReadingPage,
+  ScanOffer,
+  type ScanState,
 } from '@/components/panel/PanelStates';
 import { backgroundFailure } from '@/entrypoints/options/form';
 import type { UserMessage } from '@/lib/api/errors';
 import type { Account, Findings, PublicSettings } from '@/lib/messages';
+import type { ScanTabResult } from '@/lib/scan-permission';
 import type { PageProfile } from './enrichment';
 import { type Ask, useEnrichment } from './useEnrichment';
 
@@ -36,6 +39,12 @@ export interface PanelBackend {
   openOptions: () => void;
 }
 
+/**
+ * How long a scan the person asked for may take to report once the scanner ran. It reports at
+ * once; past this the report was dropped (the page changed under it) and the panel says so.
+ */
+export const SCAN_REPORT_WAIT_MS = 5_000;
+
 type Loadable<T> =
   | { status: 'loading' }
   | { status: 'failed'; message: UserMessage }
@@ -53,6 +62,8 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
   const [tabId, setTabId] = useState<number | null | undefined>(undefined);
   const [findings, setFindings] = useState<Loadable<Findings | null>>({ status: 'loading' });
   const [account, setAccount] = useState<Account | null>(null);
+  /** A scan the person asked for, for the tab shown; it starts afresh with every tab. */
+  const [scan, setScan] = useState<ScanState>({ status: 'idle' });
   const shownTab = useRef<number | null | undefined>(undefined);
   /** Only the latest findings request may set what is shown: an older answer may arrive later. */
   const findingsRequest = useRef(0);
@@ -79,7 +90,10 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
     const request = ++findingsRequest.current;
     try {
       const value = await backend.ask('findings.get', { tabId: tab });
-      if (request === findingsRequest.current) setFindings({ status: 'ready', value });
+      if (request !== findingsRequest.current) return;
+      setFindings({ status: 'ready', value });
+      // The page was read (by itself, or by the scan asked for): a later "not read" starts afresh.
+      if (value !== null) setScan({ status: 'idle' });
     } catch (error) {
       if (request === findingsRequest.current)
         setFindings({ status: 'failed', message: backgroundFailure(error) });
@@ -90,6 +104,7 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
     if (tab === shownTab.current) return;
     shownTab.current = tab;
     setTabId(tab);
+    setScan({ status: 'idle' });
     findingsRequest.current++;
     if (tab === null) {
       setFindings({ status: 'ready', value: null });
@@ -119,6 +134,31 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
     if (tabId === undefined || tabId === null) return;
     return backend.watchFindings(tabId, () => void loadFindings(tabId));
   }, [tabId]);
+
+  useEffect(() => {
+    if (scan.status !== 'waiting') return;
+    const timer = setTimeout(() => setScan({ status: 'silent' }), SCAN_REPORT_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [scan.status]);
+
+  /** Asks the background to read the tab's page once; its report then arrives like any other. */
+  async function scanPage(tab: number) {
+    setScan({ status: 'scanning' });
+    let result: ScanTabResult;
+    try {
+      result = await backend.ask('tab.scan', { tabId: tab });
+    } catch (error) {
+      if (shownTab.current === tab) setScan({ status: 'failed', message: backgroundFailure(error) });
+      return;
+    }
+    if (shownTab.current !== tab) return;
+    if (!result.ok) {
+      setScan({ status: 'refused', reason: result.reason });
+      return;
+    }
+    setScan({ status: 'waiting' });
+    void loadFindings(tab);
+  }
 
   const openOptions = () => backend.openOptions();
 
@@ -152,7 +192,7 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
       <PanelUnreachable message={findings.message} onRetry={() => tabId !== null && loadFindings(tabId)} />
     );
   } else if (findings.value === null) {
-    body = <NoProfile pageRead={false} />;
+    body = tabId === null ? <NoProfile /> : <ScanOffer state={scan} onScan={() => scanPage(tabId)} />;
   } else {
     const { page, profiles, emails } = findings.value;
     body = (
@@ -166,7 +206,7 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
             onSpent={loadAccount}
           />
         ) : (
-          <NoProfile pageRead />
+          <NoProfile />
         )}
         <FoundOnPage profiles={profiles} emails={emails} exclude={page} />
       </>

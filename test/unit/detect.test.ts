@@ -409,6 +409,43 @@ describe('scanDocument', () => {
     expect(result.profiles).toHaveLength(1_000);
     expect(result.profiles[999]?.id).toBe('person-9990');
   });
+
+  // Short text nodes (an app's page) and long ones (prose) are read in different ways; both must
+  // find the same addresses.
+  const prose = (words: number) => Array.from({ length: words }, (_, i) => `word${i}`).join(' ');
+
+  it.each([
+    ['short text nodes', ''],
+    ['long text nodes', prose(60)],
+  ])('reads each text node on its own, in %s', (_, filler) => {
+    const root = document.createElement('div');
+    root.innerHTML = `
+      <p>${filler} Write to <b>jane</b>@example.com, or to bob@example.org. ${filler}</p>
+      <p>${filler} <span>Carol</span> carol@example.net <i>x</i>@example.io and dave@example.com. ${filler}</p>
+      <script>const notThis = 'script@example.com';</script>`;
+    const result = scanDocument(root, { pageUrl: 'https://www.linkedin.com/feed/' });
+    expect(result.emails).toEqual(['bob@example.org', 'carol@example.net', 'dave@example.com']);
+  });
+
+  it('reads a root-relative link on the network of the page it is on, however the scans alternate', () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<a href="/jack">Jack</a>';
+    for (let round = 0; round < 2; round++) {
+      expect(scanDocument(root, { pageUrl: 'https://x.com/home' }).profiles).toEqual([
+        { ...microblog('jack'), label: 'Jack' },
+      ]);
+      expect(scanDocument(root, { pageUrl: 'https://www.linkedin.com/feed/' }).profiles).toEqual([]);
+    }
+  });
+
+  it('reads a path-relative link against the page it is on', () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<a href="about">About</a>';
+    const onCompany = scanDocument(root, { pageUrl: 'https://www.linkedin.com/company/acme-corp/' });
+    expect(onCompany.profiles.map((ref) => ref.url)).toEqual([company('acme-corp').url]);
+    const onPerson = scanDocument(root, { pageUrl: 'https://www.linkedin.com/in/alice-smith/' });
+    expect(onPerson.profiles.map((ref) => ref.url)).toEqual([person('alice-smith').url]);
+  });
 });
 
 describe('createScanner', () => {
