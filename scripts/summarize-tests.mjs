@@ -8,7 +8,8 @@ const [dir, failedStepsArg] = process.argv.slice(2);
 let passed = 0;
 let failed = Number(failedStepsArg ?? 0);
 const stepsFile = join(dir, 'steps-passed');
-if (existsSync(stepsFile)) passed += readFileSync(stepsFile, 'utf8').trim().split('\n').filter(Boolean).length;
+if (existsSync(stepsFile))
+  passed += readFileSync(stepsFile, 'utf8').trim().split('\n').filter(Boolean).length;
 
 const vitestFile = join(dir, 'vitest.json');
 if (existsSync(vitestFile)) {
@@ -16,7 +17,9 @@ if (existsSync(vitestFile)) {
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   // A file that failed to load has no tests but is a failure.
-  failed += (v.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  failed += (v.testResults ?? []).filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  ).length;
 } else {
   console.error('vitest wrote no report');
   failed += 1;
@@ -26,7 +29,7 @@ const pwFile = join(dir, 'playwright.json');
 if (existsSync(pwFile)) {
   const p = JSON.parse(readFileSync(pwFile, 'utf8'));
   passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0);
-  failed += (p.stats.unexpected ?? 0);
+  failed += p.stats.unexpected ?? 0;
   if ((p.errors ?? []).length > 0) failed += p.errors.length;
 } else if (process.env.EXPECT_E2E === '1') {
   console.error('playwright wrote no report');

@@ -19,7 +19,8 @@ step build npm run -s build
 step build:firefox npm run -s build:firefox
 echo "== unit and contract tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$report_dir/vitest.json"
-if [ -d test/e2e ] && ls test/e2e/*.spec.ts >/dev/null 2>&1; then
+if ls test/e2e/*.spec.ts >/dev/null 2>&1; then
+  export EXPECT_E2E=1
   echo "== end-to-end tests (playwright)"
   npm run -s build:e2e >/dev/null && \
     PLAYWRIGHT_JSON_OUTPUT_NAME="$report_dir/playwright.json" npx playwright test --reporter=list,json
