@@ -5,11 +5,11 @@
  * a page pinned to the profile's tab (`sidepanel.html?tab=<id>`), at the panel's width.
  * Screenshots of each state, light and dark, go to test-results/screenshots/ for a person to look at.
  */
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, type SandboxHandle, test } from './fixtures';
+import { openProfileTab, PROFILE_PATH, profilePage, reportedTab, samplePerson } from './profile-pages';
 
 const SCREENSHOTS = 'test-results/screenshots';
-const PROFILE_PATH = '/api/v2/profile';
 
 async function screenshots(page: Page, name: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -17,64 +17,6 @@ async function screenshots(page: Page, name: string) {
     await page.screenshot({ path: `${SCREENSHOTS}/panel-${name}-${colorScheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** A person of the sandbox's dataset: their profile URL, and their name as the service gives it. */
-async function samplePerson(sandbox: SandboxHandle): Promise<{ url: string; fullName: string }> {
-  const headers = { Authorization: 'Bearer demo' };
-  const search = await fetch(`${sandbox.url}/api/v2/search/person?page_size=1`, { headers });
-  const { results } = (await search.json()) as { results: { network_profile_url: string }[] };
-  const url = results[0]!.network_profile_url;
-  const profile = await fetch(`${sandbox.url}${PROFILE_PATH}?profile_url=${encodeURIComponent(url)}`, {
-    headers,
-  });
-  const { full_name } = (await profile.json()) as { full_name: string };
-  return { url, fullName: full_name };
-}
-
-/** A small profile page as the network would serve it at `url`, linking a company, a person and an e-mail. */
-function profilePage(name: string): string {
-  return `<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8"><title>${name} | Profile</title></head>
-  <body>
-    <h1>${name}</h1>
-    <p>Works at <a href="/company/douglas-2">Douglas LLC</a>.</p>
-    <p>Knows <a href="https://www.linkedin.com/in/someone-else">Someone Else</a>.</p>
-    <p>Write to <a href="mailto:contact@example.com">contact@example.com</a>.</p>
-  </body>
-</html>`;
-}
-
-/** Serves the fixture page for `url`, opens it in a tab, and returns the tab once its findings are in. */
-async function openProfileTab(
-  context: BrowserContext,
-  sw: Worker,
-  url: string,
-  name: string,
-): Promise<{ tab: Page; tabId: number }> {
-  await context.route(url, (route) => route.fulfill({ contentType: 'text/html', body: profilePage(name) }));
-  const tab = await context.newPage();
-  await tab.goto(url);
-  return { tab, tabId: await reportedTab(sw, url) };
-}
-
-/** The id of the tab whose findings for `url` the background has stored (the content script reported). */
-async function reportedTab(sw: Worker, url: string): Promise<number> {
-  let tabId: number | undefined;
-  await expect
-    .poll(async () => {
-      tabId = await sw.evaluate(async (pageUrl) => {
-        const stored = await chrome.storage.session.get(null);
-        const key = Object.keys(stored).find(
-          (k) => k.startsWith('findings:') && (stored[k] as { pageUrl?: string }).pageUrl === pageUrl,
-        );
-        return key ? Number(key.slice('findings:'.length)) : undefined;
-      }, url);
-      return tabId;
-    })
-    .toBeDefined();
-  return tabId!;
 }
 
 async function profileRequests(sandbox: SandboxHandle) {
@@ -90,7 +32,7 @@ test('a profile page is quoted, enriched for exactly its quote, then served from
 }) => {
   await configure();
   const person = await samplePerson(sandbox);
-  const { tabId } = await openProfileTab(context, sw, person.url, person.fullName);
+  const { tabId } = await openProfileTab(context, sw, person.url, profilePage(person.fullName));
 
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
   await expect(panel.getByRole('heading', { name: 'Person on this page' })).toBeVisible();
@@ -137,7 +79,7 @@ test('a company page is enriched as a company card', async ({
     headers: { Authorization: 'Bearer demo' },
   });
   const { name } = (await response.json()) as { name: string };
-  const { tabId } = await openProfileTab(context, sw, url, name);
+  const { tabId } = await openProfileTab(context, sw, url, profilePage(name));
 
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
   await expect(panel.getByRole('heading', { name: 'Company on this page' })).toBeVisible();
@@ -156,7 +98,7 @@ test('the panel follows its tab to the next page and never shows the previous on
 }) => {
   await configure();
   const person = await samplePerson(sandbox);
-  const { tab, tabId } = await openProfileTab(context, sw, person.url, person.fullName);
+  const { tab, tabId } = await openProfileTab(context, sw, person.url, profilePage(person.fullName));
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
   await expect(panel.getByRole('heading', { name: 'Person on this page' })).toBeVisible();
   await expect(panel.getByText(new URL(person.url).pathname.split('/')[2]!)).toBeVisible();
@@ -195,7 +137,7 @@ test('a service that cannot be reached is explained, with a retry, and nothing i
   const person = await samplePerson(sandbox);
   // Nothing listens on the discard port: every call fails to connect.
   await configure({ baseUrlV2: 'http://127.0.0.1:9', baseUrlV3: 'http://127.0.0.1:9' });
-  const { tabId } = await openProfileTab(context, sw, person.url, person.fullName);
+  const { tabId } = await openProfileTab(context, sw, person.url, profilePage(person.fullName));
   const balanceBefore = await sandbox.balance();
 
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
