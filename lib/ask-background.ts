@@ -4,6 +4,7 @@
  * again wakes a new worker, and because a run carries the same request id, the retry is answered
  * from the finished job or joins the resumed one: it is never paid twice (lib/service.ts).
  */
+import type { UserMessage } from './api/errors';
 import type { ProtocolMap } from './messages';
 import { sendMessage } from './messenger';
 
@@ -48,4 +49,13 @@ export async function askBackground<T extends keyof ProtocolMap>(
 /** A request id for one action of a person; reuse it when retrying that same action. */
 export function newRequestId(): string {
   return crypto.randomUUID();
+}
+
+/** When asking the background itself failed (it did not answer, or answered with an error). */
+export function backgroundFailure(error: unknown): UserMessage {
+  return {
+    title: "The extension's background could not do this",
+    action: 'Try again; if it keeps failing, reload the extension on the Extensions page',
+    detail: error instanceof Error ? error.message : String(error),
+  };
 }

@@ -21,11 +21,11 @@ import {
   SettingsForm,
 } from '@/components/SettingsForm';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
+import { backgroundFailure } from '@/lib/ask-background';
 import type { ConnectionResult, ProtocolMap, PublicSettings } from '@/lib/messages';
 import { SCAN_EVERY_SITE_ORIGINS } from '@/lib/scan-permission';
 import { apiOrigins, SANDBOX_PRESET } from '@/lib/settings';
 import {
-  backgroundFailure,
   checkConnection,
   checkSettingsPatch,
   draftFromSettings,

@@ -147,15 +147,6 @@ export function readSaveError(text: string): { errors: SettingsErrors; unplaced:
   return { errors, unplaced };
 }
 
-/** When asking the background itself failed (it did not answer, or answered with an error). */
-export function backgroundFailure(error: unknown): UserMessage {
-  return {
-    title: "The extension's background could not do this",
-    action: 'Try again; if it keeps failing, reload the extension on the Extensions page',
-    detail: error instanceof Error ? error.message : String(error),
-  };
-}
-
 /** When the browser refused to even ask (e.g. an address it cannot grant). */
 export function permissionFailure(error: unknown): UserMessage {
   return {

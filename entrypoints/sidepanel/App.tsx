@@ -17,8 +17,8 @@ import {
   ScanOffer,
   type ScanState,
 } from '@/components/panel/PanelStates';
-import { backgroundFailure } from '@/entrypoints/options/form';
 import type { UserMessage } from '@/lib/api/errors';
+import { backgroundFailure } from '@/lib/ask-background';
 import type { Account, Findings, PublicSettings } from '@/lib/messages';
 import type { ScanTabResult } from '@/lib/scan-permission';
 import type { PageProfile } from './enrichment';

@@ -7,8 +7,8 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ActionState, QuoteState, ShownAnswer } from '@/components/panel/PageProfileSection';
-import { backgroundFailure } from '@/entrypoints/options/form';
 import { ApiError, type ApiErrorKind, userMessage } from '@/lib/api/errors';
+import { backgroundFailure } from '@/lib/ask-background';
 import type { ProtocolMap, RunResult } from '@/lib/messages';
 import { enrichRequestFor, type PageProfile, readAnswer, whyNotEnrichable } from './enrichment';
 

@@ -118,12 +118,7 @@ export const test = base.extend<Fixtures>({
         apiKey: 'demo',
         baseUrlV2: sandbox.url,
         baseUrlV3: sandbox.url,
-        plan: 'standard',
-        dailyBudget: 200,
-        staleAfterDays: 29,
-        autoEnrich: false,
-        cacheMaxBytes: 50 * 1024 * 1024,
-        onboarded: true,
+        onboarded: true, // every other setting keeps its default (getSettings fills them in)
         ...patch,
       };
       await sw.evaluate(async (value) => {
