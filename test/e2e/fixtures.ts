@@ -118,7 +118,12 @@ export const test = base.extend<Fixtures>({
         apiKey: 'demo',
         baseUrlV2: sandbox.url,
         baseUrlV3: sandbox.url,
-        onboarded: true, // every other setting keeps its default (getSettings fills them in)
+        plan: 'standard',
+        dailyBudget: 200,
+        staleAfterDays: 29,
+        autoEnrich: false,
+        cacheMaxBytes: 50 * 1024 * 1024,
+        onboarded: true,
         ...patch,
       };
       await sw.evaluate(async (value) => {
