@@ -4,7 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { UserMessage } from '@/lib/api/errors';
-import type { Account } from '@/lib/messages';
+import type { Account } from '@/lib/protocol';
 import { endpointTitle, formatBytes, formatCredits, formatMoment } from './format';
 import { Busy, ErrorNotice } from './Notice';
 

@@ -1,15 +1,15 @@
 /**
  * How numbers, sizes and times read in the extension's views. Locale-aware, plain text only.
  */
-import { endpoints } from '@/lib/api/endpoints';
+import { creditCount } from '@/lib/quote-format';
+
+export { endpointTitle } from '@/lib/api/endpoint-info';
 
 const wholeNumber = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 /** "1 credit", "1,250 credits". */
-export function formatCredits(credits: number): string {
-  return `${wholeNumber.format(credits)} ${credits === 1 ? 'credit' : 'credits'}`;
-}
+export const formatCredits = creditCount;
 
 export const BYTES_PER_MB = 1024 * 1024;
 
@@ -31,11 +31,4 @@ export function formatMoment(at: number, now: number = Date.now()): string {
       ? { hour: '2-digit', minute: '2-digit' }
       : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
   );
-}
-
-/** What a person calls an endpoint ("Person profile"); an id the registry no longer has reads as is. */
-export function endpointTitle(endpointId: string): string {
-  return Object.hasOwn(endpoints, endpointId)
-    ? endpoints[endpointId as keyof typeof endpoints].title
-    : endpointId;
 }

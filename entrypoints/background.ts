@@ -14,12 +14,12 @@ import {
   type MessageType,
   messageSchemas,
   type PublicSettings,
-  settingsPatchSchema,
 } from '@/lib/messages';
 import { onMessage } from '@/lib/messenger';
 import { createPageScanning } from '@/lib/scan-permission';
 import { createService } from '@/lib/service';
-import { apiOrigins, findingsItemKey, getSettings, type Settings, updateSettings } from '@/lib/settings';
+import { apiOrigins, findingsItemKey, getSettings, type Settings } from '@/lib/settings';
+import { checkSettingsPatch, updateSettings } from '@/lib/settings-schema';
 
 export default defineBackground(() => {
   const service = createService({
@@ -92,18 +92,21 @@ export default defineBackground(() => {
     }
   });
 
+  handle('view.open', (data) => {
+    const { endpointId, params } = data as Parameters<typeof service.quote> extends [infer E, infer P]
+      ? { endpointId: E; params: P }
+      : never;
+    return service.openView(endpointId, params);
+  });
+
   handle('run', (data) => service.run(data as Parameters<typeof service.run>[0]));
 
   handle('settings.get', async () => publicSettings(await getSettings()));
 
   handle('settings.save', async (data) => {
-    const parsed = settingsPatchSchema.safeParse(data);
-    if (!parsed.success)
-      return {
-        ok: false,
-        error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-      };
-    return { ok: true, settings: publicSettings(await updateSettings(parsed.data)) };
+    const checked = checkSettingsPatch(data);
+    if (!checked.ok) return checked;
+    return { ok: true, settings: publicSettings(await updateSettings(checked.patch)) };
   });
 
   handle('connection.test', (data) => service.testConnection(data as Partial<Settings>));

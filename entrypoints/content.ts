@@ -6,9 +6,10 @@
  * The manifest runs it on the networks' hosts; the same file is injected into other pages when
  * the person asks, or registered for every site (lib/scan-permission.ts).
  */
-import { createScanner, type Scanner, type ScanResult } from '@/lib/detect';
+
 import { FINDINGS_LIMITS, sendMessage } from '@/lib/messenger';
 import { NETWORK_MATCH_PATTERNS } from '@/lib/networks';
+import { createScanner, type Scanner, type ScanResult } from '@/lib/page-scan';
 
 /**
  * Where the scanner running in this page lives. Every copy of this script injected into a page

@@ -5,8 +5,8 @@
  * from the finished job or joins the resumed one: it is never paid twice (lib/service.ts).
  */
 import type { UserMessage } from './api/errors';
-import type { ProtocolMap } from './messages';
 import { sendMessage } from './messenger';
+import type { ProtocolMap } from './protocol';
 
 /** Errors that mean "the worker went away before answering", not "the request failed". */
 const WORKER_GONE = [

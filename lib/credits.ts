@@ -13,7 +13,10 @@ import type {
   PublishedCostRule,
 } from './api/costs';
 import { type EndpointId, endpoints } from './api/endpoints';
-import { ApiError } from './api/errors';
+
+export { formatQuote as formatCredits } from './quote-format';
+
+import { paramError } from './api/error-reading';
 import type { RawParams } from './api/params';
 
 /** `growth` is a Growth or larger subscription; `standard` any other. */
@@ -79,12 +82,21 @@ export function reconcileCredits(
   id: EndpointId,
   params: Params,
   response: unknown,
+  options: CreditOptions,
+): number | null {
+  return reconcileCanonical(id, parseParams(id, params), response, options);
+}
+
+/** `reconcileCredits` for params that are canonical already: the background's path, no parse. */
+export function reconcileCanonical(
+  id: EndpointId,
+  canonical: Params,
+  response: unknown,
   { plan }: CreditOptions,
 ): number | null {
   const rule: CostRule = endpoints[id].cost;
   if (!rule.published) return null;
 
-  const canonical = parseParams(id, params);
   const applied = appliedComponents(rule, canonical);
   if (rule.noMatch && isNoMatch(response, rule.noMatch.nullFields)) {
     return sumCharges(noMatchComponents(applied, canonical), plan, response, 0);
@@ -92,21 +104,9 @@ export function reconcileCredits(
   return sumCharges(applied, plan, response, rule.results ? countResults(id, response) : 0);
 }
 
-/** A short label of a quote: "2 credits", "0–30 credits", "at least 1 credit", "cost not published". */
-export function formatCredits({ min, max }: Pick<CreditQuote, 'min' | 'max'>): string {
-  if (min === null) return 'cost not published';
-  if (max === null) return `at least ${credits(min)}`;
-  if (min === max) return credits(min);
-  return `${min}–${credits(max)}`;
-}
-
-function credits(count: number): string {
-  return `${count} ${count === 1 ? 'credit' : 'credits'}`;
-}
-
 function parseParams(id: EndpointId, params: Params): Params {
   const parsed = endpoints[id].params.safeParse(params);
-  if (!parsed.success) throw ApiError.fromParamError(parsed.error, id);
+  if (!parsed.success) throw paramError(parsed.error, id);
   return parsed.data as Params;
 }
 

@@ -80,35 +80,3 @@ export function checkBudget(
   if (quote.min === null && quote.max === null) return { remaining, needsConfirmation: remaining === 0 };
   return { remaining, needsConfirmation: worst > remaining };
 }
-
-/** A short, key-free summary of params for the ledger: the identifying ones first. */
-export function summarizeParams(params: Record<string, unknown>, maxLength = 120): string {
-  const identifying = [
-    'profile_url',
-    'url',
-    'school_url',
-    'social_profile_url',
-    'microblog_profile_url',
-    'profile',
-    'email',
-    'q',
-    'company_name',
-    'company_domain',
-    'role',
-    'first_name',
-    'last_name',
-  ];
-  const parts: string[] = [];
-  for (const name of identifying) {
-    const value = params[name];
-    if (value !== undefined && value !== '') parts.push(`${name}=${String(value)}`);
-  }
-  if (parts.length === 0) {
-    for (const [name, value] of Object.entries(params)) {
-      if (value !== undefined && value !== '') parts.push(`${name}=${String(value)}`);
-      if (parts.length >= 4) break;
-    }
-  }
-  const text = parts.join(' ');
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
-}

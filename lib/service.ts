@@ -6,22 +6,35 @@
  * fake-indexeddb and a sandbox or fetch stub.
  */
 import type { IDBPDatabase } from 'idb';
+import { summarizeParams } from './api/endpoint-info';
 import type { EndpointId } from './api/endpoints';
 import { endpoints } from './api/endpoints';
+import { paramError } from './api/error-reading';
 import { ApiError, isApiError } from './api/errors';
 import type { RawParams } from './api/params';
 import { cacheKey, readCache, sizeOf, writeCache } from './cache';
-import { quoteCanonical, reconcileCredits } from './credits';
+import { quoteCanonical, reconcileCanonical } from './credits';
 import type { EnrichmentDb, JobRecord } from './db';
-import { checkBudget, ledgerTotals, recentLedger, summarizeParams } from './ledger';
-import type { Account, ConnectionResult, Quote, RunResult } from './messages';
+import { checkBudget, ledgerTotals, recentLedger } from './ledger';
+import type {
+  Account,
+  CachePolicy,
+  ConnectionResult,
+  Quote,
+  RunResult,
+  SpendTotals,
+  ViewState,
+} from './protocol';
 import { apiOrigins, isConfigured, type Settings } from './settings';
+
+/** Canonical params: what an endpoint's params schema returned, sent and cached as they are. */
+type Canonical = Readonly<Record<string, unknown>>;
 
 /** The part of the API client the service uses (lib/api/client.ts). */
 export interface ServiceClient {
-  call(
+  callCanonical(
     id: EndpointId,
-    params: RawParams,
+    params: Canonical,
     opts?: { signal?: AbortSignal },
   ): Promise<{ data: unknown; params: Record<string, unknown> }>;
   creditBalance(opts?: { signal?: AbortSignal }): Promise<number | null>;
@@ -40,12 +53,19 @@ export interface RunRequest {
   requestId: string;
   endpointId: EndpointId;
   params: RawParams;
-  policy: 'cache-only' | 'cache-first' | 'refresh';
+  policy: CachePolicy;
   confirmed?: boolean;
 }
 
+/** The balance as last read from the service, kept in IndexedDB's meta store. */
+const BALANCE_KEY = 'balance';
+const BALANCE_AT_KEY = 'balanceAt';
+
 /** Finished jobs are kept this long so a late retry of the same request is still answered free. */
 const JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A balance read longer ago than this is read again when the account is shown. */
+const BALANCE_MAX_AGE_MS = 10 * 60 * 1000;
 
 function errorResult(error: unknown): RunResult {
   const apiError = isApiError(error)
@@ -59,15 +79,88 @@ export function createService(deps: ServiceDeps) {
   /** Identical calls in flight are one call: by cache key, and by request id across retries. */
   const inFlight = new Map<string, Promise<RunResult>>();
 
-  function canonicalize(endpointId: EndpointId, params: RawParams): Record<string, unknown> {
+  /** Balance refreshes under way; a spend starts one and does not wait for it. */
+  let balanceRefresh: Promise<void> = Promise.resolve();
+
+  /** The one parse of an action's params: everything after reads the canonical params it returns. */
+  function canonicalize(endpointId: EndpointId, params: RawParams): Canonical {
     const parsed = endpoints[endpointId].params.safeParse(params);
-    if (!parsed.success) throw ApiError.fromParamError(parsed.error, endpointId);
-    return parsed.data as Record<string, unknown>;
+    if (!parsed.success) throw paramError(parsed.error, endpointId);
+    return parsed.data as Canonical;
   }
 
   async function quote(endpointId: EndpointId, params: RawParams): Promise<Quote> {
     const settings = await deps.settings();
     return quoteCanonical(endpointId, canonicalize(endpointId, params), { plan: settings.plan });
+  }
+
+  async function spendTotals(db: IDBPDatabase<EnrichmentDb>, settings: Settings): Promise<SpendTotals> {
+    const totals = await ledgerTotals(db, now());
+    return {
+      today: totals.today,
+      month: totals.month,
+      dailyBudget: settings.dailyBudget,
+      remainingToday: settings.dailyBudget === null ? null : Math.max(0, settings.dailyBudget - totals.today),
+    };
+  }
+
+  /**
+   * What a view needs when it opens, in one answer: canonical params, quote, the cached answer
+   * (peeked at: nothing is recorded, nothing spent) and whether running it needs a confirmation.
+   */
+  async function openView(endpointId: EndpointId, params: RawParams): Promise<ViewState> {
+    try {
+      const [settings, db] = await Promise.all([deps.settings(), deps.db()]);
+      const canonical = canonicalize(endpointId, params);
+      const q = quoteCanonical(endpointId, canonical, { plan: settings.plan });
+      const cached = await readCache(db, cacheKey(endpointId, canonical), {
+        now: now(),
+        staleAfterDays: settings.staleAfterDays,
+      });
+      const totals = await ledgerTotals(db, now());
+      const budget = checkBudget(q, settings.dailyBudget, totals.today);
+      return {
+        ok: true,
+        params: canonical as Record<string, string | number | boolean>,
+        quote: q,
+        cached: cached
+          ? {
+              data: cached.entry.data,
+              fetchedAt: cached.entry.fetchedAt,
+              ageMs: cached.ageMs,
+              stale: cached.stale,
+            }
+          : null,
+        budget: { remaining: budget.remaining, needsConfirmation: budget.needsConfirmation },
+      };
+    } catch (error) {
+      const result = errorResult(error);
+      return {
+        ok: false,
+        error: result.status === 'error' ? result.error : new ApiError('invalid').toJSON(),
+      };
+    }
+  }
+
+  /** Reads the balance (free, but a network call) and keeps it; failures leave the last one known. */
+  async function refreshBalance(settings: Settings): Promise<void> {
+    if (!isConfigured(settings)) return;
+    try {
+      const value = await deps.client(settings).creditBalance();
+      const db = await deps.db();
+      const tx = db.transaction('meta', 'readwrite');
+      if (value === null) await tx.store.delete(BALANCE_KEY);
+      else await tx.store.put(value, BALANCE_KEY);
+      await tx.store.put(now(), BALANCE_AT_KEY);
+      await tx.done;
+    } catch {
+      // Unknown for now; the account view says when it was last read.
+    }
+  }
+
+  /** After a spend: the balance is read again in the background, never on the person's click. */
+  function refreshBalanceSoon(settings: Settings): void {
+    balanceRefresh = balanceRefresh.then(() => refreshBalance(settings));
   }
 
   async function requireReady(settings: Settings): Promise<void> {
@@ -85,7 +178,7 @@ export function createService(deps: ServiceDeps) {
 
   async function fetchAndRecord(
     req: RunRequest,
-    canonical: Record<string, unknown>,
+    canonical: Canonical,
     key: string,
     settings: Settings,
   ): Promise<RunResult> {
@@ -94,7 +187,7 @@ export function createService(deps: ServiceDeps) {
     const job: JobRecord = {
       id: req.requestId,
       endpointId: req.endpointId,
-      params: canonical,
+      params: { ...canonical },
       status: 'pending',
       createdAt: startedAt,
       updatedAt: startedAt,
@@ -102,8 +195,8 @@ export function createService(deps: ServiceDeps) {
     // Journal the call before it leaves: a worker killed now finds it pending on restart.
     await db.put('jobs', job);
     try {
-      const { data } = await deps.client(settings).call(req.endpointId, canonical as RawParams);
-      const credits = reconcileCredits(req.endpointId, canonical as RawParams, data, { plan: settings.plan });
+      const { data } = await deps.client(settings).callCanonical(req.endpointId, canonical);
+      const credits = reconcileCanonical(req.endpointId, canonical, data, { plan: settings.plan });
       const fetchedAt = now();
       // The answer, its charge and the job's completion are written together or not at all.
       const tx = db.transaction(['cache', 'meta', 'ledger', 'jobs'], 'readwrite');
@@ -112,7 +205,7 @@ export function createService(deps: ServiceDeps) {
         {
           key,
           endpointId: req.endpointId,
-          params: canonical,
+          params: { ...canonical },
           data,
           fetchedAt,
           credits,
@@ -124,7 +217,7 @@ export function createService(deps: ServiceDeps) {
       await tx.objectStore('ledger').add({
         at: fetchedAt,
         endpointId: req.endpointId,
-        summary: summarizeParams(canonical),
+        summary: summarizeParams(req.endpointId, canonical),
         credits,
         cached: false,
         requestId: req.requestId,
@@ -133,7 +226,17 @@ export function createService(deps: ServiceDeps) {
         .objectStore('jobs')
         .put({ ...job, status: 'done', cacheKey: key, credits, updatedAt: fetchedAt });
       await tx.done;
-      return { status: 'answer', data, cached: false, fetchedAt, ageMs: 0, stale: false, credits };
+      if (credits !== 0) refreshBalanceSoon(settings);
+      return {
+        status: 'answer',
+        data,
+        cached: false,
+        fetchedAt,
+        ageMs: 0,
+        stale: false,
+        credits,
+        totals: await spendTotals(db, settings),
+      };
     } catch (error) {
       const result = errorResult(error);
       await db.put('jobs', { ...job, status: 'failed', updatedAt: now(), error: result });
@@ -164,6 +267,7 @@ export function createService(deps: ServiceDeps) {
           ageMs: cached.ageMs,
           stale: cached.stale,
           credits: previous.credits ?? null,
+          totals: await spendTotals(db, settings),
         };
       }
     }
@@ -176,7 +280,7 @@ export function createService(deps: ServiceDeps) {
           await db.add('ledger', {
             at: now(),
             endpointId: req.endpointId,
-            summary: summarizeParams(canonical),
+            summary: summarizeParams(req.endpointId, canonical),
             credits: 0,
             cached: true,
             requestId: req.requestId,
@@ -189,6 +293,7 @@ export function createService(deps: ServiceDeps) {
           ageMs: cached.ageMs,
           stale: cached.stale,
           credits: 0,
+          totals: await spendTotals(db, settings),
         };
       }
     }
@@ -197,7 +302,7 @@ export function createService(deps: ServiceDeps) {
 
     await requireReady(settings);
     if (!req.confirmed) {
-      const q = quoteCanonical(req.endpointId, canonical as RawParams, { plan: settings.plan });
+      const q = quoteCanonical(req.endpointId, canonical, { plan: settings.plan });
       const totals = await ledgerTotals(db, now());
       const budget = checkBudget(q, settings.dailyBudget, totals.today);
       if (budget.needsConfirmation) {
@@ -248,28 +353,29 @@ export function createService(deps: ServiceDeps) {
     return pending.length;
   }
 
+  /**
+   * Spending, recent calls, the cache and the balance as last read. The balance is read from the
+   * service only when it never was (or the last reading is older than BALANCE_MAX_AGE_MS); after a
+   * spend the background reads it again on its own.
+   */
   async function account(): Promise<Account> {
     const [db, settings] = await Promise.all([deps.db(), deps.settings()]);
-    const totals = await ledgerTotals(db, now());
+    await balanceRefresh;
+    let balanceAt = (await db.get('meta', BALANCE_AT_KEY)) ?? null;
+    if (isConfigured(settings) && (balanceAt === null || now() - balanceAt > BALANCE_MAX_AGE_MS)) {
+      await refreshBalance(settings);
+      balanceAt = (await db.get('meta', BALANCE_AT_KEY)) ?? null;
+    }
+    const totals = await spendTotals(db, settings);
     const recent = await recentLedger(db, 20);
     const cache = {
       entries: await db.count('cache'),
       bytes: (await db.get('meta', 'cacheBytes')) ?? 0,
     };
-    let balance: number | null = null;
-    if (isConfigured(settings)) {
-      try {
-        balance = await deps.client(settings).creditBalance();
-      } catch {
-        balance = null; // unknown; the account view says so
-      }
-    }
     return {
-      today: totals.today,
-      month: totals.month,
-      dailyBudget: settings.dailyBudget,
-      remainingToday: settings.dailyBudget === null ? null : Math.max(0, settings.dailyBudget - totals.today),
-      balance,
+      ...totals,
+      balance: isConfigured(settings) ? ((await db.get('meta', BALANCE_KEY)) ?? null) : null,
+      balanceAt,
       recent: recent.map(({ at, endpointId, summary, credits, cached }) => ({
         at,
         endpointId,
@@ -296,7 +402,10 @@ export function createService(deps: ServiceDeps) {
     }
   }
 
-  return { quote, run, resumePendingJobs, account, testConnection };
+  /** For tests: resolves once the balance refreshes started so far have finished. */
+  const balanceSettled = () => balanceRefresh;
+
+  return { quote, openView, run, resumePendingJobs, account, testConnection, balanceSettled };
 }
 
 export type EnrichmentService = ReturnType<typeof createService>;

@@ -3,9 +3,11 @@
  * clears it (IndexedDB stores are declared in lib/db.ts). Settings live in `storage.local` and
  * survive restarts; per-tab findings live in `storage.session`, which the browser clears when it
  * closes, and the background clears a tab's entry when the tab closes or navigates.
+ *
+ * No zod: pages read these types and defaults. Saving goes through the background, which checks a
+ * patch with ./settings-schema.
  */
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
 
 /** The sandbox that `npm run sandbox` starts; "Try the sandbox" fills these in. */
 export const SANDBOX_PRESET = {
@@ -14,34 +16,107 @@ export const SANDBOX_PRESET = {
   baseUrlV3: 'http://127.0.0.1:8787',
 } as const;
 
-const baseUrl = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(value), {
-    message: 'must be an http(s) address such as https://api.example.com',
-  })
-  .transform((value) => value.replace(/\/+$/, ''));
+/** What a base URL must look like: an http(s) origin, optionally with a path (no query or fragment). */
+const BASE_URL = /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i;
 
-export const settingsSchema = z.object({
+/** Why an entered base URL is refused, or undefined when it is accepted (blank is accepted: unset). */
+export function baseUrlProblem(value: string): string | undefined {
+  const trimmed = value.trim();
+  return trimmed === '' || BASE_URL.test(trimmed)
+    ? undefined
+    : 'must be an http(s) address such as https://api.example.com';
+}
+
+/** An accepted base URL as saved: trimmed, without trailing slashes. */
+export function normalizeBaseUrl(value: string): string {
+  return value.trim().replace(/\/+$/, '');
+}
+
+export const PLANS = ['growth', 'standard'] as const;
+
+/**
+ * The inclusive bounds of the numeric settings (all whole numbers). The options page checks a form
+ * against them (checkSettingsFields) and the background's schema (./settings-schema) is built from
+ * them, so the two cannot disagree.
+ */
+export const SETTINGS_BOUNDS = {
+  dailyBudget: { min: 0, max: 10_000_000 },
+  staleAfterDays: { min: 1, max: 365 },
+  cacheMaxBytes: { min: 1_000_000, max: 1_000_000_000 },
+} as const;
+
+/**
+ * How a refused value is put to a person. The background words its schema's issues with these too,
+ * so a refusal reads the same whichever side found it (base URLs: baseUrlProblem).
+ */
+export const FIELD_PROBLEMS = {
+  notAPlan: 'Choose a plan from the list',
+  notANumber: 'Enter a number',
+  notWhole: 'Enter a whole number',
+  tooSmall: (min: number) => `Enter ${min.toLocaleString()} or more`,
+  tooBig: (max: number) => `Enter ${max.toLocaleString()} or less`,
+} as const;
+
+/** What is wrong with each refused field, in a person's words; no entry for an accepted field. */
+export type SettingsProblems = Partial<Record<keyof Settings, string>>;
+
+/**
+ * Checks a partial update without zod, for pages: the same rules, in the same order and words, as
+ * the background's schema (./settings-schema), which a unit test holds to. The types already
+ * guarantee strings and booleans; what they cannot say is which numbers and addresses are accepted.
+ */
+export function checkSettingsFields(patch: Partial<Settings>): SettingsProblems {
+  const problems: SettingsProblems = {};
+  for (const field of ['baseUrlV2', 'baseUrlV3'] as const) {
+    const value = patch[field];
+    const problem = value === undefined ? undefined : baseUrlProblem(value);
+    if (problem) problems[field] = problem;
+  }
+  if (patch.plan !== undefined && !PLANS.includes(patch.plan)) {
+    problems.plan = FIELD_PROBLEMS.notAPlan;
+  }
+  for (const field of Object.keys(SETTINGS_BOUNDS) as (keyof typeof SETTINGS_BOUNDS)[]) {
+    const value = patch[field];
+    // An absent field is left as saved; only the daily budget may be null (no budget).
+    if (value === undefined || (value === null && field === 'dailyBudget')) continue;
+    const problem = wholeNumberProblem(value, SETTINGS_BOUNDS[field]);
+    if (problem) problems[field] = problem;
+  }
+  return problems;
+}
+
+/** The first rule a number breaks, checked in the schema's order: a number, whole, then bounds. */
+function wholeNumberProblem(value: unknown, { min, max }: { min: number; max: number }): string | undefined {
+  // NaN stands for a number field left empty or not a number at all (see the options form).
+  if (typeof value !== 'number' || !Number.isFinite(value)) return FIELD_PROBLEMS.notANumber;
+  if (!Number.isInteger(value)) return FIELD_PROBLEMS.notWhole;
+  if (value < min) return FIELD_PROBLEMS.tooSmall(min);
+  if (value > max) return FIELD_PROBLEMS.tooBig(max);
+  return undefined;
+}
+
+/**
+ * The extension's settings. Validated where they are saved (./settings-schema, in the background);
+ * the numbers' bounds are SETTINGS_BOUNDS.
+ */
+export interface Settings {
   /** The bearer key. Only the background reads it; no page ever receives it. */
-  apiKey: z.string().trim(),
-  baseUrlV2: baseUrl,
-  baseUrlV3: baseUrl,
+  apiKey: string;
+  baseUrlV2: string;
+  baseUrlV3: string;
   /** 'growth' = Growth or larger subscription; some Limits rows depend on it. */
-  plan: z.enum(['growth', 'standard']),
+  plan: (typeof PLANS)[number];
   /** Credits per calendar day (local time); null = no budget. Exceeding it needs a confirmation. */
-  dailyBudget: z.number().int().min(0).max(10_000_000).nullable(),
+  dailyBudget: number | null;
   /** A cached answer older than this is marked stale (the service's "recent" is 29 days). */
-  staleAfterDays: z.number().int().min(1).max(365),
+  staleAfterDays: number;
   /** Enrich profile pages on arrival (within budget). Off by default: it spends credits unasked. */
-  autoEnrich: z.boolean(),
+  autoEnrich: boolean;
   /** Cache size cap in bytes; least recently used answers are evicted past it. */
-  cacheMaxBytes: z.number().int().min(1_000_000).max(1_000_000_000),
+  cacheMaxBytes: number;
   /** Onboarding finished (a key and base URLs were saved once). */
-  onboarded: z.boolean(),
-});
-
-export type Settings = z.infer<typeof settingsSchema>;
+  onboarded: boolean;
+}
 
 export const DEFAULT_SETTINGS: Settings = {
   apiKey: '',
@@ -63,13 +138,6 @@ export const settingsItem = storage.defineItem<Settings>('local:settings', {
 export async function getSettings(): Promise<Settings> {
   // Tolerate a stored object from an older version missing newer fields.
   return { ...DEFAULT_SETTINGS, ...(await settingsItem.getValue()) };
-}
-
-/** Validates a partial update against the schema and saves it; returns the saved settings. */
-export async function updateSettings(patch: Partial<Settings>): Promise<Settings> {
-  const next = settingsSchema.parse({ ...(await getSettings()), ...patch });
-  await settingsItem.setValue(next);
-  return next;
 }
 
 export function isConfigured(settings: Settings): boolean {

@@ -10,7 +10,7 @@ import { RECENT_DAYS } from '../lib/api/assumptions';
 import { endpoints } from '../lib/api/endpoints';
 import { personV3Schema } from '../lib/api/schemas';
 import { createSandbox, type SandboxOptions } from './app';
-import type { SandboxPerson, SearchFilters } from './data/types';
+import type { SandboxPerson } from './data/types';
 import { parseKeyFaults } from './faults';
 import { FIXTURE_BINDINGS } from './fixtures';
 import { canRefresh } from './routes/freshness';
@@ -210,7 +210,7 @@ describe('cursors', () => {
     const filters = { country: 'DE' };
     const { page_size, enrich_profiles, use_cache, ...canonical } =
       endpoints['person.search'].params.parse(filters);
-    const expected = sandbox.queries.searchPeople(canonical as SearchFilters);
+    const expected = sandbox.queries.searchPeople(canonical);
     expect(expected.length).toBeGreaterThan(150);
     const seen: string[] = [];
     let next: { path: string; query: Record<string, string> } | null = {
@@ -393,8 +393,8 @@ describe('v3 person sections', () => {
     expect(plain.body).not.toHaveProperty('developerProfile');
     expect(plain.body.contactInformation).toEqual({ emails: {} });
     const flags = {
-      socialLinks: 'include',
-      phoneNumbers: 'include',
+      socialLink: 'include',
+      phoneNumber: 'include',
       personalEmail: 'include',
       workEmail: 'include',
       careerInsight: 'include',
@@ -414,6 +414,14 @@ describe('v3 person sections', () => {
     expect(byEmail.body.fullName).toBe(plain.body.fullName);
     const byHandle = await call('/v3/person', { profile: `https://github.com/${person.codehostHandle}` });
     expect(byHandle.body.fullName).toBe(plain.body.fullName);
+    // Each network's own identifier, by URL or bare handle.
+    const byCodehost = await call('/v3/person', { codehost: `https://github.com/${person.codehostHandle}` });
+    expect(byCodehost.body.fullName).toBe(plain.body.fullName);
+    const byCodehostHandle = await call('/v3/person', { codehost: person.codehostHandle! });
+    expect(byCodehostHandle.body.fullName).toBe(plain.body.fullName);
+    // A URL of another network under `codehost` names nobody.
+    const wrongNetwork = await call('/v3/person', { codehost: person.url });
+    expect(wrongNetwork.status).toBe(404);
   });
 });
 

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import type { EndpointId } from '../lib/api/endpoints';
 import { endpoints } from '../lib/api/endpoints';
-import { parseProfileUrl } from '../lib/detect';
+import { parseProfileUrl } from '../lib/profile-urls';
 
 export interface FixtureBinding {
   file: string;

@@ -5,9 +5,9 @@
  */
 
 import type { UserMessage } from '@/lib/api/errors';
-import { formatCredits as formatQuote } from '@/lib/credits';
-import type { ProfileKind } from '@/lib/detect';
 import type { Quote } from '@/lib/messages';
+import type { ProfileKind } from '@/lib/profile-urls';
+import { formatQuote } from '@/lib/quote-format';
 import { formatCredits } from '../format';
 import { Busy, ErrorNotice } from '../Notice';
 import { KIND_NAMES } from './kinds';

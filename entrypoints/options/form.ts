@@ -4,12 +4,16 @@
  * reading the background's validation errors back onto the fields.
  */
 
-import type { z } from 'zod';
 import type { ConnectionErrors, ConnectionValues } from '@/components/ConnectionFields';
 import type { SettingsDraft, SettingsErrors, SettingsField } from '@/components/SettingsForm';
-import type { UserMessage } from '@/lib/api/errors';
-import { type PublicSettings, settingsPatchSchema } from '@/lib/messages';
-import { apiOrigins, type Settings, settingsSchema } from '@/lib/settings';
+import type { PublicSettings } from '@/lib/protocol';
+import {
+  apiOrigins,
+  baseUrlProblem,
+  checkSettingsFields,
+  normalizeBaseUrl,
+  type Settings,
+} from '@/lib/settings';
 
 export function draftFromSettings(settings: PublicSettings): SettingsDraft {
   return {
@@ -26,7 +30,7 @@ export function draftFromSettings(settings: PublicSettings): SettingsDraft {
 
 /**
  * The settings to save. Numbers are passed as typed (an empty budget means none, an empty number
- * elsewhere is no number) and judged by the settings schema; the key is sent only when the person
+ * elsewhere is no number) and judged by checkSettingsPatch; the key is sent only when the person
  * entered a new one.
  */
 export function patchFromDraft(draft: SettingsDraft, keyEntered: boolean): Partial<Settings> {
@@ -54,8 +58,9 @@ const BASE_URL_FIELDS = [
 
 /**
  * What a connection needs before the browser can be asked for access: a key (unless the saved
- * one is used) and two base URLs the settings schema accepts, from which the origins follow. It
- * runs synchronously, inside the click, so the permission request still counts as the person's.
+ * one is used) and two base URLs the settings accept (baseUrlProblem), from which the origins
+ * follow. It runs synchronously, inside the click, so the permission request still counts as the
+ * person's.
  */
 export function checkConnection(
   values: ConnectionValues,
@@ -71,9 +76,9 @@ export function checkConnection(
       errors[field] = `Enter the address of the service's ${version} API.`;
       continue;
     }
-    const parsed = settingsSchema.shape[field].safeParse(entered);
-    if (parsed.success) normalized[field] = parsed.data;
-    else errors[field] = sentence(parsed.error.issues[0]?.message ?? 'This address is not accepted.');
+    const problem = baseUrlProblem(entered);
+    if (problem) errors[field] = sentence(problem);
+    else normalized[field] = normalizeBaseUrl(entered);
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, values: normalized, origins: apiOrigins(normalized) };
@@ -99,36 +104,31 @@ export type CheckedPatch =
   | { ok: false; errors: SettingsErrors; unplaced: string[] };
 
 /**
- * Checks a patch with the schema the background checks the 'settings.save' message with (so the
- * rules live in one place), wording each refusal for the field it appears under.
+ * Checks a patch with the rules the background saves with (lib/settings' checkSettingsFields, which
+ * its schema shares), wording each refusal for the field it appears under. An accepted patch comes
+ * back as the background would save it: base URLs normalized, the key trimmed.
  */
 export function checkSettingsPatch(patch: Partial<Settings>): CheckedPatch {
-  const parsed = settingsPatchSchema.safeParse(patch, { error: wordIssue });
-  if (parsed.success) return { ok: true, patch: parsed.data };
+  const problems = checkSettingsFields(patch);
+  const refused = Object.entries(problems);
+  if (refused.length === 0) return { ok: true, patch: normalizedPatch(patch) };
   const errors: SettingsErrors = {};
   const unplaced: string[] = [];
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0]);
-    if (isSettingsField(field)) errors[field] ??= sentence(issue.message);
-    else unplaced.push(sentence(issue.message));
+  for (const [field, problem] of refused) {
+    if (isSettingsField(field)) errors[field] = sentence(problem);
+    else unplaced.push(sentence(problem));
   }
   return { ok: false, errors, unplaced };
 }
 
-/** A person's words for the schema's generic issues; its own messages (e.g. for URLs) stand. */
-function wordIssue(issue: z.core.$ZodRawIssue): string | undefined {
-  switch (issue.code) {
-    case 'too_small':
-      return `Enter ${Number(issue.minimum).toLocaleString()} or more`;
-    case 'too_big':
-      return `Enter ${Number(issue.maximum).toLocaleString()} or less`;
-    case 'invalid_type':
-      if (issue.expected === 'int') return 'Enter a whole number';
-      if (issue.expected === 'number') return 'Enter a number';
-      return undefined;
-    default:
-      return undefined;
+function normalizedPatch(patch: Partial<Settings>): Partial<Settings> {
+  const normalized = { ...patch };
+  if (patch.apiKey !== undefined) normalized.apiKey = patch.apiKey.trim();
+  for (const [field] of BASE_URL_FIELDS) {
+    const value = patch[field];
+    if (value !== undefined) normalized[field] = normalizeBaseUrl(value);
   }
+  return normalized;
 }
 
 /**
@@ -145,15 +145,6 @@ export function readSaveError(text: string): { errors: SettingsErrors; unplaced:
     else unplaced.push(part);
   }
   return { errors, unplaced };
-}
-
-/** When the browser refused to even ask (e.g. an address it cannot grant). */
-export function permissionFailure(error: unknown): UserMessage {
-  return {
-    title: 'The browser could not ask for access to this address',
-    action: 'Check the base URLs, then try again',
-    detail: error instanceof Error ? error.message : String(error),
-  };
 }
 
 function sentence(text: string): string {

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ActionState, QuoteState, ShownAnswer } from '@/components/panel/PageProfileSection';
 import { ApiError, type ApiErrorKind, userMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
-import type { ProtocolMap, RunResult } from '@/lib/messages';
+import type { ProtocolMap, RunResult, ViewState } from '@/lib/protocol';
 import { enrichRequestFor, type PageProfile, readAnswer, whyNotEnrichable } from './enrichment';
 
 export type Ask = <T extends keyof ProtocolMap>(
@@ -68,7 +68,8 @@ export function useEnrichment({
   autoEnrich,
   onSpent,
 }: EnrichmentOptions): Enrichment {
-  const request = enrichRequestFor(profile);
+  // Checked by whyNotEnrichable before anything is asked: a profile with no request never asks.
+  const request = enrichRequestFor(profile) ?? { endpointId: 'person.profile' as const, params: {} };
   const [answer, setAnswer] = useState<ShownAnswer | null>(null);
   const [quote, setQuote] = useState<QuoteState>({ status: 'loading' });
   const [action, setAction] = useState<ActionState>({ status: 'checking' });
@@ -77,19 +78,38 @@ export function useEnrichment({
   const lastAttempt = useRef<RunAttempt | null>(null);
   const mounted = useRef(true);
 
-  async function loadQuote(): Promise<void> {
+  /**
+   * The view's one question when it opens: the quote and the cached answer (if any) together.
+   * A cached answer is shown at once, at 0 credits; with none, the quoted action is offered (or
+   * run, within budget, when auto-enrich is on).
+   */
+  async function openView(): Promise<void> {
     setQuote({ status: 'loading' });
+    setAction({ status: 'checking' });
+    let view: ViewState;
     try {
-      const result = await ask('quote', { endpointId: request.endpointId, params: request.params });
-      if (!mounted.current) return;
-      setQuote(
-        result.ok
-          ? { status: 'ready', quote: result.quote }
-          : { status: 'failed', message: userMessage(ApiError.fromJSON(result.error)) },
-      );
+      view = await ask('view.open', { endpointId: request.endpointId, params: request.params });
     } catch (error) {
-      if (mounted.current) setQuote({ status: 'failed', message: backgroundFailure(error) });
+      if (!mounted.current) return;
+      setQuote({ status: 'failed', message: backgroundFailure(error) });
+      setAction({ status: 'idle' });
+      return;
     }
+    if (!mounted.current) return;
+    if (!view.ok) {
+      setQuote({ status: 'failed', message: userMessage(ApiError.fromJSON(view.error)) });
+      setAction({ status: 'idle' });
+      return;
+    }
+    setQuote({ status: 'ready', quote: view.quote });
+    if (view.cached) {
+      const { data, ageMs, stale } = view.cached;
+      setAnswer({ profile: readAnswer(request.endpointId, data), cached: true, ageMs, stale, credits: 0 });
+      setAction({ status: 'idle' });
+      return;
+    }
+    setAction({ status: 'idle' });
+    if (autoEnrich) void attempt({ requestId: newRequestId(), policy: 'cache-first', auto: true });
   }
 
   async function attempt(run: RunAttempt): Promise<void> {
@@ -118,11 +138,6 @@ export function useEnrichment({
     switch (result.status) {
       case 'answer': {
         const card = readAnswer(request.endpointId, result.data);
-        if (card instanceof ApiError) {
-          // Asking again would bring back the same answer: nothing to retry.
-          setAction({ status: 'failed', message: userMessage(card), remedy: null });
-          return;
-        }
         const { cached, ageMs, stale, credits } = result;
         setAnswer({ profile: card, cached, ageMs, stale, credits });
         setAction({ status: 'idle' });
@@ -158,8 +173,7 @@ export function useEnrichment({
       setAction({ status: 'idle' });
       return;
     }
-    void loadQuote();
-    void attempt({ requestId: newRequestId(), policy: 'cache-only' });
+    void openView();
     return () => {
       mounted.current = false;
     };
@@ -183,9 +197,9 @@ export function useEnrichment({
       setAction({ status: 'idle' });
     },
     retry() {
-      if (quote.status === 'failed') void loadQuote();
       const last = lastAttempt.current;
       if (last) void attempt(last);
+      else if (quote.status === 'failed') void openView();
     },
   };
 }

@@ -18,21 +18,25 @@ export const SEARCH_CURSOR_PARAM = 'next_token';
 export const JOB_SEARCH_CURSOR_PARAM = 'pagination';
 
 /**
- * v3 person: the spec names only `profile` (a profile URL or username) and says one identifier is
- * required; the email identifier's name is not shown. We call it `email`. Exactly one of the two.
+ * v3 person identifiers: the spec names only `profile` (a profile URL or username) and says exactly
+ * one identifier is required; the rest are "not shown". The provider's own v3 documentation names
+ * them; with the spec's neutral words for the networks they are `profile` (the main network's URL
+ * or username), `email`, `codehost`, `social` and `microblog`. Exactly one per request.
+ * Source: the provider's published v3 person endpoint reference (as quoted in issue #7).
  */
-export const V3_PERSON_IDENTIFIER_PARAMS = ['profile', 'email'] as const;
+export const V3_PERSON_IDENTIFIER_PARAMS = ['profile', 'email', 'codehost', 'social', 'microblog'] as const;
 
 /**
- * v3 person include flags: only `personalEmail` is named. The others are named after the sections
- * they add (spec: "social links, phone numbers, work emails, career insight, developer profile").
- * Each takes `exclude` (default) or `include`. Because these names are our guess, the client sends
- * a flag only when a person turned it on, never its default.
+ * v3 person include flags: the spec names only `personalEmail`. The provider's v3 documentation
+ * names the others, singular: `socialLink`, `phoneNumber`, `workEmail`, `careerInsight` and
+ * `developerProfile` (a plural such as `socialLinks` would be ignored by the real service). Each
+ * takes `exclude` (default) or `include`; the client sends a flag only when a person turned it on.
+ * Source: as for V3_PERSON_IDENTIFIER_PARAMS.
  */
 export const V3_PERSON_INCLUDE_FLAGS = [
+  'socialLink',
+  'phoneNumber',
   'personalEmail',
-  'socialLinks',
-  'phoneNumbers',
   'workEmail',
   'careerInsight',
   'developerProfile',

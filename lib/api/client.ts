@@ -8,15 +8,15 @@
  * are injectable so tests run the retry and timeout rules on a fake clock against a fetch stub.
  */
 import type { z } from 'zod';
-import { JOB_SEARCH_CURSOR_PARAM, LISTING_CURSOR_PARAM, SEARCH_CURSOR_PARAM } from './assumptions';
 import {
   type ApiVersion,
+  type CursorRule,
   creditBalanceEndpoint,
   type EndpointId,
   endpoints,
-  type PaginationStyle,
   type ResponseOf,
 } from './endpoints';
+import { paramError, responseError, schemaError } from './error-reading';
 import { ApiError, type ApiErrorKind, isApiError } from './errors';
 import type { RawParams } from './params';
 import { parseJsonBody, readBodyText, readJsonStream, type StreamProgress } from './stream';
@@ -93,16 +93,6 @@ export interface Page<Data = unknown> extends CallResult<Data> {
   nextCursor: string | null;
 }
 
-/** Where the cursor of the next page is, and under which name it goes back (see endpoints.ts). */
-const CURSOR_RULES: Record<
-  Exclude<PaginationStyle, 'none'>,
-  { field: string; readParam: string; sendParam: string }
-> = {
-  search: { field: 'next_page', readParam: 'next_token', sendParam: SEARCH_CURSOR_PARAM },
-  listing: { field: 'next_page', readParam: 'after', sendParam: LISTING_CURSOR_PARAM },
-  'job-search': { field: 'next_page_api_url', readParam: 'pagination', sendParam: JOB_SEARCH_CURSOR_PARAM },
-};
-
 interface PreparedRequest {
   url: string;
   response: z.ZodType;
@@ -158,7 +148,7 @@ export function createClient(config: ClientConfig) {
           // The status already says what happened; only a cancellation outranks it.
           if (signal.aborted) throw error;
         }
-        throw ApiError.fromResponse(response.status, bodyText, response.headers, { endpointId, now: now() });
+        throw responseError(response.status, bodyText, response.headers, { endpointId, now: now() });
       }
       const value = request.streamResultsKey
         ? await readJsonStream(response.body, {
@@ -172,7 +162,7 @@ export function createClient(config: ClientConfig) {
           })
         : parseJsonBody(await readBodyText(response.body, { signal, onChunk: idle.restart }));
       const parsed = request.response.safeParse(value);
-      if (!parsed.success) throw ApiError.fromSchemaError(parsed.error, endpointId);
+      if (!parsed.success) throw schemaError(parsed.error, endpointId);
       return parsed.data;
     } catch (error) {
       if (callerSignal?.aborted) throw new ApiError('aborted', { endpointId }, { cause: error });
@@ -235,7 +225,7 @@ export function createClient(config: ClientConfig) {
 
   function validate(id: EndpointId, rawParams: RawParams): Record<string, unknown> {
     const parsed = endpoints[id].params.safeParse(rawParams);
-    if (!parsed.success) throw ApiError.fromParamError(parsed.error, id);
+    if (!parsed.success) throw paramError(parsed.error, id);
     return parsed.data as Record<string, unknown>;
   }
 
@@ -249,8 +239,19 @@ export function createClient(config: ClientConfig) {
     rawParams: RawParams,
     opts: CallOptions = {},
   ): Promise<CallResult<ResponseOf<Id>>> {
+    return callCanonical(id, validate(id, rawParams), opts);
+  }
+
+  /**
+   * `call` for params that are canonical already (`endpoints[id].params` returned them): the
+   * background parses a person's params once per action and sends them as they are.
+   */
+  async function callCanonical<Id extends EndpointId>(
+    id: Id,
+    params: Readonly<Record<string, unknown>>,
+    opts: CallOptions = {},
+  ): Promise<CallResult<ResponseOf<Id>>> {
     const endpoint = endpoints[id];
-    const params = validate(id, rawParams);
     const url = urlFor(endpoint.version, endpoint.path, toQuery(params));
     const streams = endpoint.streamsWhenEnriched && params.enrich_profiles === 'enrich';
     const data = await send(
@@ -262,7 +263,7 @@ export function createClient(config: ClientConfig) {
       },
       opts,
     );
-    return { data: data as ResponseOf<Id>, params, url };
+    return { data: data as ResponseOf<Id>, params: { ...params }, url };
   }
 
   /**
@@ -275,8 +276,7 @@ export function createClient(config: ClientConfig) {
     rawParams: RawParams,
     opts: PagesOptions = {},
   ): AsyncGenerator<Page<ResponseOf<Id>>> {
-    const style = endpoints[id].pagination;
-    const rule = style === 'none' ? undefined : CURSOR_RULES[style];
+    const rule: CursorRule | undefined = endpoints[id].cursor;
     const maxPages = opts.maxPages ?? Number.POSITIVE_INFINITY;
     const followed = new Set<string>();
     const given = rule ? rawParams[rule.sendParam] : undefined;
@@ -306,7 +306,7 @@ export function createClient(config: ClientConfig) {
     }
   }
 
-  return { call, pages, creditBalance };
+  return { call, callCanonical, pages, creditBalance };
 }
 
 /**
@@ -323,11 +323,7 @@ function toQuery(params: Record<string, unknown>): URLSearchParams {
   return query;
 }
 
-function readCursor(
-  data: unknown,
-  rule: (typeof CURSOR_RULES)[keyof typeof CURSOR_RULES],
-  endpointId: EndpointId,
-): string | null {
+function readCursor(data: unknown, rule: CursorRule, endpointId: EndpointId): string | null {
   const address = (data as Record<string, unknown>)[rule.field];
   if (address === null || address === undefined) return null;
   let cursor: string | null = null;

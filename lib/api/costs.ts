@@ -8,7 +8,8 @@
  * stated"): an error answer costs nothing, so no rule below describes one.
  */
 import { PERSON_ENRICHMENT_FIELDS } from './assumptions';
-import type { EndpointId } from './endpoints';
+import type { EndpointId } from './ids';
+import type { ParamName } from './params';
 
 /** An amount that depends on the subscription: `growth` is Growth or larger, `standard` the others. */
 export interface PlanAmounts {
@@ -18,13 +19,17 @@ export interface PlanAmounts {
 
 export type CreditAmount = number | PlanAmounts;
 
-/** A test on one canonical parameter (or several, with `anyOf`). */
-export type ParamCondition =
-  | { param: string; is: string | number | boolean }
-  | { param: string; isNot: string | number | boolean }
+/**
+ * A test on one canonical parameter (or several, with `anyOf`). `P` is the endpoint's parameter
+ * names (`ParamName<Id>`), so a condition naming a parameter the endpoint does not have fails the
+ * typecheck.
+ */
+export type ParamCondition<P extends string = string> =
+  | { readonly param: P; readonly is: string | number | boolean }
+  | { readonly param: P; readonly isNot: string | number | boolean }
   /** The parameter holds a value (not absent, null or an empty string). */
-  | { param: string; given: true }
-  | { anyOf: readonly ParamCondition[] };
+  | { readonly param: P; readonly given: true }
+  | { readonly anyOf: readonly ParamCondition<P>[] };
 
 /** One charge of a component, and what it is multiplied by. */
 export type Charge =
@@ -36,25 +41,25 @@ export type Charge =
   | { per: 'item'; amount: number; field: string; itemNoun: string };
 
 /** One part of a Limits row: the base, or one addition. */
-export interface CostComponent {
+export interface CostComponent<P extends string = string> {
   /** Start of the line the UI shows for it, e.g. `use_cache=if-recent`. */
   label: string;
   /** When it applies; absent for the base, which always does. */
-  when?: ParamCondition;
+  when?: ParamCondition<P>;
   charges: readonly Charge[];
   /**
    * Lookups only: whether this component is still charged when a 200 answer holds no match.
    * Absent: not charged then.
    */
-  chargedOnNoMatch?: ParamCondition | 'always';
+  chargedOnNoMatch?: ParamCondition<P> | 'always';
 }
 
-export interface PublishedCostRule {
+export interface PublishedCostRule<P extends string = string> {
   published: true;
   /** The base first, then the additions in the table's order. */
-  components: readonly CostComponent[];
+  components: readonly CostComponent<P>[];
   /** Endpoints charging per result: what one result is called, and the parameter capping how many. */
-  results?: { noun: string; maxFrom: 'page_size' };
+  results?: { noun: string; maxFrom: P & 'page_size' };
   /** Lookups that can answer 200 with no match: the answer then has all these fields null (or is null). */
   noMatch?: { nullFields: readonly string[] };
 }
@@ -65,10 +70,17 @@ export interface UnpublishedCostRule {
   note: string;
 }
 
-export type CostRule = PublishedCostRule | UnpublishedCostRule;
+export type CostRule<P extends string = string> = PublishedCostRule<P> | UnpublishedCostRule;
 
-const base = (amount: number): CostComponent => ({ label: 'Base', charges: [{ per: 'request', amount }] });
-const basePerResult = (amount: number): CostComponent => ({
+/** Parameter names of the profile endpoints' freshness: the same on person, company and school. */
+type FreshnessParam = 'use_cache' | 'live_fetch';
+
+/** The base: no condition, so it fits every endpoint's rule. */
+const base = (amount: number): CostComponent<never> => ({
+  label: 'Base',
+  charges: [{ per: 'request', amount }],
+});
+const basePerResult = (amount: number): CostComponent<never> => ({
   label: 'Base',
   charges: [{ per: 'result', amount }],
 });
@@ -80,7 +92,7 @@ const liveFetchForce = { param: 'live_fetch', is: 'force' } as const;
  * Freshness of the profile endpoints. Charged whenever chosen, found or not: the Person Profile
  * row says "all additions only if data is available, except freshness".
  */
-const profileFreshness: readonly CostComponent[] = [
+const profileFreshness: readonly CostComponent<FreshnessParam>[] = [
   { label: 'use_cache=if-recent', when: ifRecent, charges: [{ per: 'request', amount: 1 }] },
   { label: 'live_fetch=force', when: liveFetchForce, charges: [{ per: 'request', amount: 9 }] },
 ];
@@ -88,10 +100,12 @@ const profileFreshness: readonly CostComponent[] = [
 /** "Growth or larger subscription" +1, "others" +2. */
 const perResultByPlan: PlanAmounts = { growth: 1, standard: 2 };
 
-const included = (param: string): ParamCondition => ({ param, is: 'include' });
+const included = <P extends string>(param: P): ParamCondition<P> => ({ param, is: 'include' });
+
+type PersonFlag = keyof typeof PERSON_ENRICHMENT_FIELDS & ParamName<'person.profile'>;
 
 /** A Person Profile flag charged +1 once, only when its field came back with data. */
-function personFlagIfReturned(param: keyof typeof PERSON_ENRICHMENT_FIELDS): CostComponent {
+function personFlagIfReturned(param: PersonFlag): CostComponent<PersonFlag> {
   return {
     label: param,
     when: included(param),
@@ -103,7 +117,7 @@ function personFlagIfReturned(param: keyof typeof PERSON_ENRICHMENT_FIELDS): Cos
 function personFlagPerItem(
   param: 'personal_contact_number' | 'personal_email',
   itemNoun: string,
-): CostComponent {
+): CostComponent<PersonFlag> {
   return {
     label: param,
     when: included(param),
@@ -111,13 +125,15 @@ function personFlagPerItem(
   };
 }
 
+type CompanyBlock = 'categories' | 'funding_data' | 'exit_data' | 'acquisitions' | 'extra';
+
 /** Company Profile optional blocks: +1 each when requested. */
-function companyBlock(param: string): CostComponent {
+function companyBlock(param: CompanyBlock): CostComponent<CompanyBlock> {
   return { label: param, when: included(param), charges: [{ per: 'request', amount: 1 }] };
 }
 
 /** Lookups with `enrich_profile=enrich`: +1, only when the answer carries the profile. */
-const enrichIfProfileReturned: CostComponent = {
+const enrichIfProfileReturned: CostComponent<'enrich_profile'> = {
   label: 'enrich_profile=enrich',
   when: { param: 'enrich_profile', is: 'enrich' },
   charges: [{ per: 'request', amount: 1, onlyIfReturned: 'profile' }],
@@ -125,17 +141,17 @@ const enrichIfProfileReturned: CostComponent = {
 
 const lookupNoMatch = { nullFields: ['url', 'profile'] } as const;
 
-const enrichPerResult: CostComponent = {
+const enrichPerResult: CostComponent<'enrich_profiles'> = {
   label: 'enrich_profiles=enrich',
   when: { param: 'enrich_profiles', is: 'enrich' },
   charges: [{ per: 'result', amount: 1 }],
 };
-const countryPerResult: CostComponent = {
+const countryPerResult: CostComponent<'country'> = {
   label: 'country',
   when: { param: 'country', given: true },
   charges: [{ per: 'result', amount: 3 }],
 };
-const sortedListing: CostComponent = {
+const sortedListing: CostComponent<'sort_by'> = {
   label: 'sort_by other than none',
   when: { param: 'sort_by', isNot: 'none' },
   charges: [
@@ -143,12 +159,12 @@ const sortedListing: CostComponent = {
     { per: 'result', amount: 10 },
   ],
 };
-const resolveNumericId: CostComponent = {
+const resolveNumericId: CostComponent<'resolve_numeric_id'> = {
   label: 'resolve_numeric_id=true',
   when: { param: 'resolve_numeric_id', is: 'true' },
   charges: [{ per: 'request', amount: 2 }],
 };
-const ifRecentPerResult: CostComponent = {
+const ifRecentPerResult: CostComponent<'use_cache'> = {
   label: 'use_cache=if-recent',
   when: ifRecent,
   charges: [{ per: 'result', amount: perResultByPlan }],
@@ -158,7 +174,7 @@ const ifRecentPerResult: CostComponent = {
  * Searches: "3 per profile URL" (or company URL). "enrich +1 per enriched result": every result of
  * an enriched search is an enriched result, so +1 per result returned.
  */
-function searchRule(noun: string): PublishedCostRule {
+function searchRule(noun: string): PublishedCostRule<'page_size' | 'enrich_profiles' | 'use_cache'> {
   return {
     published: true,
     results: { noun, maxFrom: 'page_size' },
@@ -166,7 +182,7 @@ function searchRule(noun: string): PublishedCostRule {
   };
 }
 
-export const costRules: { [Id in EndpointId]: CostRule } = {
+export const costRules: { [Id in EndpointId]: CostRule<ParamName<Id>> } = {
   /**
    * "all additions only if data is available, except freshness": each include flag is charged only
    * when its field comes back non-null and non-empty. personal_contact_number and personal_email
@@ -196,7 +212,7 @@ export const costRules: { [Id in EndpointId]: CostRule } = {
     published: true,
     components: [
       base(1),
-      ...['categories', 'funding_data', 'exit_data', 'acquisitions', 'extra'].map(companyBlock),
+      ...(['categories', 'funding_data', 'exit_data', 'acquisitions', 'extra'] as const).map(companyBlock),
       ...profileFreshness,
     ],
   },

@@ -10,10 +10,10 @@
  * charged; that is not an error.) The one uncertainty is an answer lost on the way back
  * ('network', 'timeout', or 'aborted' after sending): the service may have finished the request
  * without us seeing it; the ledger settles that against the balance.
+ *
+ * No zod here: every page shows these errors. Reading an error out of a service answer or a zod
+ * issue list is ./error-reading, which only the background and the sandbox use.
  */
-import { z } from 'zod';
-import { describeParamError } from './params';
-import { errorBodySchema } from './schemas';
 
 export const API_ERROR_KINDS = [
   'auth',
@@ -50,23 +50,15 @@ export interface ApiErrorDetails {
   endpointId?: string;
 }
 
-export const apiErrorJsonSchema = z.object({
-  name: z.literal('ApiError'),
-  kind: z.enum(API_ERROR_KINDS),
-  message: z.string(),
-  status: z.number().int().optional(),
-  description: z.string().optional(),
-  param: z.string().optional(),
-  path: z.string().optional(),
-  cachedProfileAgeSeconds: z.number().optional(),
-  retryAfterSeconds: z.number().optional(),
-  endpointId: z.string().optional(),
-});
-
-export type ApiErrorJson = z.infer<typeof apiErrorJsonSchema>;
+/** An `ApiError` as it crosses the extension's message boundary. */
+export interface ApiErrorJson extends ApiErrorDetails {
+  name: 'ApiError';
+  kind: ApiErrorKind;
+  message: string;
+}
 
 /** Status names for the message of an error whose body did not name its status. */
-const STATUS_NAMES: Record<number, string> = {
+export const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -78,9 +70,6 @@ const STATUS_NAMES: Record<number, string> = {
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
 };
-
-/** A non-JSON body this short that is not markup is taken as the service's own text. */
-const PLAIN_TEXT_DESCRIPTION_MAX_CHARS = 300;
 
 export function kindForStatus(status: number): ApiErrorKind {
   switch (status) {
@@ -144,58 +133,28 @@ export class ApiError extends Error {
     this.endpointId = details.endpointId;
   }
 
-  /**
-   * An error answer of the service. Reads v3 bodies and v2 bodies (same shape, see assumptions.ts)
-   * `{code, name, description, cachedProfileAgeSeconds?}`, and survives anything else: an HTML error
-   * page from a proxy, plain text, or an empty body.
-   */
-  static fromResponse(
-    status: number,
-    bodyText: string,
-    headers: Headers,
-    options: { endpointId?: string; now?: number } = {},
-  ): ApiError {
-    const kind = kindForStatus(status);
-    const body = readErrorBody(bodyText);
-    const retryAfterSeconds =
-      kind === 'rate-limited'
-        ? parseRetryAfter(headers.get('Retry-After'), options.now ?? Date.now())
-        : undefined;
-    const statusName = body.name ?? STATUS_NAMES[status] ?? 'Error';
-    return new ApiError(
-      kind,
-      {
-        status,
-        description: body.description,
-        cachedProfileAgeSeconds: body.cachedProfileAgeSeconds,
-        retryAfterSeconds,
-        endpointId: options.endpointId,
-      },
-      { message: `${status} ${statusName}${body.description ? `: ${body.description}` : ''}` },
-    );
-  }
-
-  /** Parameters refused before anything was sent (nothing charged, nothing requested). */
-  static fromParamError(error: z.ZodError, endpointId?: string): ApiError {
-    const first = error.issues[0];
-    const param = first?.path[0];
-    return new ApiError('invalid', {
-      description: describeParamError(error),
-      param: param === undefined ? undefined : String(param),
-      endpointId,
-    });
-  }
-
-  /** A 2xx answer whose content does not match the response schema. */
-  static fromSchemaError(error: z.ZodError, endpointId?: string): ApiError {
-    const issue = deepestIssue(error.issues);
-    const path = issue ? issue.path.map(String).join('.') : undefined;
-    return new ApiError('schema', { path, description: issue?.message, endpointId });
-  }
-
+  /** Reads an error back from its JSON (`toJSON`); throws on anything that is not one. */
   static fromJSON(json: unknown): ApiError {
-    const { name: _name, kind, message, ...details } = apiErrorJsonSchema.parse(json);
-    return new ApiError(kind, details, { message });
+    const value = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
+    const kind = value.kind;
+    if (value.name !== 'ApiError' || !(API_ERROR_KINDS as readonly unknown[]).includes(kind)) {
+      throw new TypeError(`Not an ApiError: ${JSON.stringify(json)?.slice(0, 200)}`);
+    }
+    const text = (key: string) => (typeof value[key] === 'string' ? (value[key] as string) : undefined);
+    const number = (key: string) => (typeof value[key] === 'number' ? (value[key] as number) : undefined);
+    return new ApiError(
+      kind as ApiErrorKind,
+      {
+        status: number('status'),
+        description: text('description'),
+        param: text('param'),
+        path: text('path'),
+        cachedProfileAgeSeconds: number('cachedProfileAgeSeconds'),
+        retryAfterSeconds: number('retryAfterSeconds'),
+        endpointId: text('endpointId'),
+      },
+      { message: text('message') },
+    );
   }
 
   toJSON(): ApiErrorJson {
@@ -221,50 +180,6 @@ export function isApiError(value: unknown): value is ApiError {
 function defaultMessage(kind: ApiErrorKind, details: ApiErrorDetails): string {
   const where = details.path ?? details.param;
   return [kind, where, details.description].filter(Boolean).join(': ');
-}
-
-interface ErrorBodyFields {
-  name?: string;
-  description?: string;
-  cachedProfileAgeSeconds?: number;
-}
-
-function readErrorBody(bodyText: string): ErrorBodyFields {
-  const text = bodyText.trim();
-  if (text === '') return {};
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    const looksLikeMarkup = text.startsWith('<');
-    return looksLikeMarkup || text.length > PLAIN_TEXT_DESCRIPTION_MAX_CHARS ? {} : { description: text };
-  }
-  const parsed = errorBodySchema.safeParse(json);
-  if (!parsed.success) return {};
-  const { name, description, cachedProfileAgeSeconds } = parsed.data;
-  return {
-    name: name ?? undefined,
-    description: description ?? undefined,
-    cachedProfileAgeSeconds: cachedProfileAgeSeconds ?? undefined,
-  };
-}
-
-/**
- * The issue that best names the offending field: when a value matched no branch of a union, zod
- * reports the union's location; the branch issue that reaches deepest names the field itself.
- */
-function deepestIssue(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue | undefined {
-  const first = issues[0];
-  if (first?.code !== 'invalid_union' || first.errors.length === 0) return first;
-  let best: z.core.$ZodIssue = first;
-  for (const branch of first.errors) {
-    const inner = deepestIssue(branch);
-    if (inner && inner.path.length > 0) {
-      const candidate: z.core.$ZodIssue = { ...inner, path: [...first.path, ...inner.path] };
-      if (best === first || candidate.path.length > best.path.length) best = candidate;
-    }
-  }
-  return best;
 }
 
 export interface UserMessage {
@@ -360,7 +275,7 @@ export function userMessage(error: ApiError): UserMessage {
 }
 
 /** A duration in the largest unit that keeps it readable: "45 seconds", "3 minutes", "12 days". */
-function formatAge(seconds: number): string {
+export function formatAge(seconds: number): string {
   const units: [number, string][] = [
     [86_400, 'day'],
     [3_600, 'hour'],

@@ -9,6 +9,7 @@
  * by `.overwrite()`, which keeps the object type.
  */
 import { z } from 'zod';
+import { HASHED_PERSON_ID } from '../networks';
 import {
   CAPPED_SEARCH_DEFAULT_PAGE_SIZE,
   JOB_SEARCH_CURSOR_PARAM,
@@ -18,7 +19,7 @@ import {
   V3_PERSON_IDENTIFIER_PARAMS,
   V3_PERSON_INCLUDE_FLAGS,
 } from './assumptions';
-import type { EndpointId } from './endpoints';
+import type { EndpointId } from './ids';
 
 /** Params as a person or a query string gives them, before validation. */
 export type RawParams = Record<string, string | number | boolean | null | undefined>;
@@ -321,14 +322,12 @@ function emailCore(): ParamCore<z.ZodString> {
 /** `scheme:` at the start; `host:8080` is a host and port, not a scheme. */
 const HAS_SCHEME = /^[a-z][a-z\d+.-]*:(?!\d)/i;
 
-/** Path segments after `/in/` that are the service's hashed ids, not a public identifier. */
-const HASHED_ID_PREFIXES = ['ACoAA', 'ACwAA'];
-
+/** A path segment after `/in/` that is one of the service's hashed ids, not a public identifier. */
 function hasHashedPersonId(url: URL): boolean {
   const segments = url.pathname.split('/');
   const inIndex = segments.findIndex((segment) => segment.toLowerCase() === 'in');
   const id = inIndex >= 0 ? segments[inIndex + 1] : undefined;
-  return id !== undefined && HASHED_ID_PREFIXES.some((prefix) => id.startsWith(prefix));
+  return id !== undefined && HASHED_PERSON_ID.test(id);
 }
 
 function urlProblem(text: string, isPersonProfile: boolean): string | undefined {
@@ -796,17 +795,18 @@ const companySearch = paramObject({
 type V3IncludeFlag = (typeof V3_PERSON_INCLUDE_FLAGS)[number];
 
 const V3_INCLUDE_FLAG_LABELS: Record<V3IncludeFlag, string> = {
+  socialLink: 'Social links',
+  phoneNumber: 'Phone numbers',
   personalEmail: 'Personal emails',
-  socialLinks: 'Social links',
-  phoneNumbers: 'Phone numbers',
   workEmail: 'Work emails',
   careerInsight: 'Career insight',
   developerProfile: 'Developer profile',
 };
 
 /**
- * A v3 include flag: sent only when turned on, never as its default, because all names but
- * `personalEmail` are our guess (see V3_PERSON_INCLUDE_FLAGS); a given `exclude` is dropped.
+ * A v3 include flag: sent only when turned on, never as its default (`exclude` is what the service
+ * assumes when a flag is absent), so a request carries only what was asked for; a given `exclude`
+ * is dropped.
  */
 function v3IncludeFlag(label: string) {
   const core = choiceCore(EXCLUDE_INCLUDE);
@@ -821,8 +821,11 @@ const v3IncludeFlags = Object.fromEntries(
 const ONE_V3_IDENTIFIER = `exactly one of ${V3_PERSON_IDENTIFIER_PARAMS.join(', ')}`;
 
 const v3Identifiers = {
-  profile: text('Profile', `a profile URL or username; ${ONE_V3_IDENTIFIER}`),
+  profile: text('Profile', `the main network's profile URL or username; ${ONE_V3_IDENTIFIER}`),
   email: optional(emailCore(), 'Email', ONE_V3_IDENTIFIER),
+  codehost: text('Code host profile', `code host profile URL or username; ${ONE_V3_IDENTIFIER}`),
+  social: text('Social profile', `social network profile URL or username; ${ONE_V3_IDENTIFIER}`),
+  microblog: text('Microblog profile', `microblog profile URL or handle; ${ONE_V3_IDENTIFIER}`),
 } satisfies Record<(typeof V3_PERSON_IDENTIFIER_PARAMS)[number], z.ZodType>;
 
 const personV3 = paramObject({
@@ -856,3 +859,9 @@ export const paramSchemas = {
 
 /** The canonical params of an endpoint: what its schema returns. */
 export type CanonicalParams<Id extends EndpointId> = z.output<(typeof paramSchemas)[Id]>;
+
+/**
+ * The names of an endpoint's parameters. Cost rules, the ledger's summaries, cursor rules and the
+ * sandbox's filters name parameters through this type, so a renamed parameter fails the typecheck.
+ */
+export type ParamName<Id extends EndpointId> = keyof CanonicalParams<Id> & string;

@@ -15,6 +15,7 @@ import {
 import { addDays, DAY_MS, monthEnd, monthNumber, monthStart, startOfDay } from './dates';
 import { asciiSlug, asciiWords, domainLabels, unicodeSlug } from './names';
 import { DatasetRandom, STREAM, type WeightedTable, weightedTable } from './random';
+import { RecordKinds } from './record-kinds';
 import {
   type CompanyFacts,
   type CompanyRecord,
@@ -24,7 +25,6 @@ import {
   type Office,
   type PersonFacts,
   type PersonRecord,
-  RecordKinds,
   type SandboxDataset,
   type SchoolRecord,
   type Stint,

@@ -22,7 +22,9 @@
  * - `domain_name` filters accept a bare domain or a website URL as well as an expression.
  * - Employee counts use `company_size_on_network`; the category bands are the spec's.
  */
-import { parseProfileUrl } from '../../lib/detect';
+
+import type { CanonicalParams } from '../../lib/api/params';
+import { parseProfileUrl } from '../../lib/profile-urls';
 import {
   BooleanExpressionError,
   compileBooleanMatcher,
@@ -47,7 +49,7 @@ import type {
   Stint,
   Study,
 } from './records';
-import type { Dataset, EmploymentStatus, SandboxQueries, SearchFilters } from './types';
+import type { Dataset, EmploymentStatus, SandboxQueries } from './types';
 import { COUNTRY_BY_CODE } from './vocabulary';
 
 /** A filter value the sandbox cannot use; `param` names the parameter, `position` the offending character. */
@@ -84,47 +86,140 @@ const LOGO_RESULTS = 10;
 // ---------------------------------------------------------------------------------------------
 // Reading filter values
 
-/** Typed access to one request's filters; blank values count as absent. */
-class FilterValues {
-  constructor(private readonly values: SearchFilters) {}
+/** The canonical params of the two searches (the registry parsed them: numbers are numbers). */
+type PersonSearch = CanonicalParams<'person.search'>;
+type CompanySearch = CanonicalParams<'company.search'>;
 
-  text(name: string): string | undefined {
-    const value = this.values[name];
-    if (value === undefined) return undefined;
-    const text = String(value).trim();
-    return text === '' ? undefined : text;
+/** The names of `P`'s parameters whose values are of type `V`. */
+type NamesOf<P, V> = { [K in keyof P]-?: NonNullable<P[K]> extends V ? K : never }[keyof P] & string;
+
+/**
+ * One request's filters, as the registry parsed them: text trimmed (blank is absent), numbers as
+ * numbers, dates as real `YYYY-MM-DD` dates, lists comma-joined without blanks. Nothing is parsed
+ * again here. Names are typed by the endpoint's params, so a misspelt filter does not compile.
+ */
+export class FilterValues<P extends object> {
+  constructor(
+    private readonly values: Partial<P>,
+    /** How the request named these parameters, for errors: `current_company_` for person search. */
+    private readonly prefix = '',
+  ) {}
+
+  private raw(name: keyof P & string): unknown {
+    return this.values[name];
   }
 
-  number(name: string): number | undefined {
+  /** The parameter as the request named it. */
+  requestName(name: string): string {
+    return `${this.prefix}${name}`;
+  }
+
+  text(name: NamesOf<P, string>): string | undefined {
+    const value = this.raw(name);
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  }
+
+  number(name: NamesOf<P, number>): number | undefined {
+    const value = this.raw(name);
+    return typeof value === 'number' ? value : undefined;
+  }
+
+  /** A `YYYY-MM-DD` date, at the start of that day (UTC). */
+  date(name: NamesOf<P, string>): Date | undefined {
     const text = this.text(name);
-    if (text === undefined) return undefined;
-    const value = Number(text);
-    if (!Number.isFinite(value)) throw new SearchInputError(name, 'must be a number');
-    return value;
+    return text === undefined ? undefined : new Date(`${text}T00:00:00Z`);
   }
 
-  date(name: string): Date | undefined {
-    const text = this.text(name);
-    if (text === undefined) return undefined;
-    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
-    if (Number.isNaN(date.getTime())) throw new SearchInputError(name, 'must be a date written YYYY-MM-DD');
-    return date;
+  list(name: NamesOf<P, string>): string[] | undefined {
+    return this.text(name)?.split(',');
   }
 
-  list(name: string): string[] | undefined {
+  matcher(name: NamesOf<P, string>): FoldedMatcher | undefined {
     const text = this.text(name);
-    if (text === undefined) return undefined;
-    const entries = text
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== '');
-    return entries.length > 0 ? entries : undefined;
+    return text === undefined ? undefined : compileExpression(this.requestName(name), text);
   }
+}
 
-  matcher(name: string): FoldedMatcher | undefined {
-    const text = this.text(name);
-    return text === undefined ? undefined : compileExpression(name, text);
+/** The company attributes both searches filter on: bare in company search, `current_company_*` in person search. */
+type CompanyAttribute =
+  | 'country'
+  | 'type'
+  | 'follower_count_min'
+  | 'follower_count_max'
+  | 'employee_count_category'
+  | 'employee_count_min'
+  | 'employee_count_max'
+  | 'founded_after_year'
+  | 'founded_before_year'
+  | 'funding_amount_min'
+  | 'funding_amount_max'
+  | 'funding_raised_after'
+  | 'funding_raised_before'
+  | 'region'
+  | 'city'
+  | 'industry'
+  | 'primary_industry'
+  | 'specialities'
+  | 'description'
+  | 'domain_name';
+
+type CompanyAttributes = Pick<CompanySearch, CompanyAttribute>;
+
+/** Person search's `current_company_*` filters, named as company search names them. */
+type Unprefixed<P, Prefix extends string> = {
+  [K in keyof P as K extends `${Prefix}${infer Rest}` ? Rest : never]: P[K];
+};
+
+const CURRENT_COMPANY = 'current_company_';
+
+/** Person search's boolean filters over the person's own texts. */
+type PersonTextFilter =
+  | 'first_name'
+  | 'last_name'
+  | 'region'
+  | 'city'
+  | 'headline'
+  | 'summary'
+  | 'languages'
+  | 'groups'
+  | 'interests'
+  | 'skills'
+  | 'industries'
+  | 'education_field_of_study'
+  | 'education_degree_name'
+  | 'education_school_name'
+  | 'current_role_title'
+  | 'past_role_title'
+  | 'current_job_description'
+  | 'past_job_description'
+  | 'current_company_name'
+  | 'past_company_name';
+
+/** The company texts the boolean filters search (`name` is company search's only). */
+type CompanyTextFilter =
+  | Extract<
+      CompanyAttribute,
+      'region' | 'city' | 'industry' | 'primary_industry' | 'specialities' | 'description'
+    >
+  | 'name';
+
+/** `Object.entries` keeping the keys' type. */
+function entriesOf<K extends string, V>(record: { readonly [Name in K]: V }): [K, V][] {
+  return Object.entries(record) as [K, V][];
+}
+
+/**
+ * Person search's company filters read as company search's: typed so that the person search
+ * must have every attribute under its prefix (a renamed one fails the typecheck here).
+ */
+function currentCompanyFilters(values: Partial<PersonSearch>): FilterValues<CompanyAttributes> {
+  const unprefixed: Partial<Unprefixed<PersonSearch, typeof CURRENT_COMPANY>> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (name.startsWith(CURRENT_COMPANY))
+      (unprefixed as Record<string, unknown>)[name.slice(CURRENT_COMPANY.length)] = value;
   }
+  const attributes: Partial<CompanyAttributes> = unprefixed;
+  return new FilterValues<CompanyAttributes>(attributes, CURRENT_COMPANY);
 }
 
 function compileExpression(param: string, expression: string): FoldedMatcher {
@@ -209,7 +304,7 @@ export class DatasetQueries implements SandboxQueries {
   private readonly estimateScale = new Map<number, number>();
 
   /** The person search's boolean filters, by parameter: the text each one searches. */
-  private readonly personTextFields: Readonly<Record<string, TextOf<PersonRecord>>> = {
+  private readonly personTextFields: { readonly [Name in PersonTextFilter]: TextOf<PersonRecord> } = {
     first_name: (person) => person.firstName,
     last_name: (person) => person.lastName,
     region: (person) => [person.city.stateName ?? '', person.city.stateCode ?? ''],
@@ -237,7 +332,7 @@ export class DatasetQueries implements SandboxQueries {
    * The company attributes boolean filters search, by parameter without prefix (company search
    * names them so; person search prefixes `current_company_`). `name` is company search's only.
    */
-  private readonly companyTextFields: Readonly<Record<string, TextOf<CompanyRecord>>> = {
+  private readonly companyTextFields: { readonly [Name in CompanyTextFilter]: TextOf<CompanyRecord> } = {
     region: (company) =>
       company.offices.flatMap((office) => [office.city.stateName ?? '', office.city.stateCode ?? '']),
     city: (company) => company.offices.map((office) => office.city.name),
@@ -344,15 +439,23 @@ export class DatasetQueries implements SandboxQueries {
   }
 
   /** A test of a boolean filter over a person field, or undefined when the filter is absent. */
-  private personText(filters: FilterValues, param: string, textOf: TextOf<PersonRecord>) {
+  private personText(
+    filters: FilterValues<PersonSearch>,
+    param: PersonTextFilter,
+    textOf: TextOf<PersonRecord>,
+  ) {
     const matches = filters.matcher(param);
     if (!matches) return undefined;
     const column = this.column(`person.${param}`, this.people, textOf);
     return (person: PersonRecord) => matches(column[person.index] as string);
   }
 
-  private companyText(filters: FilterValues, param: string, field: string, textOf: TextOf<CompanyRecord>) {
-    const matches = filters.matcher(param);
+  private companyText(
+    filters: FilterValues<CompanyAttributes> | FilterValues<CompanySearch>,
+    field: CompanyTextFilter,
+    textOf: TextOf<CompanyRecord>,
+  ) {
+    const matches = (filters as FilterValues<CompanySearch>).matcher(field);
     if (!matches) return undefined;
     const column = this.column(`company.${field}`, this.companies, textOf);
     return (company: CompanyRecord) => matches(column[company.index] as string);
@@ -379,11 +482,9 @@ export class DatasetQueries implements SandboxQueries {
   // -------------------------------------------------------------------------------------------
   // Person search
 
-  searchPeople(values: SearchFilters): number[] {
-    const filters = new FilterValues(values);
-    if (filters.text('skills') !== undefined && filters.text('skills_all_in_list') !== undefined) {
-      throw new SearchInputError('skills_all_in_list', 'cannot be combined with skills');
-    }
+  /** `values` are the registry's canonical params: `skills` with `skills_all_in_list` was refused there. */
+  searchPeople(values: Partial<PersonSearch>): number[] {
+    const filters = new FilterValues<PersonSearch>(values);
     const tests: ((person: PersonRecord) => boolean)[] = [];
     const add = (test: ((person: PersonRecord) => boolean) | undefined) => {
       if (test) tests.push(test);
@@ -405,7 +506,7 @@ export class DatasetQueries implements SandboxQueries {
       add((person) => !excluded.has(person.publicIdentifier));
     }
     const country = filters.text('country');
-    if (country) candidates = narrow(candidates, this.peopleByCountry.get(country.toUpperCase()) ?? []);
+    if (country) candidates = narrow(candidates, this.peopleByCountry.get(country) ?? []);
 
     const schoolUrl = filters.text('education_school_profile_url');
     if (schoolUrl) {
@@ -425,7 +526,7 @@ export class DatasetQueries implements SandboxQueries {
       const company = this.companyByUrl(pastCompanyUrl, { resolveNumericId: true });
       candidates = narrow(candidates, company ? this.staffOf(company.index, 'past', false) : []);
     }
-    const employerTests = this.companyTests(filters, 'current_company_');
+    const employerTests = this.companyTests(currentCompanyFilters(values));
     if (employerTests.length > 0) {
       const employers = this.companies.filter((company) => employerTests.every((test) => test(company)));
       candidates = narrow(
@@ -467,7 +568,7 @@ export class DatasetQueries implements SandboxQueries {
     }
 
     // Boolean expressions over text.
-    for (const [param, textOf] of Object.entries(this.personTextFields))
+    for (const [param, textOf] of entriesOf(this.personTextFields))
       add(this.personText(filters, param, textOf));
 
     const pool = candidates ?? this.allPeople;
@@ -499,53 +600,48 @@ export class DatasetQueries implements SandboxQueries {
   // Company search (and the `current_company_*` filters of person search)
 
   /**
-   * Tests of the company attribute filters, read with a prefix: `''` for company search,
-   * `current_company_` for person search (which has no company name, identifier lists or
-   * `name` among them: its `current_company_name` is about the person's experiences).
+   * Tests of the company attribute filters: company search's own, or person search's
+   * `current_company_*` read under the same names (see currentCompanyFilters).
    */
-  private companyTests(
-    filters: FilterValues,
-    prefix: '' | 'current_company_',
-  ): ((company: CompanyRecord) => boolean)[] {
+  private companyTests(filters: FilterValues<CompanyAttributes>): ((company: CompanyRecord) => boolean)[] {
     const tests: ((company: CompanyRecord) => boolean)[] = [];
     const add = (test: ((company: CompanyRecord) => boolean) | undefined) => {
       if (test) tests.push(test);
     };
-    const param = (name: string) => `${prefix}${name}`;
 
-    const country = filters.text(param('country'))?.toUpperCase();
+    const country = filters.text('country');
     if (country) add((company) => company.offices.some((office) => office.country.code === country));
-    const type = filters.text(param('type'))?.toUpperCase();
+    const type = filters.text('type');
     if (type) add((company) => company.companyType === type);
-    const followersMin = filters.number(param('follower_count_min'));
+    const followersMin = filters.number('follower_count_min');
     if (followersMin !== undefined) add((company) => company.followerCount > followersMin);
-    const followersMax = filters.number(param('follower_count_max'));
+    const followersMax = filters.number('follower_count_max');
     if (followersMax !== undefined) add((company) => company.followerCount < followersMax);
 
-    const category = filters.text(param('employee_count_category'))?.toLowerCase();
+    const category = filters.text('employee_count_category');
     const band = category ? EMPLOYEE_COUNT_BANDS[category] : undefined;
     if (band) {
       add((company) => company.sizeOnNetwork >= band[0] && company.sizeOnNetwork <= band[1]);
     } else {
-      const employeesMin = filters.number(param('employee_count_min'));
+      const employeesMin = filters.number('employee_count_min');
       if (employeesMin !== undefined) add((company) => company.sizeOnNetwork >= employeesMin);
-      const employeesMax = filters.number(param('employee_count_max'));
+      const employeesMax = filters.number('employee_count_max');
       if (employeesMax !== undefined) add((company) => company.sizeOnNetwork <= employeesMax);
     }
-    const foundedAfter = filters.number(param('founded_after_year'));
+    const foundedAfter = filters.number('founded_after_year');
     if (foundedAfter !== undefined)
       add((company) => company.foundedYear !== null && company.foundedYear > foundedAfter);
-    const foundedBefore = filters.number(param('founded_before_year'));
+    const foundedBefore = filters.number('founded_before_year');
     if (foundedBefore !== undefined)
       add((company) => company.foundedYear !== null && company.foundedYear < foundedBefore);
-    const fundingMin = filters.number(param('funding_amount_min'));
+    const fundingMin = filters.number('funding_amount_min');
     if (fundingMin !== undefined)
       add((company) => company.totalFundingUsd !== null && company.totalFundingUsd >= fundingMin);
-    const fundingMax = filters.number(param('funding_amount_max'));
+    const fundingMax = filters.number('funding_amount_max');
     if (fundingMax !== undefined)
       add((company) => company.totalFundingUsd !== null && company.totalFundingUsd <= fundingMax);
-    const raisedAfter = filters.date(param('funding_raised_after'));
-    const raisedBefore = filters.date(param('funding_raised_before'));
+    const raisedAfter = filters.date('funding_raised_after');
+    const raisedBefore = filters.date('funding_raised_before');
     if (raisedAfter || raisedBefore) {
       add((company) =>
         company.funding.some(
@@ -556,38 +652,41 @@ export class DatasetQueries implements SandboxQueries {
       );
     }
 
-    for (const [field, textOf] of Object.entries(this.companyTextFields)) {
-      if (field !== 'name' || prefix === '') add(this.companyText(filters, param(field), field, textOf));
+    for (const [field, textOf] of entriesOf(this.companyTextFields)) {
+      // `name` is company search's only: person search's `current_company_name` is about experiences.
+      if (field !== 'name') add(this.companyText(filters, field, textOf));
     }
-    const domain = filters.text(param('domain_name'));
+    const domain = filters.text('domain_name');
     if (domain) {
       // A bare domain or website URL is read as the domain's phrase; anything else as an expression.
       const expression = normalizeDomain(domain) ?? domain;
       const matches = compileExpression(
-        param('domain_name'),
+        filters.requestName('domain_name'),
         expression === domain ? domain : `"${expression}"`,
       );
       const column = this.column('company.domains', this.companies, this.companyDomains);
       add((company) => matches(column[company.index] as string));
     }
-
-    if (prefix === '') {
-      const inList = filters.list('public_identifier_in_list');
-      if (inList) {
-        const listed = new Set(inList.map(identifierKey));
-        add((company) => listed.has(company.slug));
-      }
-      const notInList = filters.list('public_identifier_not_in_list');
-      if (notInList) {
-        const excluded = new Set(notInList.map(identifierKey));
-        add((company) => !excluded.has(company.slug));
-      }
-    }
     return tests;
   }
 
-  searchCompanies(values: SearchFilters): number[] {
-    const tests = this.companyTests(new FilterValues(values), '');
+  searchCompanies(values: Partial<CompanySearch>): number[] {
+    const filters = new FilterValues<CompanySearch>(values);
+    const tests = this.companyTests(filters);
+    const add = (test: ((company: CompanyRecord) => boolean) | undefined) => {
+      if (test) tests.push(test);
+    };
+    add(this.companyText(filters, 'name', this.companyTextFields.name));
+    const inList = filters.list('public_identifier_in_list');
+    if (inList) {
+      const listed = new Set(inList.map(identifierKey));
+      add((company) => listed.has(company.slug));
+    }
+    const notInList = filters.list('public_identifier_not_in_list');
+    if (notInList) {
+      const excluded = new Set(notInList.map(identifierKey));
+      add((company) => !excluded.has(company.slug));
+    }
     const companies = this.companies;
     return this.allCompanies.filter((index) => {
       const company = companies[index] as CompanyRecord;

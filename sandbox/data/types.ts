@@ -5,6 +5,7 @@
  *
  * Everything here is synchronous and pure over a dataset built once from a seed.
  */
+import type { CanonicalParams } from '../../lib/api/params';
 
 /** `{day, month, year}` as the spec writes dates. */
 export interface SpecDate {
@@ -140,7 +141,11 @@ export interface Dataset {
 }
 
 /** Filters of the person search, after validation by the registry (canonical param names of the spec). */
-export type SearchFilters = Record<string, string | number | undefined>;
+/**
+ * The filters of a search: its canonical params as the registry returned them (paging ones left
+ * out by the route), typed by the endpoint's own params.
+ */
+export type SearchFilters<Id extends 'person.search' | 'company.search'> = Partial<CanonicalParams<Id>>;
 
 export type EmploymentStatus = 'current' | 'past' | 'all';
 
@@ -157,9 +162,9 @@ export interface SandboxQueries {
   jobByUrl(url: string): SandboxJob | undefined;
 
   /** Person search over every filter of the spec. Returns matching person indexes in a stable order. */
-  searchPeople(filters: SearchFilters): number[];
+  searchPeople(filters: SearchFilters<'person.search'>): number[];
   /** Company search over every filter of the spec. Returns matching company indexes in a stable order. */
-  searchCompanies(filters: SearchFilters): number[];
+  searchCompanies(filters: SearchFilters<'company.search'>): number[];
 
   /** Employee listing, every filter applied, sorted as asked. Person indexes. */
   listEmployees(

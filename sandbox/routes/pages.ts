@@ -211,25 +211,26 @@ export function employeeCountRoute({ params, queries, account }: RouteInput<'emp
 /** What a search request says about its page rather than about which results it wants. */
 const PAGING_PARAMS = new Set(['page_size', 'enrich_profiles', 'use_cache', SEARCH_CURSOR_PARAM]);
 
-function filtersOf(params: Readonly<Record<string, unknown>>): SearchFilters {
+type SearchId = 'person.search' | 'company.search';
+
+/** The canonical params of a search without its paging ones: what the queries filter on. */
+function filtersOf<Id extends SearchId>(params: Readonly<Record<string, unknown>>): SearchFilters<Id> {
   return Object.fromEntries(
     Object.entries(params).filter(([name]) => !PAGING_PARAMS.has(name)),
-  ) as SearchFilters;
+  ) as SearchFilters<Id>;
 }
-
-type SearchId = 'person.search' | 'company.search';
 
 /**
  * The search a request asks for: its own filters, or with `next_token` the filters and offset the
  * token restores (the request's filters were validated by the registry and are not applied). A
  * token's filters are validated again, so a forged one is a 400 rather than a crash.
  */
-function searchOf(
-  id: SearchId,
+function searchOf<Id extends SearchId>(
+  id: Id,
   params: RouteInput<SearchId>['params'],
-): { filters: SearchFilters; offset: number } | RouteAnswer {
+): { filters: SearchFilters<Id>; offset: number } | RouteAnswer {
   const token = params.next_token;
-  if (token === undefined) return { filters: filtersOf(params), offset: 0 };
+  if (token === undefined) return { filters: filtersOf<Id>(params), offset: 0 };
   const restored = decodeSearchToken(token);
   const checked = restored && endpoints[id].params.safeParse(restored.filters);
   const problem = checked?.success
@@ -238,7 +239,7 @@ function searchOf(
   if (!restored || !checked?.success || problem) {
     return badRequest(SEARCH_CURSOR_PARAM, `is not a cursor of this search${problem ? ` (${problem})` : ''}`);
   }
-  return { filters: filtersOf(checked.data), offset: restored.offset };
+  return { filters: filtersOf<Id>(checked.data), offset: restored.offset };
 }
 
 /**
@@ -248,7 +249,7 @@ function searchOf(
 function searchPage<Id extends SearchId>(
   id: Id,
   input: RouteInput<Id>,
-  find: (filters: SearchFilters) => number[],
+  find: (filters: SearchFilters<Id>) => number[],
   entry: (index: number) => Record<string, unknown>,
 ): RouteAnswer {
   const { params, account, origin, path, rawQuery } = input;

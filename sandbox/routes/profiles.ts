@@ -1,5 +1,5 @@
 /** Person, company, school and job profiles (v2). */
-import { parseProfileUrl } from '../../lib/detect';
+import { parseProfileUrl } from '../../lib/profile-urls';
 import { companyProfileCost, JOB_PROFILE_COST, personProfileCost, schoolProfileCost } from '../billing';
 import type { SandboxPerson, SandboxQueries } from '../data/types';
 import { findFixture } from '../fixtures';

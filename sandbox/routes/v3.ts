@@ -1,7 +1,7 @@
 /** Version 3: the person profile and the company logo search. */
 import type { V3_PERSON_INCLUDE_FLAGS } from '../../lib/api/assumptions';
-import { parseProfileUrl } from '../../lib/detect';
 import { canonicalPersonUrl } from '../../lib/networks';
+import { parseProfileUrl } from '../../lib/profile-urls';
 import { COMPANY_LOGO_COST, PERSON_V3_COST } from '../billing';
 import type { SandboxCompany, SandboxPerson, SandboxQueries } from '../data/types';
 import { NOT_FOUND, type RouteAnswer, type RouteInput } from './context';
@@ -37,7 +37,7 @@ function section(value: unknown): Section | undefined {
 
 /**
  * The stored v3 profile holds every section; those behind an include flag are removed unless the
- * flag is set (the spec: `slug` and `contactInformation.socialLinks` with the social-links flag; phone
+ * flag is set (the spec: `slug` and `contactInformation.socialLinks` with `socialLink`; phone
  * numbers, personal and work emails, career insight and developer profile each with their own).
  */
 function withIncludedSections(
@@ -48,11 +48,11 @@ function withIncludedSections(
   const body: Section = { ...v3 };
   const contact: Section = { ...section(v3.contactInformation) };
   const emails: Section = { ...section(contact.emails) };
-  if (!included('socialLinks')) {
+  if (!included('socialLink')) {
     delete body.slug;
     delete contact.socialLinks;
   }
-  if (!included('phoneNumbers')) delete contact.phoneNumbers;
+  if (!included('phoneNumber')) delete contact.phoneNumbers;
   if (!included('personalEmail')) delete emails.personal;
   if (!included('workEmail')) delete emails.work;
   if (!included('careerInsight')) delete body.careerInsight;
@@ -62,11 +62,27 @@ function withIncludedSections(
   return body;
 }
 
+/**
+ * The person one identifier names (the registry lets exactly one through): `profile` any profile
+ * URL or username, `email` an address, and `codehost`, `social`, `microblog` that network's profile
+ * URL or handle.
+ */
+function personOfIdentifier(queries: SandboxQueries, params: RouteInput<'person.v3'>['params']) {
+  if (params.email !== undefined) return queries.personByEmail(params.email);
+  if (params.profile !== undefined) return personOfProfile(queries, params.profile);
+  for (const network of HANDLE_NETWORKS) {
+    const given = params[network];
+    if (given === undefined) continue;
+    const ref = parseProfileUrl(given);
+    if (ref) return ref.kind === network ? queries.personByHandle(network, ref.id) : undefined;
+    const handle = given.replace(/^@/, '');
+    return USERNAME.test(handle) ? queries.personByHandle(network, handle.toLowerCase()) : undefined;
+  }
+  return undefined;
+}
+
 export function personV3Route({ params, queries, freshness, now }: RouteInput<'person.v3'>): RouteAnswer {
-  const person =
-    params.email !== undefined
-      ? queries.personByEmail(params.email)
-      : personOfProfile(queries, params.profile ?? '');
+  const person = personOfIdentifier(queries, params);
   if (!person) return NOT_FOUND;
   const fresh = freshness.serveWithinAge('person', person, params.maxAgeSeconds, now);
   if (!fresh.served) return { kind: 'error', status: 409, cachedProfileAgeSeconds: fresh.cachedAgeSeconds };

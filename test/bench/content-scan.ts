@@ -34,7 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
 import { build } from 'esbuild';
-import type { ScanResult } from '../../lib/detect';
+import type { ScanResult } from '../../lib/profile-urls';
 import { CHROMIUM_ARGS } from '../e2e/fixtures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);

@@ -264,8 +264,8 @@ const V3_CASES: Case[] = [
     {
       email: worker.workEmail!,
       personalEmail: 'include',
-      socialLinks: 'include',
-      phoneNumbers: 'include',
+      socialLink: 'include',
+      phoneNumber: 'include',
       workEmail: 'include',
       careerInsight: 'include',
       developerProfile: 'include',

@@ -149,6 +149,7 @@ describe('AccountPanel', () => {
             dailyBudget: null,
             remainingToday: null,
             balance: 0,
+            balanceAt: null,
             recent: [],
             cache: { entries: 1, bytes: 900 },
           },

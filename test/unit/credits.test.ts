@@ -323,7 +323,7 @@ describe('Employee Listing', () => {
     const q = quote('employee.list');
     expect(range(q)).toEqual({ min: 0, max: 30 });
     expect(q.lines).toEqual(['Base: 3 per employee returned × up to 10 = 30']);
-    expect(formatCredits(q)).toBe('0–30 credits');
+    expect(formatCredits(q)).toBe('up to 30 credits');
     expect(reconcile('employee.list', {}, page('employees', 4))).toBe(12);
     expect(reconcile('employee.list', {}, page('employees', 0))).toBe(0);
     expect(reconcile('employee.list', {}, employeeListingFixture)).toBe(3);
@@ -503,7 +503,7 @@ describe('formatCredits', () => {
   it('labels exact, ranged, unbounded and unpublished quotes', () => {
     expect(formatCredits({ min: 2, max: 2 })).toBe('2 credits');
     expect(formatCredits({ min: 1, max: 1 })).toBe('1 credit');
-    expect(formatCredits({ min: 0, max: 30 })).toBe('0–30 credits');
+    expect(formatCredits({ min: 0, max: 30 })).toBe('up to 30 credits');
     expect(formatCredits({ min: 1, max: null })).toBe('at least 1 credit');
     expect(formatCredits({ min: null, max: null })).toBe('cost not published');
   });

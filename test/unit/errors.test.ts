@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../lib/api/endpoints';
+import { paramError, responseError, schemaError } from '../../lib/api/error-reading';
 import {
   API_ERROR_KINDS,
   ApiError,
@@ -32,56 +33,45 @@ const STATUSES: [number, ApiErrorKind, string, string][] = [
 
 describe('ApiError.fromResponse', () => {
   it.each(STATUSES)('reads a %i with a {code, name, description} body', (status, kind, name, description) => {
-    const error = ApiError.fromResponse(
-      status,
-      JSON.stringify({ code: status, name, description }),
-      noHeaders,
-      {
-        endpointId: 'person.v3',
-      },
-    );
+    const error = responseError(status, JSON.stringify({ code: status, name, description }), noHeaders, {
+      endpointId: 'person.v3',
+    });
     expect(error).toMatchObject({ kind, status, description, endpointId: 'person.v3' });
     expect(error.message).toBe(`${status} ${name}: ${description}`);
   });
 
   it('reads the observed v2 403 body', () => {
-    const error = ApiError.fromResponse(
-      403,
-      JSON.stringify(fixture('error-403-not-enough-credits.json')),
-      noHeaders,
-    );
+    const error = responseError(403, JSON.stringify(fixture('error-403-not-enough-credits.json')), noHeaders);
     expect(error).toMatchObject({ kind: 'credits', status: 403, description: 'Not enough credits' });
   });
 
   it('reads the age of the cached profile from a v3 409', () => {
     const body = { code: 409, name: 'Conflict', description: 'too old', cachedProfileAgeSeconds: 3_024_000 };
-    const error = ApiError.fromResponse(409, JSON.stringify(body), noHeaders);
+    const error = responseError(409, JSON.stringify(body), noHeaders);
     expect(error.cachedProfileAgeSeconds).toBe(3_024_000);
     expect(userMessage(error).title).toBe('Only a copy of this profile 35 days old is available');
   });
 
   it.each(STATUSES)('survives an HTML error page on a %i', (status, kind) => {
     const html = '<!DOCTYPE html><html><head><title>502</title></head><body><h1>Oops</h1></body></html>';
-    const error = ApiError.fromResponse(status, html, noHeaders);
+    const error = responseError(status, html, noHeaders);
     expect(error).toMatchObject({ kind, status, description: undefined });
   });
 
   it('survives an empty body, and keeps a short plain-text one as the description', () => {
-    expect(ApiError.fromResponse(502, '', noHeaders)).toMatchObject({
+    expect(responseError(502, '', noHeaders)).toMatchObject({
       kind: 'server',
       message: '502 Bad Gateway',
     });
-    expect(ApiError.fromResponse(400, 'page_size: too large', noHeaders).description).toBe(
-      'page_size: too large',
-    );
-    expect(ApiError.fromResponse(400, '[1, 2]', noHeaders).description).toBeUndefined();
+    expect(responseError(400, 'page_size: too large', noHeaders).description).toBe('page_size: too large');
+    expect(responseError(400, '[1, 2]', noHeaders).description).toBeUndefined();
   });
 
   it('reads Retry-After in seconds and as an HTTP date', () => {
-    const inSeconds = ApiError.fromResponse(429, '', new Headers({ 'Retry-After': '7' }), { now: NOW });
+    const inSeconds = responseError(429, '', new Headers({ 'Retry-After': '7' }), { now: NOW });
     expect(inSeconds.retryAfterSeconds).toBe(7);
     const at = new Date(NOW + 90_000).toUTCString();
-    const asDate = ApiError.fromResponse(429, '', new Headers({ 'Retry-After': at }), { now: NOW });
+    const asDate = responseError(429, '', new Headers({ 'Retry-After': at }), { now: NOW });
     expect(asDate.retryAfterSeconds).toBe(90);
     expect(userMessage(asDate).action).toBe('Wait 1 minute, then try again');
   });
@@ -105,7 +95,7 @@ describe('ApiError from zod errors', () => {
   it('names the parameter a person got wrong', () => {
     const parsed = endpoints['company.logo'].params.safeParse({});
     expect(parsed.success).toBe(false);
-    const error = ApiError.fromParamError(parsed.error!, 'company.logo');
+    const error = paramError(parsed.error!, 'company.logo');
     expect(error).toMatchObject({ kind: 'invalid', param: 'q', endpointId: 'company.logo' });
     expect(error.description).toContain('q');
     expect(userMessage(error).title).toBe('The value of “q” is not accepted');
@@ -116,7 +106,7 @@ describe('ApiError from zod errors', () => {
     profile.experiences[0].starts_at.year = 'two thousand twenty-one';
     const parsed = endpoints['person.profile'].response.safeParse(profile);
     expect(parsed.success).toBe(false);
-    const error = ApiError.fromSchemaError(parsed.error!, 'person.profile');
+    const error = schemaError(parsed.error!, 'person.profile');
     expect(error).toMatchObject({ kind: 'schema', path: 'experiences.0.starts_at.year' });
     expect(userMessage(error).detail).toContain('Field experiences.0.starts_at.year');
   });
@@ -124,7 +114,7 @@ describe('ApiError from zod errors', () => {
 
 describe('crossing the message boundary', () => {
   it('arrives intact through JSON', () => {
-    const original = ApiError.fromResponse(
+    const original = responseError(
       409,
       JSON.stringify({
         code: 409,

@@ -1,7 +1,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { summarizeParams } from '../../lib/api/endpoint-info';
 import { closeDbForTests, type LedgerEntry, openDb } from '../../lib/db';
-import { checkBudget, clearLedger, ledgerTotals, recentLedger, summarizeParams } from '../../lib/ledger';
+import { checkBudget, clearLedger, ledgerTotals, recentLedger } from '../../lib/ledger';
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -64,10 +65,16 @@ describe('checkBudget', () => {
 
 describe('summarizeParams', () => {
   it('names what identifies the request, short', () => {
-    expect(summarizeParams({ profile_url: 'https://www.linkedin.com/in/jane', extra: 'exclude' })).toBe(
-      'profile_url=https://www.linkedin.com/in/jane',
+    expect(
+      summarizeParams('person.profile', {
+        profile_url: 'https://www.linkedin.com/in/jane',
+        extra: 'exclude',
+      }),
+    ).toBe('profile_url=https://www.linkedin.com/in/jane');
+    expect(summarizeParams('person.search', { country: 'US', page_size: 10 })).toBe('country=US');
+    expect(summarizeParams('employee.list', { page_size: 10, sort_by: 'none' })).toBe(
+      'page_size=10 sort_by=none',
     );
-    expect(summarizeParams({ country: 'US', page_size: 10 })).toBe('country=US page_size=10');
-    expect(summarizeParams({ q: 'x'.repeat(300) }).length).toBe(120);
+    expect(summarizeParams('company.logo', { q: 'x'.repeat(300) }).length).toBe(120);
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseProfileUrl } from '../../lib/detect';
 import {
   canonicalCompanyUrl,
   canonicalHandleUrl,
@@ -12,6 +11,7 @@ import {
   NETWORK_MATCH_PATTERNS,
   networkOfHost,
 } from '../../lib/networks';
+import { parseProfileUrl } from '../../lib/profile-urls';
 
 /** Chrome's match-pattern semantics for the `https://<host>/*` patterns we emit. */
 function matchesPattern(pattern: string, url: string): boolean {

@@ -2,15 +2,25 @@
  * The options page as a person uses it, rendered in happy-dom with a stand-in for the background
  * and for the browser's permission prompt.
  */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionsApp, type OptionsBackend } from '../../entrypoints/options/App';
-import { readSaveError } from '../../entrypoints/options/form';
+import { checkSettingsPatch as checkFormPatch, readSaveError } from '../../entrypoints/options/form';
 import { ApiError } from '../../lib/api/errors';
-import type { Account, ProtocolMap, PublicSettings } from '../../lib/messages';
+import type { Account, ProtocolMap, PublicSettings } from '../../lib/protocol';
 import { SCAN_EVERY_SITE_ORIGINS } from '../../lib/scan-permission';
-import { DEFAULT_SETTINGS, SANDBOX_PRESET } from '../../lib/settings';
+import {
+  checkSettingsFields,
+  DEFAULT_SETTINGS,
+  SANDBOX_PRESET,
+  SETTINGS_BOUNDS,
+  type Settings,
+} from '../../lib/settings';
+import { checkSettingsPatch as checkSavedPatch } from '../../lib/settings-schema';
 
 const FULL_KEY = 'sk_live_7f3a9c21e8d4b6wxyz';
 
@@ -31,6 +41,7 @@ const EMPTY_ACCOUNT: Account = {
   dailyBudget: 200,
   remainingToday: 200,
   balance: 10_000,
+  balanceAt: Date.now() - 60_000,
   recent: [],
   cache: { entries: 0, bytes: 0 },
 };
@@ -393,6 +404,20 @@ describe('options page: settings', () => {
     expect(text()).toContain('it did not say what your balance is');
   });
 
+  it('asks for the addresses inside the submit, then saves', async () => {
+    const { backend, requestOrigins, sentOf } = onboardedBackend();
+    await mount(backend);
+    await typeInto(byLabel('Base URL (v2)'), 'https://elsewhere.example.net/');
+    button('Save settings').click();
+    expect(requestOrigins).toHaveBeenCalledWith([
+      'https://elsewhere.example.net/*',
+      'https://api.example.com/*',
+    ]);
+    await settle();
+    expect(sentOf('settings.save')[0]).toMatchObject({ baseUrlV2: 'https://elsewhere.example.net' });
+    expect(text()).toContain('Settings saved');
+  });
+
   it('saves nothing when access to a new address is denied', async () => {
     const { backend, sentOf } = onboardedBackend({}, { grant: false });
     await mount(backend);
@@ -423,6 +448,7 @@ describe('options page: account', () => {
         month: 31,
         remainingToday: 196,
         balance: null,
+        balanceAt: null,
         recent: [
           {
             at: NOW - 60_000,
@@ -591,5 +617,188 @@ describe('options page: scan every site', () => {
     await act(() => [...card.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click());
     await settle();
     expect(toggle().checked).toBe(true);
+  });
+});
+
+describe('checkSettingsFields: the settings rules without zod', () => {
+  const BOUNDED = Object.entries(SETTINGS_BOUNDS) as [
+    keyof typeof SETTINGS_BOUNDS,
+    { min: number; max: number },
+  ][];
+
+  it.each(BOUNDED)(
+    'accepts %s from its lowest to its highest bound and nothing past them',
+    (field, bounds) => {
+      const { min, max } = bounds;
+      expect(checkSettingsFields({ [field]: min })).toEqual({});
+      expect(checkSettingsFields({ [field]: max })).toEqual({});
+      expect(checkSettingsFields({ [field]: min - 1 })).toEqual({
+        [field]: `Enter ${min.toLocaleString()} or more`,
+      });
+      expect(checkSettingsFields({ [field]: max + 1 })).toEqual({
+        [field]: `Enter ${max.toLocaleString()} or less`,
+      });
+      expect(checkSettingsFields({ [field]: min + 0.5 })).toEqual({ [field]: 'Enter a whole number' });
+      // NaN is what the form sends for an empty or unreadable number.
+      expect(checkSettingsFields({ [field]: Number.NaN })).toEqual({ [field]: 'Enter a number' });
+    },
+  );
+
+  it('accepts the defaults, no daily budget, and an empty patch', () => {
+    expect(checkSettingsFields(DEFAULT_SETTINGS)).toEqual({});
+    expect(checkSettingsFields({ dailyBudget: null })).toEqual({});
+    expect(checkSettingsFields({})).toEqual({});
+  });
+
+  it('refuses an address that is not http(s), and a plan that is not one', () => {
+    expect(
+      checkSettingsFields({
+        baseUrlV2: 'ftp://files.example.com',
+        baseUrlV3: 'https://api.example.com/v3/',
+        plan: 'gold' as Settings['plan'],
+      }),
+    ).toEqual({
+      baseUrlV2: 'must be an http(s) address such as https://api.example.com',
+      plan: 'Choose a plan from the list',
+    });
+  });
+
+  it('the options form places each refusal under its field, and sends what it accepts as it is saved', () => {
+    expect(checkFormPatch({ staleAfterDays: 0, cacheMaxBytes: 1_000_000_001 })).toEqual({
+      ok: false,
+      errors: { staleAfterDays: 'Enter 1 or more.', cacheMaxBytes: 'Enter 1,000,000,000 or less.' },
+      unplaced: [],
+    });
+    expect(
+      checkFormPatch({ apiKey: ' key ', baseUrlV2: ' https://api.example.com// ', dailyBudget: 0 }),
+    ).toEqual({ ok: true, patch: { apiKey: 'key', baseUrlV2: 'https://api.example.com', dailyBudget: 0 } });
+  });
+
+  /** What the background's schema refuses in a patch: each refused field with its first message. */
+  function backgroundVerdict(patch: Partial<Settings>): Record<string, string> {
+    const checked = checkSavedPatch(patch);
+    if (checked.ok) return {};
+    const verdict: Record<string, string> = {};
+    for (const part of checked.error.split('; ')) {
+      const [field = '', message = ''] = part.split(/: (.*)/s);
+      verdict[field] ??= message;
+    }
+    return verdict;
+  }
+
+  it.each(BOUNDED)(
+    'refuses %s exactly where the background schema does, in the same words',
+    (field, bounds) => {
+      const { min, max } = bounds;
+      for (const value of [
+        min - 1,
+        min - 0.5,
+        min,
+        min + 0.5,
+        max - 1,
+        max,
+        max + 0.5,
+        max + 1,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+      ]) {
+        expect(checkSettingsFields({ [field]: value }), `${field} = ${value}`).toEqual(
+          backgroundVerdict({ [field]: value }),
+        );
+      }
+      // Past the largest safe integer zod first reports that limit, so only the refusal is compared.
+      for (const value of [1e300, -1e300]) {
+        expect(Object.keys(checkSettingsFields({ [field]: value })), `${field} = ${value}`).toEqual(
+          Object.keys(backgroundVerdict({ [field]: value })),
+        );
+      }
+    },
+  );
+
+  it('refuses addresses and plans exactly where the background schema does', () => {
+    for (const patch of [
+      { baseUrlV2: 'api.example.com' },
+      { baseUrlV3: 'https://api.example.com/?q=1' },
+      { baseUrlV3: '  ' },
+      { baseUrlV2: 'http://127.0.0.1:8787/' },
+      { plan: 'gold' as Settings['plan'] },
+      { plan: 'growth' as const },
+      { dailyBudget: null },
+    ]) {
+      expect(checkSettingsFields(patch), JSON.stringify(patch)).toEqual(backgroundVerdict(patch));
+    }
+  });
+});
+
+describe('options page imports', () => {
+  const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+  const PAGE_DIR = 'entrypoints/options';
+  /** Background-only modules: each brings zod (schemas) into whatever imports it. */
+  const BACKGROUND_ONLY = [
+    'lib/messages.ts',
+    'lib/settings-schema.ts',
+    'lib/api/endpoints.ts',
+    'lib/api/params.ts',
+    'lib/api/schemas.ts',
+  ];
+  const isZod = (name: string) => name === 'zod' || name.startsWith('zod/');
+
+  /** A file's imports and re-exports; `import type`/`export type` ones vanish from the bundle. */
+  function importsOf(file: string): { specifier: string; typeOnly: boolean }[] {
+    const source = readFileSync(join(ROOT, file), 'utf8');
+    const statements = source.matchAll(
+      /^\s*(?:import|export)\s+(type\s+)?(?:[^;'"]*?\bfrom\s*)?['"]([^'"]+)['"]/gm,
+    );
+    const dynamic = source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g);
+    return [
+      ...[...statements].map(([, type, specifier = '']) => ({ specifier, typeOnly: type !== undefined })),
+      ...[...dynamic].map(([, specifier = '']) => ({ specifier, typeOnly: false })),
+    ];
+  }
+
+  /** The project file an import names (relative to ROOT), or undefined for a package. */
+  function projectFile(from: string, specifier: string): string | undefined {
+    const base = specifier.startsWith('@/')
+      ? join(ROOT, specifier.slice(2))
+      : specifier.startsWith('.')
+        ? resolve(ROOT, dirname(from), specifier)
+        : undefined;
+    if (!base) return undefined;
+    const found = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base].find(
+      (file) => existsSync(file) && statSync(file).isFile(),
+    );
+    if (!found) throw new Error(`${from}: cannot resolve ${specifier}`);
+    return relative(ROOT, found);
+  }
+
+  it('name neither zod nor a background-only module in any of its own files, not even for types', () => {
+    const files = readdirSync(join(ROOT, PAGE_DIR))
+      .filter((name) => /\.tsx?$/.test(name))
+      .map((name) => `${PAGE_DIR}/${name}`);
+    expect(files).toContain(`${PAGE_DIR}/SettingsScreen.tsx`);
+    const named = files.flatMap((file) =>
+      importsOf(file).map(({ specifier }) => `${file} -> ${projectFile(file, specifier) ?? specifier}`),
+    );
+    expect(named.filter((line) => isZod(line.split(' -> ')[1] ?? ''))).toEqual([]);
+    expect(named.filter((line) => BACKGROUND_ONLY.includes(line.split(' -> ')[1] ?? ''))).toEqual([]);
+  });
+
+  it('bring no zod into the page, through any module it loads', () => {
+    const loaded = new Set<string>();
+    const packages: string[] = [];
+    const pending = [`${PAGE_DIR}/main.tsx`];
+    for (let file = pending.pop(); file; file = pending.pop()) {
+      if (loaded.has(file)) continue;
+      loaded.add(file);
+      for (const { specifier, typeOnly } of importsOf(file)) {
+        if (typeOnly) continue;
+        const target = projectFile(file, specifier);
+        if (!target) packages.push(`${file} -> ${specifier}`);
+        else if (/\.tsx?$/.test(target)) pending.push(target);
+      }
+    }
+    expect(loaded).toContain(`${PAGE_DIR}/ScanEverySiteSetting.tsx`);
+    expect(packages.filter((line) => isZod(line.split(' -> ')[1] ?? ''))).toEqual([]);
+    expect([...loaded].filter((file) => BACKGROUND_ONLY.includes(file))).toEqual([]);
   });
 });

@@ -8,7 +8,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PanelApp, type PanelBackend, SCAN_REPORT_WAIT_MS } from '../../entrypoints/sidepanel/App';
 import { AUTO_ENRICH_STOPPED_NOTE } from '../../entrypoints/sidepanel/useEnrichment';
 import { ApiError } from '../../lib/api/errors';
-import type { Account, Findings, ProtocolMap, PublicSettings, Quote, RunResult } from '../../lib/messages';
+import type {
+  Account,
+  Findings,
+  ProtocolMap,
+  PublicSettings,
+  Quote,
+  RunResult,
+  ViewState,
+} from '../../lib/protocol';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 
 const { apiKey: _noKey, ...defaultsWithoutKey } = DEFAULT_SETTINGS;
@@ -27,6 +35,7 @@ const ACCOUNT: Account = {
   dailyBudget: 200,
   remainingToday: 188,
   balance: 9_000,
+  balanceAt: 1,
   recent: [],
   cache: { entries: 1, bytes: 100 },
 };
@@ -67,7 +76,30 @@ function answer(data: unknown, extra: Partial<Extract<RunResult, { status: 'answ
     ageMs: 0,
     stale: false,
     credits: 2,
+    totals: { today: 12, month: 40, dailyBudget: 200, remainingToday: 188 },
     ...extra,
+  };
+}
+
+/**
+ * The background's answer to 'view.open', made of this test's 'quote' and cache-only 'run'
+ * handlers, so each test says what is quoted and what is cached as before, while the panel asks
+ * its one question.
+ */
+async function viewOf(handlers: Handlers, data: Parameters<ProtocolMap['view.open']>[0]): Promise<ViewState> {
+  const quoted = await handlers.quote?.(data);
+  if (!quoted) throw new Error('Could not establish connection. Receiving end does not exist. (view.open)');
+  if (!quoted.ok) return quoted;
+  const peek = await handlers.run?.({ ...data, requestId: 'view-open-peek', policy: 'cache-only' });
+  return {
+    ok: true,
+    params: data.params as Record<string, string>,
+    quote: quoted.quote,
+    cached:
+      peek?.status === 'answer'
+        ? { data: peek.data, fetchedAt: peek.fetchedAt, ageMs: peek.ageMs, stale: peek.stale }
+        : null,
+    budget: { remaining: null, needsConfirmation: false },
   };
 }
 
@@ -87,6 +119,8 @@ function fakeBrowser(handlers: Handlers, { tab = 7 }: { tab?: number | null } = 
   const backend: PanelBackend = {
     ask: (async (type: keyof ProtocolMap, data: unknown) => {
       sent.push({ type, data });
+      if (type === 'view.open' && !handlers['view.open'])
+        return viewOf(handlers, data as Parameters<ProtocolMap['view.open']>[0]);
       const handler = handlers[type] as ((data: unknown) => unknown) | undefined;
       if (!handler)
         throw new Error(`Could not establish connection. Receiving end does not exist. (${type})`);
@@ -185,15 +219,17 @@ describe('side panel', () => {
     const { backend, sentOf } = fakeBrowser(handlers());
     const root = await mount(backend);
     expect(root.querySelector('h1')?.textContent).toBe('Person on this page');
-    expect(sentOf('run').map((run) => run.policy)).toEqual(['cache-only']);
-    expect(sentOf('quote')).toEqual([{ endpointId: 'person.profile', params: { profile_url: ADA_URL } }]);
+    // One question when the view opens: quote and cache together; nothing is run.
+    expect(sentOf('view.open')).toEqual([{ endpointId: 'person.profile', params: { profile_url: ADA_URL } }]);
+    expect(sentOf('quote')).toEqual([]);
+    expect(sentOf('run')).toEqual([]);
     expect(root.textContent).toContain('Person profile: 1');
 
     await click(root, 'Enrich · 2 credits');
     const runs = sentOf('run');
-    expect(runs.map((run) => run.policy)).toEqual(['cache-only', 'cache-first']);
-    expect(runs[1]).toMatchObject({ endpointId: 'person.profile', params: { profile_url: ADA_URL } });
-    expect(runs[1]!.confirmed).toBeUndefined();
+    expect(runs.map((run) => run.policy)).toEqual(['cache-first']);
+    expect(runs[0]).toMatchObject({ endpointId: 'person.profile', params: { profile_url: ADA_URL } });
+    expect(runs[0]!.confirmed).toBeUndefined();
     expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
     expect(root.textContent).toContain('fetched just now · 2 credits');
     expect(button(root, 'Refresh · 2 credits')).toBeTruthy();
@@ -218,10 +254,10 @@ describe('side panel', () => {
     expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
     expect(root.textContent).toContain('cached 3 days ago · 0 credits');
     expect(root.querySelector('.badge')?.textContent).toBe('stale');
-    expect(sentOf('run')).toHaveLength(1);
+    expect(sentOf('run')).toHaveLength(0);
 
     await click(root, 'Refresh · 2 credits');
-    expect(sentOf('run')[1]?.policy).toBe('refresh');
+    expect(sentOf('run')[0]?.policy).toBe('refresh');
     expect(root.querySelector('h2')?.textContent).toBe('Ada King');
   });
 
@@ -277,7 +313,7 @@ describe('side panel', () => {
       'The service could not retrieve this data right now',
     );
     await click(root, 'Try again');
-    const [, first, retry] = sentOf('run');
+    const [first, retry] = sentOf('run');
     expect(retry?.requestId).toBe(first?.requestId);
     expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
   });
@@ -319,7 +355,7 @@ describe('side panel', () => {
   it('enriches automatically when asked to, within budget only', async () => {
     const auto = fakeBrowser(handlers({ 'settings.get': () => ({ ...CONFIGURED, autoEnrich: true }) }));
     const root = await mount(auto.backend);
-    expect(auto.sentOf('run').map((run) => run.policy)).toEqual(['cache-only', 'cache-first']);
+    expect(auto.sentOf('run').map((run) => run.policy)).toEqual(['cache-first']);
     expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
     render(null, root);
 
@@ -395,7 +431,7 @@ describe('side panel', () => {
     await switchTo(8);
     await settle();
     expect(root.querySelector('h1')?.textContent).toBe('Company on this page');
-    expect(sentOf('quote').at(-1)).toEqual({ endpointId: 'company.profile', params: { url: ACME_URL } });
+    expect(sentOf('view.open').at(-1)).toEqual({ endpointId: 'company.profile', params: { url: ACME_URL } });
     await switchTo(9);
     await settle();
     expect(root.querySelector('h1')?.textContent).toBe('This page has not been read');
@@ -415,6 +451,7 @@ describe('side panel', () => {
     expect(root.textContent).toContain("This page's address does not name the person's public profile");
     expect(sentOf('run')).toEqual([]);
     expect(sentOf('quote')).toEqual([]);
+    expect(sentOf('view.open')).toEqual([]);
   });
 
   it('enriches each kind of page with its own endpoint', async () => {
@@ -442,13 +479,13 @@ describe('side panel', () => {
       [
         { kind: 'codehost', id: 'torvalds', url: 'https://github.com/torvalds' },
         'person.v3',
-        { profile: 'https://github.com/torvalds' },
+        { codehost: 'https://github.com/torvalds' },
       ],
     ];
     for (const [page, endpointId, params] of cases) {
       const { backend, sentOf } = fakeBrowser(handlers({ 'findings.get': () => ({ ...ADA, page }) }));
       const root = await mount(backend);
-      expect(sentOf('run')[0]).toMatchObject({ endpointId, params, policy: 'cache-only' });
+      expect(sentOf('view.open')[0]).toEqual({ endpointId, params });
       render(null, root);
     }
   });
@@ -498,6 +535,7 @@ describe('side panel: a page not read yet', () => {
     );
     expect(sentOf('tab.scan')).toEqual([]);
     expect(sentOf('quote')).toEqual([]);
+    expect(sentOf('view.open')).toEqual([]);
     expect(sentOf('run')).toEqual([]);
   });
 

@@ -312,7 +312,7 @@ describe('QuoteAction', () => {
         onRun={() => {}}
       />,
     );
-    expect(button(range, 'Refresh · 0–30 credits')).toBeTruthy();
+    expect(button(range, 'Refresh · up to 30 credits')).toBeTruthy();
     render(null, range);
     render(
       <QuoteAction

@@ -300,9 +300,12 @@ const SPEC_PARAMS: Record<EndpointId, string[]> = {
   'person.v3': [
     'profile',
     'email',
+    'codehost',
+    'social',
+    'microblog',
+    'socialLink',
+    'phoneNumber',
     'personalEmail',
-    'socialLinks',
-    'phoneNumbers',
     'workEmail',
     'careerInsight',
     'developerProfile',
@@ -399,8 +402,8 @@ const SPEC_ENUMS: Partial<Record<EndpointId, Record<string, string[]>>> = {
   },
   'person.v3': {
     personalEmail: EXCLUDE_INCLUDE,
-    socialLinks: EXCLUDE_INCLUDE,
-    phoneNumbers: EXCLUDE_INCLUDE,
+    socialLink: EXCLUDE_INCLUDE,
+    phoneNumber: EXCLUDE_INCLUDE,
     workEmail: EXCLUDE_INCLUDE,
     careerInsight: EXCLUDE_INCLUDE,
     developerProfile: EXCLUDE_INCLUDE,
@@ -704,14 +707,24 @@ describe('required parameters', () => {
   describe('v3 person: exactly one identifier', () => {
     it('refuses none', () => {
       expect(refusal('person.v3', { maxAgeSeconds: 60 })).toBe(
-        'profile: required: give exactly one of profile, email',
+        'profile: required: give exactly one of profile, email, codehost, social, microblog',
       );
     });
 
     it('refuses both', () => {
       expect(refusal('person.v3', { profile: 'johnrmarty', email: 'john@example.com' })).toBe(
-        'email: cannot be combined with profile: give exactly one of profile, email',
+        'email: cannot be combined with profile: give exactly one of profile, email, codehost, social, microblog',
       );
+      expect(refusal('person.v3', { codehost: 'torvalds', social: 'zuck' })).toBe(
+        'social: cannot be combined with codehost: give exactly one of profile, email, codehost, social, microblog',
+      );
+    });
+
+    it('accepts a code host, social or microblog identifier alone', () => {
+      expect(canonical('person.v3', { codehost: 'https://github.com/torvalds' })).toEqual({
+        codehost: 'https://github.com/torvalds',
+      });
+      expect(canonical('person.v3', { microblog: '@jack' })).toEqual({ microblog: '@jack' });
     });
 
     it('accepts an email alone', () => {
@@ -770,13 +783,19 @@ describe('enums', () => {
     );
   });
 
-  it('does not fill the v3 include flags: their names are a guess', () => {
+  it('sends a v3 include flag only when it is turned on', () => {
     expect(
-      canonical('person.v3', { profile: 'johnrmarty', phoneNumbers: 'Include', workEmail: 'exclude' }),
+      canonical('person.v3', { profile: 'johnrmarty', phoneNumber: 'Include', workEmail: 'exclude' }),
     ).toEqual({
       profile: 'johnrmarty',
-      phoneNumbers: 'include',
+      phoneNumber: 'include',
     });
+  });
+
+  it('refuses the plural v3 flag names, which the real service would ignore', () => {
+    expect(refusal('person.v3', { profile: 'johnrmarty', socialLinks: 'include' })).toContain(
+      'did you mean socialLink',
+    );
   });
 });
 

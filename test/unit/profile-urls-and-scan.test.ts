@@ -2,18 +2,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createScanner, type Scanner, type ScanResult, scanDocument } from '../../lib/page-scan';
 import {
-  createScanner,
   detectPage,
   emailFromMailto,
   extractEmails,
   mailtoAddresses,
   type ProfileRef,
   parseProfileUrl,
-  type Scanner,
-  type ScanResult,
-  scanDocument,
-} from '../../lib/detect';
+} from '../../lib/profile-urls';
 
 // Expected values are written out by hand here, not built with lib/networks, so the table checks
 // the builders as much as the parser.

@@ -1,0 +1,105 @@
+/**
+ * Reading an `ApiError` out of what the background sees: an error answer of the service, a zod
+ * issue list of refused params, or an answer that does not match its schema. Apart from ./errors
+ * because it needs zod, which the pages do not carry.
+ */
+import type { z } from 'zod';
+import { ApiError, kindForStatus, parseRetryAfter, STATUS_NAMES } from './errors';
+import { describeParamError } from './params';
+import { errorBodySchema } from './schemas';
+
+/** A non-JSON body this short that is not markup is taken as the service's own text. */
+const PLAIN_TEXT_DESCRIPTION_MAX_CHARS = 300;
+
+/**
+ * An error answer of the service. Reads v3 bodies and v2 bodies (same shape, see assumptions.ts)
+ * `{code, name, description, cachedProfileAgeSeconds?}`, and survives anything else: an HTML error
+ * page from a proxy, plain text, or an empty body.
+ */
+export function responseError(
+  status: number,
+  bodyText: string,
+  headers: Headers,
+  options: { endpointId?: string; now?: number } = {},
+): ApiError {
+  const kind = kindForStatus(status);
+  const body = readErrorBody(bodyText);
+  const retryAfterSeconds =
+    kind === 'rate-limited'
+      ? parseRetryAfter(headers.get('Retry-After'), options.now ?? Date.now())
+      : undefined;
+  const statusName = body.name ?? STATUS_NAMES[status] ?? 'Error';
+  return new ApiError(
+    kind,
+    {
+      status,
+      description: body.description,
+      cachedProfileAgeSeconds: body.cachedProfileAgeSeconds,
+      retryAfterSeconds,
+      endpointId: options.endpointId,
+    },
+    { message: `${status} ${statusName}${body.description ? `: ${body.description}` : ''}` },
+  );
+}
+
+/** Parameters refused before anything was sent (nothing charged, nothing requested). */
+export function paramError(error: z.ZodError, endpointId?: string): ApiError {
+  const first = error.issues[0];
+  const param = first?.path[0];
+  return new ApiError('invalid', {
+    description: describeParamError(error),
+    param: param === undefined ? undefined : String(param),
+    endpointId,
+  });
+}
+
+/** A 2xx answer whose content does not match the response schema. */
+export function schemaError(error: z.ZodError, endpointId?: string): ApiError {
+  const issue = deepestIssue(error.issues);
+  const path = issue ? issue.path.map(String).join('.') : undefined;
+  return new ApiError('schema', { path, description: issue?.message, endpointId });
+}
+
+interface ErrorBodyFields {
+  name?: string;
+  description?: string;
+  cachedProfileAgeSeconds?: number;
+}
+
+function readErrorBody(bodyText: string): ErrorBodyFields {
+  const text = bodyText.trim();
+  if (text === '') return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    const looksLikeMarkup = text.startsWith('<');
+    return looksLikeMarkup || text.length > PLAIN_TEXT_DESCRIPTION_MAX_CHARS ? {} : { description: text };
+  }
+  const parsed = errorBodySchema.safeParse(json);
+  if (!parsed.success) return {};
+  const { name, description, cachedProfileAgeSeconds } = parsed.data;
+  return {
+    name: name ?? undefined,
+    description: description ?? undefined,
+    cachedProfileAgeSeconds: cachedProfileAgeSeconds ?? undefined,
+  };
+}
+
+/**
+ * The issue that best names the offending field: when a value matched no branch of a union, zod
+ * reports the union's location; the branch issue that reaches deepest names the field itself.
+ */
+function deepestIssue(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue | undefined {
+  const first = issues[0];
+  if (first?.code !== 'invalid_union' || first.errors.length === 0) return first;
+  let best: z.core.$ZodIssue = first;
+  for (const branch of first.errors) {
+    const inner = deepestIssue(branch);
+    if (inner && inner.path.length > 0) {
+      const candidate: z.core.$ZodIssue = { ...inner, path: [...first.path, ...inner.path] };
+      if (best === first || candidate.path.length > best.path.length) best = candidate;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,30 @@
+/**
+ * How a quote reads, the one wording every control that spends uses in its accessible name
+ * (`Enrich · 2 credits`): `N credits`, `up to N credits`, `N–M credits`, `at least N credits` (no
+ * upper bound is published, e.g. "+1 per email returned") or `cost not published` (v3).
+ * Plain text, no zod: pages import it.
+ */
+export interface QuoteBounds {
+  min: number | null;
+  max: number | null;
+}
+
+const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** "1 credit", "1,250 credits". */
+export function creditCount(count: number): string {
+  return `${wholeNumber.format(count)} ${count === 1 ? 'credit' : 'credits'}`;
+}
+
+export function formatQuote({ min, max }: QuoteBounds): string {
+  if (min === null) return 'cost not published';
+  if (max === null) return `at least ${creditCount(min)}`;
+  if (min === max) return creditCount(min);
+  if (min === 0) return `up to ${creditCount(max)}`;
+  return `${wholeNumber.format(min)}–${creditCount(max)}`;
+}
+
+/** The accessible name of a control that spends: `<what it does> · <quote>`. */
+export function spendLabel(action: string, quote: QuoteBounds): string {
+  return `${action} · ${formatQuote(quote)}`;
+}
