@@ -19,6 +19,8 @@ import {
   V3_PERSON_IDENTIFIER_PARAMS,
   V3_PERSON_INCLUDE_FLAGS,
 } from './assumptions';
+import type { ParamField, ParamMeta } from './field-types';
+import { CAPPED_PAGE_SIZE_MAX, isCalendarDate, MAX_EXPRESSION_LENGTH, PERSON_URL_PARAMS } from './fields';
 import type { EndpointId } from './ids';
 
 /** Params as a person or a query string gives them, before validation. */
@@ -30,12 +32,6 @@ export const FRESHNESS_PARAMS = ['use_cache', 'live_fetch', 'fallback_to_cache',
 /** Params that carry a page cursor, one per pagination style. */
 export const CURSOR_PARAMS = [SEARCH_CURSOR_PARAM, LISTING_CURSOR_PARAM, JOB_SEARCH_CURSOR_PARAM] as const;
 
-/** Spec, "Other limits": a search expression has at most 255 characters per parameter. */
-const MAX_EXPRESSION_LENGTH = 255;
-
-/** Spec: "with enrich 1 to 10" and "if-recent (then page_size at most 10)". */
-const CAPPED_PAGE_SIZE_MAX = 10;
-
 /** Page sizes of each paginated endpoint, as its table states them. */
 const PAGE_SIZES = {
   employees: { min: 1, max: 9999, default: 10 },
@@ -46,40 +42,7 @@ const PAGE_SIZES = {
 // ---------------------------------------------------------------------------------------------
 // What forms read
 
-export type ParamKind =
-  | 'text'
-  | 'expression'
-  | 'url'
-  | 'email'
-  | 'choice'
-  | 'integer'
-  | 'date'
-  | 'country'
-  | 'country-list'
-  | 'list'
-  | 'cursor';
-
-/**
- * The metadata every field carries (`schema.shape[name].meta()`). A type alias, not an interface,
- * so it fits zod's indexable metadata type.
- */
-export type ParamMeta = {
-  label: string;
-  help?: string;
-  kind: ParamKind;
-  /** Allowed values of a choice, in the spec's order and spelling. */
-  options?: readonly string[];
-  /** The documented default, filled in when the field is left blank. */
-  default?: string | number;
-  min?: number;
-  max?: number;
-  /** Required on its own; "one of" rules between fields are told in `help`. */
-  required?: boolean;
-};
-
-export interface ParamField extends ParamMeta {
-  name: string;
-}
+export type { ParamField, ParamKind, ParamMeta } from './field-types';
 
 /** The fields of an endpoint's form, in the spec's order. */
 export function paramFields(id: EndpointId): ParamField[] {
@@ -247,17 +210,6 @@ function integerCore(min: number, max?: number): ParamCore<z.ZodType<number>> {
 
 /** A count, an amount or a year: a whole number, never negative. */
 const countCore = () => integerCore(0);
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isCalendarDate(text: string): boolean {
-  const match = ISO_DATE.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** An ISO 8601 calendar date, YYYY-MM-DD, that exists (2023-02-30 does not). */
 function dateCore(): ParamCore<z.ZodString> {
@@ -504,7 +456,6 @@ function fillSearchPageSize<T extends PagedParams>(params: T): T {
 // ---------------------------------------------------------------------------------------------
 // The endpoints, in the spec's order
 
-const PERSON_URL_PARAMS = ['profile_url', 'microblog_profile_url', 'social_profile_url'] as const;
 const ONE_PERSON_URL = 'exactly one of the three profile URLs';
 
 const personProfile = paramObject({

@@ -1,0 +1,240 @@
+/**
+ * One quoted action of a page, from opening to answer: the view's one question when it opens
+ * (quote and cached answer together, `view.open`), then running it when the person asks, a
+ * confirmation past the daily budget, and errors with what helps. Every view that can spend (the
+ * panel's profile and sections, the popup's searches and lookups) uses this one hook; they differ
+ * only in the endpoint, the params and how they draw the answer.
+ *
+ * Hooks sit between pages and lib: they hold a view's state and ask the background through the
+ * `ask` they are given, never importing an entrypoint or a component.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ResponseOf } from '@/lib/api/endpoints';
+import { ApiError, type ApiErrorKind, type UserMessage, userMessage } from '@/lib/api/errors';
+import type { EndpointId } from '@/lib/api/ids';
+import { backgroundFailure } from '@/lib/ask-background';
+import type {
+  CachePolicy,
+  ProtocolMap,
+  Quote,
+  RawParamsMessage,
+  RunResult,
+  SpendTotals,
+} from '@/lib/protocol';
+
+export type Ask = <T extends keyof ProtocolMap>(
+  type: T,
+  data: Parameters<ProtocolMap[T]>[0],
+) => Promise<ReturnType<ProtocolMap[T]>>;
+
+export type QuoteState =
+  | { status: 'loading' }
+  | { status: 'ready'; quote: Quote }
+  | { status: 'failed'; message: UserMessage };
+
+export type ActionState =
+  /** Looking in the cache, which is free. */
+  | { status: 'checking' }
+  | { status: 'idle' }
+  /** Asking the service: this may spend. */
+  | { status: 'running' }
+  | { status: 'confirming'; quote: Quote; remaining: number }
+  /** `remedy`: what the person can do about it here, if anything. */
+  | { status: 'failed'; message: UserMessage; error: ApiError | null; remedy: Remedy };
+
+/** What helps after an error: try again, fix the settings (key), or nothing here. */
+export type Remedy = 'retry' | 'settings' | null;
+
+/** An answer as a view shows it. */
+export interface Answer<Data> {
+  data: Data;
+  /** Served from the extension's cache. */
+  cached: boolean;
+  fetchedAt: number;
+  /** How old the data is. */
+  ageMs: number;
+  /** Older than the freshness setting. */
+  stale: boolean;
+  /** What it cost this time: 0 from the cache, null when the price is not published. */
+  credits: number | null;
+}
+
+/** Errors that trying again cannot change: the request itself is refused or has no answer. */
+const FINAL_KINDS: ReadonlySet<ApiErrorKind> = new Set(['not-found', 'invalid', 'schema']);
+
+export function remedyFor(error: ApiError): Remedy {
+  if (error.kind === 'auth') return 'settings';
+  return FINAL_KINDS.has(error.kind) ? null : 'retry';
+}
+
+/** One person action: a retry or a confirmation sends it again with the same request id. */
+interface RunAttempt {
+  requestId: string;
+  policy: CachePolicy;
+  confirmed?: boolean;
+  /** Started automatically, not by the person: it is never confirmed past the budget. */
+  auto?: boolean;
+}
+
+export interface QuotedActionOptions<Id extends EndpointId> {
+  ask: Ask;
+  newRequestId: () => string;
+  endpointId: Id;
+  /** What a person entered; `null` while the view has nothing to ask yet (nothing is sent). */
+  params: RawParamsMessage | null;
+  /** Run (cache first, within budget) as soon as nothing is cached: auto-enrich. */
+  autoRun?: boolean;
+  /** Called after a request that may have spent credits, with the new totals. */
+  onSpent?: (totals: SpendTotals | null) => void;
+}
+
+export interface QuotedAction<Data> {
+  quote: QuoteState;
+  action: ActionState;
+  answer: Answer<Data> | null;
+  /** Why nothing was spent without asking (auto-run stopped at the budget). */
+  note: string | null;
+  /** The person's click: cache first when nothing is shown, refresh when an answer is. */
+  run: () => void;
+  confirm: () => void;
+  cancel: () => void;
+  retry: () => void;
+}
+
+export const AUTO_RUN_STOPPED_NOTE =
+  "Not enriched automatically: it would go past today's budget. Enrich it yourself if you want it.";
+
+export function useQuotedAction<Id extends EndpointId>(
+  options: QuotedActionOptions<Id>,
+): QuotedAction<ResponseOf<Id>> {
+  const { ask, newRequestId, endpointId, params, autoRun = false, onSpent } = options;
+  const [quote, setQuote] = useState<QuoteState>({ status: 'loading' });
+  const [action, setAction] = useState<ActionState>({ status: 'checking' });
+  const [answer, setAnswer] = useState<Answer<ResponseOf<Id>> | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  /** The attempt a confirmation or a retry repeats. */
+  const lastAttempt = useRef<RunAttempt | null>(null);
+  /** Bumped whenever the question changes: an answer to an older one is dropped. */
+  const generation = useRef(0);
+  const paramsKey = params === null ? null : JSON.stringify([endpointId, params]);
+
+  function fail(error: unknown, from: 'background' | 'service'): ActionState {
+    if (from === 'background')
+      return { status: 'failed', message: backgroundFailure(error), error: null, remedy: 'retry' };
+    const apiError = error as ApiError;
+    return { status: 'failed', message: userMessage(apiError), error: apiError, remedy: remedyFor(apiError) };
+  }
+
+  async function openView(current: number): Promise<void> {
+    if (params === null) return;
+    setQuote({ status: 'loading' });
+    setAction({ status: 'checking' });
+    let view: ReturnType<ProtocolMap['view.open']>;
+    try {
+      view = await ask('view.open', { endpointId, params });
+    } catch (error) {
+      if (current !== generation.current) return;
+      setQuote({ status: 'failed', message: backgroundFailure(error) });
+      setAction({ status: 'idle' });
+      return;
+    }
+    if (current !== generation.current) return;
+    if (!view.ok) {
+      setQuote({ status: 'failed', message: userMessage(ApiError.fromJSON(view.error)) });
+      setAction({ status: 'idle' });
+      return;
+    }
+    setQuote({ status: 'ready', quote: view.quote });
+    setAction({ status: 'idle' });
+    if (view.cached) {
+      setAnswer({ ...view.cached, data: view.cached.data as ResponseOf<Id>, cached: true, credits: 0 });
+    } else if (autoRun) {
+      void attempt({ requestId: newRequestId(), policy: 'cache-first', auto: true }, current);
+    }
+  }
+
+  async function attempt(run: RunAttempt, current = generation.current): Promise<void> {
+    if (params === null) return;
+    lastAttempt.current = run;
+    setNote(null);
+    setAction({ status: 'running' });
+    let result: RunResult;
+    try {
+      result = await ask('run', {
+        requestId: run.requestId,
+        endpointId,
+        params,
+        policy: run.policy,
+        confirmed: run.confirmed,
+      });
+    } catch (error) {
+      if (current === generation.current) setAction(fail(error, 'background'));
+      return;
+    }
+    if (current !== generation.current) return;
+    onSpent?.(result.status === 'answer' ? result.totals : null);
+    switch (result.status) {
+      case 'answer': {
+        const { data, cached, fetchedAt, ageMs, stale, credits } = result;
+        setAnswer({ data: data as ResponseOf<Id>, cached, fetchedAt, ageMs, stale, credits });
+        setAction({ status: 'idle' });
+        lastAttempt.current = null;
+        return;
+      }
+      case 'not-cached':
+        setAction({ status: 'idle' });
+        return;
+      case 'needs-confirmation':
+        if (run.auto) {
+          setNote(AUTO_RUN_STOPPED_NOTE);
+          setAction({ status: 'idle' });
+          return;
+        }
+        setAction({ status: 'confirming', quote: result.quote, remaining: result.remaining });
+        return;
+      case 'error':
+        setAction(fail(ApiError.fromJSON(result.error), 'service'));
+        return;
+    }
+  }
+
+  useEffect(() => {
+    const current = ++generation.current;
+    lastAttempt.current = null;
+    setAnswer(null);
+    setNote(null);
+    if (paramsKey === null) {
+      setQuote({ status: 'loading' });
+      setAction({ status: 'idle' });
+      return;
+    }
+    void openView(current);
+    return () => {
+      // A late answer for this question is dropped once the view asks another (or unmounts).
+      if (generation.current === current) generation.current++;
+    };
+  }, [paramsKey]);
+
+  return {
+    quote,
+    action,
+    answer,
+    note,
+    run() {
+      void attempt({ requestId: newRequestId(), policy: answer ? 'refresh' : 'cache-first' });
+    },
+    confirm() {
+      const last = lastAttempt.current;
+      if (last) void attempt({ ...last, confirmed: true, auto: false });
+    },
+    cancel() {
+      lastAttempt.current = null;
+      setAction({ status: 'idle' });
+    },
+    retry() {
+      const last = lastAttempt.current;
+      if (last) void attempt(last);
+      else void openView(generation.current);
+    },
+  };
+}
