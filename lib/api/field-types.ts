@@ -55,8 +55,8 @@ export type ParamRule =
   | { kind: 'all-required'; params: readonly string[] }
   /** Not both. */
   | { kind: 'not-both'; params: readonly [string, string] }
-  /** `when` holds only together with `then`. */
-  | { kind: 'requires'; when: ParamIs; then: ParamIs }
+  /** `when` holds only together with `needs`. */
+  | { kind: 'requires'; when: ParamIs; needs: ParamIs }
   /** `param` is at most `max` while any of `when` holds. */
   | { kind: 'cap'; param: string; max: number; when: readonly ParamIs[] }
   /** Informational: `param` (unless it is `unless`) wins over `over`; nothing is refused. */

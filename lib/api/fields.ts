@@ -54,7 +54,7 @@ export const PARAM_RULES: { readonly [Id in EndpointId]: readonly ParamRule[] } 
     {
       kind: 'requires',
       when: { param: 'use_cache', is: 'if-recent' },
-      then: { param: 'estimated_employee_count', is: 'include' },
+      needs: { param: 'estimated_employee_count', is: 'include' },
     },
   ],
   'employee.list': [pageSizeCap(enriched, ifRecent)],
@@ -190,8 +190,8 @@ export function formProblems(id: EndpointId, values: FormValues): Record<string,
           add(rule.params[1], `cannot be combined with ${rule.params[0]}`);
         break;
       case 'requires':
-        if (value(rule.when.param) === rule.when.is && value(rule.then.param) !== rule.then.is)
-          add(rule.when.param, `${rule.when.is} requires ${rule.then.param}=${rule.then.is}`);
+        if (value(rule.when.param) === rule.when.is && value(rule.needs.param) !== rule.needs.is)
+          add(rule.when.param, `${rule.when.is} requires ${rule.needs.param}=${rule.needs.is}`);
         break;
       case 'cap': {
         const size = Number(values[rule.param]);
