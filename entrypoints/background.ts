@@ -18,7 +18,7 @@ import {
 import { onMessage } from '@/lib/messenger';
 import { createPageScanning } from '@/lib/scan-permission';
 import { createService } from '@/lib/service';
-import { apiOrigins, findingsItemKey, getSettings, type Settings } from '@/lib/settings';
+import { apiOrigins, findingsItemKey, getSettings, progressItemKey, type Settings } from '@/lib/settings';
 import { checkSettingsPatch, updateSettings } from '@/lib/settings-schema';
 
 export default defineBackground(() => {
@@ -28,6 +28,11 @@ export default defineBackground(() => {
     client: (settings) =>
       createClient({ apiKey: settings.apiKey, baseUrlV2: settings.baseUrlV2, baseUrlV3: settings.baseUrlV3 }),
     hasApiPermission: (origins) => browser.permissions.contains({ origins }),
+    // A streamed answer's rows so far, for the page that asked (it watches this key).
+    onProgress: (requestId, progress) => {
+      const key = progressItemKey(requestId);
+      void (progress ? storage.setItem(key, progress) : storage.removeItem(key));
+    },
   });
 
   type Sender = { id?: string; url?: string; frameId?: number; tab?: { id?: number; url?: string } };

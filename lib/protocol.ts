@@ -97,6 +97,19 @@ export type RunResult =
   | { status: 'not-cached' }
   | { status: 'error'; error: ApiErrorJson };
 
+/**
+ * A streamed answer while it arrives (enriched listings and searches): the results so far, so a
+ * view shows rows as they come. Kept in `storage.session` under `progressItemKey(requestId)` by
+ * the background, and removed when the answer is complete.
+ */
+export interface RunProgress {
+  requestId: string;
+  /** Results completed so far, in order. */
+  results: unknown[];
+  /** Bytes of the answer received so far. */
+  bytes: number;
+}
+
 /** A cached answer, shown at once at 0 credits with its age. */
 export interface CachedView {
   data: unknown;

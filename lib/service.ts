@@ -21,6 +21,7 @@ import type {
   CachePolicy,
   ConnectionResult,
   Quote,
+  RunProgress,
   RunResult,
   SpendTotals,
   ViewState,
@@ -35,7 +36,11 @@ export interface ServiceClient {
   callCanonical(
     id: EndpointId,
     params: Canonical,
-    opts?: { signal?: AbortSignal },
+    opts?: {
+      signal?: AbortSignal;
+      onResult?: (result: unknown, index: number) => void;
+      onProgress?: (progress: { bytes: number; results: number }) => void;
+    },
   ): Promise<{ data: unknown; params: Record<string, unknown> }>;
   creditBalance(opts?: { signal?: AbortSignal }): Promise<number | null>;
 }
@@ -46,6 +51,11 @@ export interface ServiceDeps {
   client: (settings: Pick<Settings, 'apiKey' | 'baseUrlV2' | 'baseUrlV3'>) => ServiceClient;
   /** Whether the API origins are granted (host permissions); the background asks the browser. */
   hasApiPermission?: (origins: string[]) => Promise<boolean>;
+  /**
+   * A streamed answer's results so far (enriched listings and searches), after each one; `null`
+   * when the call ended. The background keeps it where the page that asked can watch it.
+   */
+  onProgress?: (requestId: string, progress: RunProgress | null) => void;
   now?: () => number;
 }
 
@@ -195,7 +205,19 @@ export function createService(deps: ServiceDeps) {
     // Journal the call before it leaves: a worker killed now finds it pending on restart.
     await db.put('jobs', job);
     try {
-      const { data } = await deps.client(settings).callCanonical(req.endpointId, canonical);
+      const streamed: unknown[] = [];
+      let bytes = 0;
+      const report = () =>
+        deps.onProgress?.(req.requestId, { requestId: req.requestId, results: [...streamed], bytes });
+      const { data } = await deps.client(settings).callCanonical(req.endpointId, canonical, {
+        onResult: (result) => {
+          streamed.push(result);
+          report();
+        },
+        onProgress: (progress) => {
+          bytes = progress.bytes;
+        },
+      });
       const credits = reconcileCanonical(req.endpointId, canonical, data, { plan: settings.plan });
       const fetchedAt = now();
       // The answer, its charge and the job's completion are written together or not at all.
@@ -241,6 +263,8 @@ export function createService(deps: ServiceDeps) {
       const result = errorResult(error);
       await db.put('jobs', { ...job, status: 'failed', updatedAt: now(), error: result });
       return result;
+    } finally {
+      deps.onProgress?.(req.requestId, null);
     }
   }
 

@@ -163,3 +163,11 @@ export function apiOrigins(settings: Pick<Settings, 'baseUrlV2' | 'baseUrlV3'>):
 export function findingsItemKey(tabId: number) {
   return `session:findings:${tabId}` as const;
 }
+
+/**
+ * A streamed answer's progress (lib/protocol.ts RunProgress). Cleared by: the background when the
+ * answer is complete or failed, or the browser closing (session storage).
+ */
+export function progressItemKey(requestId: string) {
+  return `session:progress:${requestId}` as const;
+}
