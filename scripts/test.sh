@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every check and test on a fresh machine: setup, lint, typecheck, unit and contract tests,
-# both builds, and the end-to-end suite in Debian's Chromium. Ends with "N passed, N failed".
+# Runs every check and test on a fresh machine: setup, lint, typecheck, both builds, both store
+# packages (Chrome's zip; Firefox's zip with its sources package, linted by Mozilla's web-ext), unit
+# and contract tests, and the end-to-end suite in Debian's Chromium. Ends with "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
@@ -17,6 +18,9 @@ step lint npm run -s lint
 step typecheck npm run -s typecheck
 step build npm run -s build
 step build:firefox npm run -s build:firefox
+step zip npm run -s zip
+step zip:firefox npm run -s zip:firefox
+step lint:firefox npm run -s lint:firefox
 echo "== unit and contract tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$report_dir/vitest.json"
 if ls test/e2e/*.spec.ts >/dev/null 2>&1; then
