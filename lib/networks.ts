@@ -104,7 +104,19 @@ export const NETWORK_PATH_WRAPPERS: ReadonlySet<string> = new Set(['comm', 'mwli
  * Identifiers that occupy a profile's place in the path without being a profile: the network's
  * page for a deleted profile, and company-page creation.
  */
-export const NETWORK_RESERVED_IDS: ReadonlySet<string> = new Set(['unavailable', 'setup']);
+export const NETWORK_RESERVED_IDS: ReadonlySet<string> = new Set([
+  'unavailable',
+  'setup',
+  // The network's own pages that sit where a person would: never somebody's public identifier.
+  'me',
+  'edit',
+  'login',
+  'signup',
+  'join',
+  'settings',
+  'help',
+  'public-profile',
+]);
 
 /**
  * Hashed member ids (`/in/ACoAAA…`): the form the network uses in its own app links. They are
@@ -139,6 +151,7 @@ export const RESERVED_ROOT_PATHS: { readonly [N in HandleNetwork]: ReadonlySet<s
   social: wordSet(
     'about ads ajax apps bookmarks business careers checkpoint dialog directory donate events friends ' +
       'fundraisers games gaming groups hashtag help home jobs legal lite live login logout marketplace ' +
+      'me reg register signup accounts confirmemail find-friends communitystandards safety sitemap ' +
       'media memories messages messenger mobile notes notifications offers page pages pg photo photos ' +
       'places plugins policies policy privacy public recover reel reels saved search settings share ' +
       'sharer stories terms tr video videos watch weather',
@@ -146,13 +159,14 @@ export const RESERVED_ROOT_PATHS: { readonly [N in HandleNetwork]: ReadonlySet<s
   microblog: wordSet(
     'about account bookmarks communities compose download explore hashtag help home i intent jobs ' +
       'lists login logout messages notifications oauth premium privacy rules search settings share ' +
-      'signup statuses topics tos',
+      'signup statuses topics tos en ads business safety verified-choose search-advanced password_reset',
   ),
   codehost: wordSet(
     'about account apps blog codespaces collections contact copilot customer-stories dashboard ' +
       'discussions enterprise events explore features issues join login logout marketplace new ' +
       'notifications organizations orgs pricing pulls readme search security sessions settings signup ' +
-      'site sponsors stars team topics trending users',
+      'site sponsors stars team topics trending users password_reset resources solutions partners ' +
+      'education mobile home',
   ),
 };
 

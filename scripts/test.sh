@@ -17,6 +17,7 @@ step() { # step NAME COMMAND...: runs a check that is not a test runner, countin
 step lint npm run -s lint
 step typecheck npm run -s typecheck
 step build npm run -s build
+step page-sizes npm run -s sizes
 step build:firefox npm run -s build:firefox
 step zip npm run -s zip
 step zip:firefox npm run -s zip:firefox

@@ -251,6 +251,56 @@ describe('parseProfileUrl', () => {
     expect(parseProfileUrl(url)).toEqual(expected);
   });
 
+  /**
+   * Each network's own pages (sign-up, log-in, help, settings, its own sections) are never people,
+   * wherever a handle or a public identifier would sit.
+   */
+  const networksOwnPages = [
+    ...['me', 'edit', 'login', 'signup', 'join', 'settings', 'help', 'public-profile'].map(
+      (page) => `https://www.linkedin.com/in/${page}`,
+    ),
+    ...[
+      'login',
+      'signup',
+      'reg',
+      'register',
+      'help',
+      'settings',
+      'marketplace',
+      'watch',
+      'groups',
+      'me',
+      'privacy',
+    ].map((page) => `https://www.facebook.com/${page}`),
+    ...[
+      'login',
+      'signup',
+      'i/flow/signup',
+      'settings',
+      'explore',
+      'home',
+      'help',
+      'tos',
+      'en/tos',
+      'search',
+    ].map((page) => `https://x.com/${page}`),
+    ...[
+      'login',
+      'signup',
+      'join',
+      'settings',
+      'features',
+      'pricing',
+      'explore',
+      'marketplace',
+      'password_reset',
+    ].map((page) => `https://github.com/${page}`),
+  ];
+  it.each(networksOwnPages)("%s is the network's own page, never a person", (url) => {
+    expect(parseProfileUrl(url)).toBeNull();
+    expect(detectPage(url)).toBeNull();
+  });
+
   it.each(notProfiles)('%s is not a profile', (url) => {
     expect(parseProfileUrl(url)).toBeNull();
   });
