@@ -500,6 +500,120 @@ describe('faults', () => {
   });
 });
 
+/**
+ * A client that leaves before its answer (a stopped extension worker, a closed tab): the same three
+ * departures under both behaviours of a key. The balance is read through the free balance route and
+ * the charge through the request log, as a user of the sandbox would check them.
+ */
+describe.each([
+  { setting: 'by default', chargeOnClientGone: false },
+  { setting: 'with chargeOnClientGone', chargeOnClientGone: true },
+])('a client that leaves before its answer, $setting', ({ chargeOnClientGone }) => {
+  const CREDITS = 100_000;
+  const keys = [{ key: 'k', credits: CREDITS, plan: 'standard' as const, chargeOnClientGone }];
+  const headers = { Authorization: 'Bearer k' };
+
+  function setup() {
+    const { sandbox, dataset } = sandboxFor({ keys });
+    const company = dataset.companies.find(
+      (candidate) =>
+        sandbox.queries.listEmployees(candidate, {
+          coyNameMatch: true,
+          employmentStatus: 'current',
+          sortBy: 'none',
+        }).length >= 10,
+    )!;
+    const listing = `/api/v2/company/employees/?${new URLSearchParams({
+      url: company.url,
+      enrich_profiles: 'enrich',
+      page_size: '10',
+    })}`;
+    const profile = `/api/v2/profile?${new URLSearchParams({ profile_url: dataset.people[0]!.url })}`;
+    const balance = async () =>
+      (
+        (await (await sandbox.app.request('/api/v2/credit-balance', { headers })).json()) as {
+          credit_balance: number;
+        }
+      ).credit_balance;
+    const lastLogged = async () => {
+      const { requests } = (await (await sandbox.app.request('/__sandbox/requests?key=k')).json()) as {
+        requests: { path: string; status: number; charged: number }[];
+      };
+      return requests.filter(({ path }) => path !== '/api/v2/credit-balance').at(-1)!;
+    };
+    return { sandbox, listing, profile, balance, lastLogged };
+  }
+
+  /** What the same request costs when its client stays: measured on a sandbox of its own. */
+  async function chargeWhenDelivered(path: string): Promise<number> {
+    const { sandbox, balance } = setup();
+    const response = await sandbox.app.request(path, { headers });
+    expect(response.status).toBe(200);
+    await response.text();
+    return CREDITS - (await balance());
+  }
+
+  /** Sends the request and leaves while the sandbox is still waiting (a 150 ms latency fault). */
+  async function leaveDuringLatency(app: ReturnType<typeof setup>['sandbox']['app'], path: string) {
+    const controller = new AbortController();
+    const pending = app.request(path, {
+      headers: { ...headers, 'X-Sandbox-Fault': 'latency=150' },
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 20);
+    return pending;
+  }
+
+  it('a profile: 499, charged nothing, or what the answer would have cost', async () => {
+    const { sandbox, profile, balance, lastLogged } = setup();
+    const expected = chargeOnClientGone ? await chargeWhenDelivered(profile) : 0;
+    const response = await leaveDuringLatency(sandbox.app, profile);
+    expect(response.status).toBe(499);
+    expect(await response.text()).toBe('');
+    expect(CREDITS - (await balance())).toBe(expected);
+    expect(await lastLogged()).toMatchObject({ path: '/api/v2/profile', status: 499, charged: expected });
+    if (chargeOnClientGone) expect(expected).toBe(2);
+  });
+
+  it('an enriched listing left before its first byte: nothing, or the whole page', async () => {
+    const { sandbox, listing, balance, lastLogged } = setup();
+    const expected = chargeOnClientGone ? await chargeWhenDelivered(listing) : 0;
+    const response = await leaveDuringLatency(sandbox.app, listing);
+    expect(response.status).toBe(499);
+    // The page is settled once its stream has ended; the log shows the settled figure.
+    await expect.poll(async () => (await lastLogged()).charged).toBe(expected);
+    expect(CREDITS - (await balance())).toBe(expected);
+    expect(await lastLogged()).toMatchObject({ status: 499 });
+    if (chargeOnClientGone) expect(expected).toBe(10 * (3 + 1));
+  });
+
+  it('an enriched listing cut mid-stream: the results computed, or the whole page', async () => {
+    const { sandbox, listing, balance, lastLogged } = setup();
+    const response = await sandbox.app.request(listing, { headers });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    while ((received.match(/"profile_url"/g) ?? []).length < 2) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error('the stream ended before it was cut');
+      received += decoder.decode(value, { stream: true });
+    }
+    await reader.cancel();
+    await expect.poll(async () => (await lastLogged()).status).toBe(499);
+    const charged = CREDITS - (await balance());
+    expect((await lastLogged()).charged).toBe(charged);
+    if (chargeOnClientGone) {
+      expect(charged).toBe(10 * (3 + 1));
+    } else {
+      // 4 credits per enriched employee (standard plan), for those produced before the cut was seen.
+      expect(charged % 4).toBe(0);
+      expect(charged / 4).toBeGreaterThanOrEqual(2);
+      expect(charged / 4).toBeLessThan(10);
+    }
+  });
+});
+
 describe('admin routes', () => {
   it('log every request with what it charged, and reset the sandbox', async () => {
     const { sandbox, call, dataset, balance } = sandboxFor({
@@ -518,8 +632,24 @@ describe('admin routes', () => {
 
     await sandbox.app.request('/__sandbox/keys/k?credits=0', { method: 'PUT' });
     expect(balance()).toBe(0);
+    const changed = await sandbox.app.request('/__sandbox/keys/k?charge_on_client_gone=true', {
+      method: 'PUT',
+    });
+    expect(await changed.json()).toEqual({
+      key: 'k',
+      plan: 'standard',
+      credit_balance: 0,
+      charge_on_client_gone: true,
+    });
+    const refused = await sandbox.app.request('/__sandbox/keys/k?charge_on_client_gone=yes', {
+      method: 'PUT',
+    });
+    expect(refused.status).toBe(400);
     await sandbox.app.request('/__sandbox/reset', { method: 'POST' });
     expect(balance()).toBe(50);
+    expect(await (await sandbox.app.request('/__sandbox/keys')).json()).toEqual({
+      keys: [{ key: 'k', plan: 'standard', credit_balance: 50, charge_on_client_gone: false }],
+    });
     expect(sandbox.state.requests.list()).toEqual([]);
   });
 
