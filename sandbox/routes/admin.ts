@@ -119,11 +119,12 @@ export function adminRoutes(target: AdminTarget): Hono {
 
   admin.get('/fixtures', (c) =>
     c.json({
-      fixtures: FIXTURE_BINDINGS.map(({ file, endpoint, query, match }) => ({
+      fixtures: FIXTURE_BINDINGS.map(({ file, endpoint, query, subject }) => ({
         file,
         endpoint,
         request: `${endpoints[endpoint].path}?${new URLSearchParams(query)}`,
-        match,
+        // Served for any request naming the same subject; its other parameters are options.
+        subject,
       })),
     }),
   );
