@@ -186,9 +186,27 @@ function apiGuard(state: SandboxState, keyFaults: ReadonlyMap<string, FaultPlan>
     c.set('log', log);
     const response = await guarded(c, next, state, keyFaults, log);
     if (response) c.res = response;
+    // Nobody is left to read the answer: it is dropped and the log says 499, with whatever the
+    // request was charged (nothing, unless its key charges clients that leave: see guarded).
+    if (clientGone(c)) c.res = clientClosed();
     log.status = c.res.status;
     return response;
   };
+}
+
+/**
+ * "Client closed request", nginx's status for a request whose client left before the answer; only
+ * ever logged, since nobody receives it.
+ */
+const CLIENT_CLOSED_REQUEST = 499;
+
+function clientClosed(): Response {
+  return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+}
+
+/** Whether the client has left: the socket closed (Node aborts the request's signal then). */
+function clientGone(c: SandboxContext): boolean {
+  return c.req.raw.signal.aborted;
 }
 
 async function guarded(
@@ -219,9 +237,11 @@ async function guarded(
     }
   }
   await delay(faults.latencyMs);
-  // A client that left while we waited (a closed tab, a stopped extension worker) gets nothing and
-  // pays nothing, as the work was never done. Logged as 499, nginx's "client closed request".
-  if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+  // A client that left while we waited (a closed tab, a stopped extension worker): by default it
+  // pays nothing, as the work is never done. A key with chargeOnClientGone stands for the worst
+  // case of the real service, whose behaviour here is not shown: the request reached it, so it goes
+  // on, and is charged exactly what the answer it would have sent costs. Logged 499 either way.
+  if (clientGone(c) && !account.chargeOnClientGone) return clientClosed();
   const injected = state.faultCounters.injectedStatus(key, faults);
   if (injected) return errorResponse(c, injected);
 
@@ -230,8 +250,6 @@ async function guarded(
   await next();
   return undefined;
 }
-
-const CLIENT_CLOSED_REQUEST = 499;
 
 /** Balance check: an account with no credits left, or too few for this answer, gets 403. */
 function canAfford(account: Account, cost: number): boolean {
@@ -297,8 +315,13 @@ function nextTurn(): Promise<void> {
 /**
  * A streamed page (chunked transfer): the envelope's opening, each result as it is produced, then
  * the rest of the envelope. The whole page's charge is held before the first byte, so concurrent
- * requests cannot overdraw the balance; when the page ends (or the client leaves, or a truncate fault
- * cuts it) the charge becomes that of the results actually sent and the rest is given back.
+ * requests cannot overdraw the balance; when the page ends (or a truncate fault cuts it) the charge
+ * becomes that of the results produced and the rest is given back.
+ *
+ * A client that leaves mid-page is charged for what was computed. By default the sandbox notices
+ * and stops, so that is the results produced before it noticed (each one written, or lost with the
+ * connection). With the key's chargeOnClientGone (the worst case) the page it started is computed to
+ * its end, as the answer it would have sent, and charged in full. Logged 499 either way.
  */
 function streamPage(c: SandboxContext, page: StreamedPage): Response {
   const account = c.get('account');
@@ -311,22 +334,33 @@ function streamPage(c: SandboxContext, page: StreamedPage): Response {
 
   const stopAt = faults.truncate ? Math.floor(page.count / 2) : page.count;
   const tail = JSON.stringify(page.tail);
+  const signal = c.req.raw.signal;
   c.header('Content-Type', 'application/json');
   return stream(c, async (out) => {
-    let sent = 0;
+    // A closed socket aborts the request's signal; stop writing then, as a write that nobody reads
+    // would wait for ever (the app also drops this body for a 499 when the client left first).
+    const leave = () => out.abort();
+    if (signal.aborted) leave();
+    else signal.addEventListener('abort', leave, { once: true });
+    let produced = 0;
     try {
       await out.write(`{${JSON.stringify(page.resultsKey)}:[`);
-      for (let index = 0; index < stopAt && !out.aborted; index++) {
-        const result = page.produce(index);
+      while (produced < stopAt && !out.aborted) {
+        const result = page.produce(produced);
         await out.write(
-          (index > 0 ? ',' : '') + JSON.stringify(faults.breakSchema ? breakSchema(result) : result),
+          (produced > 0 ? ',' : '') + JSON.stringify(faults.breakSchema ? breakSchema(result) : result),
         );
-        sent += 1;
+        produced += 1;
         await nextTurn();
       }
       if (!faults.truncate && !out.aborted) await out.write(tail === '{}' ? ']}' : `],${tail.slice(1)}`);
     } finally {
-      const charged = page.costOf(sent);
+      signal.removeEventListener('abort', leave);
+      if (out.aborted) {
+        if (account.chargeOnClientGone) for (; produced < stopAt; produced++) page.produce(produced);
+        log.status = CLIENT_CLOSED_REQUEST;
+      }
+      const charged = page.costOf(produced);
       account.balance += held - charged;
       log.charged = charged;
     }

@@ -96,6 +96,14 @@ describe('keys', () => {
     ]);
   });
 
+  it('reads the flag that charges a request whose client left', () => {
+    expect(parseKeys('strict=7:growth:charge-on-client-gone,demo=1:standard')).toEqual([
+      { key: 'strict', credits: 7, plan: 'growth', chargeOnClientGone: true },
+      { key: 'demo', credits: 1, plan: 'standard' },
+    ]);
+    expect(() => parseKeys('strict=7:growth:charge-always')).toThrow(/charge-on-client-gone/);
+  });
+
   it('refuses a malformed entry, an unknown plan or a repeated key', () => {
     expect(() => parseKeys('demo=lots:standard')).toThrow(/demo=lots:standard/);
     expect(() => parseKeys('demo=10:enterprise')).toThrow(/growth or standard/);

@@ -34,7 +34,11 @@ async function main(): Promise<void> {
       `${dataset.companies.length} companies, ${dataset.schools.length} schools, ${dataset.jobs.length} jobs)`,
     `  v2 base URL: ${running.url}   (paths under /api/v2/)`,
     `  v3 base URL: ${running.url}   (paths under /v3/)`,
-    ...keys.map(({ key, credits, plan }) => `  key ${key}: ${credits} credits, ${plan} plan`),
+    ...keys.map(
+      ({ key, credits, plan, chargeOnClientGone }) =>
+        `  key ${key}: ${credits} credits, ${plan} plan` +
+        (chargeOnClientGone ? ', charges a request whose client left' : ''),
+    ),
     ...(keyFaults.size > 0 ? [`  faults by key: ${process.env.SANDBOX_KEY_FAULTS}`] : []),
     `  rate limit: ${ratePerMinute} requests per minute per key`,
     `  request log: ${running.url}/__sandbox/requests   (see sandbox/README.md)`,

@@ -87,6 +87,58 @@ describe('a started sandbox', () => {
     expect(before - balance()).toBe(5 * 4);
   });
 
+  it.each([
+    { setting: 'by default', chargeOnClientGone: false },
+    { setting: 'with chargeOnClientGone', chargeOnClientGone: true },
+  ])(
+    'a client that drops the connection mid-stream, $setting: 499, charged for what was computed',
+    async ({ chargeOnClientGone }) => {
+      // The setting is switched the way a test harness would, through the admin route.
+      await fetch(`${running.url}/__sandbox/keys/k?charge_on_client_gone=${chargeOnClientGone}`, {
+        method: 'PUT',
+      });
+      const headers = { Authorization: 'Bearer k' };
+      const balanceNow = async () =>
+        (
+          (await (await fetch(`${running.url}/api/v2/credit-balance`, { headers })).json()) as {
+            credit_balance: number;
+          }
+        ).credit_balance;
+      const before = await balanceNow();
+      const controller = new AbortController();
+      const response = await fetch(
+        `${running.url}/api/v2/search/person?country=US&enrich_profiles=enrich&page_size=10`,
+        { headers, signal: controller.signal },
+      );
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let received = '';
+      while ((received.match(/"network_profile_url"/g) ?? []).length < 2) {
+        const { done, value } = await reader.read();
+        if (done) throw new Error('the stream ended before the client left');
+        received += decoder.decode(value, { stream: true });
+      }
+      controller.abort();
+
+      const logged = async () => {
+        const { requests } = (await (await fetch(`${running.url}/__sandbox/requests?key=k`)).json()) as {
+          requests: { path: string; status: number; charged: number }[];
+        };
+        return requests.filter(({ path }) => path === '/api/v2/search/person').at(-1)!;
+      };
+      await expect.poll(async () => (await logged()).status).toBe(499);
+      const charged = before - (await balanceNow());
+      expect((await logged()).charged).toBe(charged);
+      // Growth plan, enriched: 4 credits a result.
+      if (chargeOnClientGone) expect(charged).toBe(10 * 4);
+      else {
+        expect(charged % 4).toBe(0);
+        expect(charged / 4).toBeGreaterThanOrEqual(2);
+        expect(charged / 4).toBeLessThan(10);
+      }
+    },
+  );
+
   it('stops listening when closed', async () => {
     const other = await startSandbox({ port: 0 });
     await other.close();

@@ -74,7 +74,7 @@ export const EMPLOYEE_COUNT_BANDS: Readonly<Record<string, readonly [number, num
 };
 
 /** How far back each job search `when` looks, in days before the start of today. */
-const JOB_POSTED_WITHIN_DAYS: Readonly<Record<string, number>> = {
+export const JOB_POSTED_WITHIN_DAYS: Readonly<Record<string, number>> = {
   yesterday: 1,
   'past-week': 7,
   'past-month': 30,
@@ -1050,7 +1050,7 @@ function livesIn(person: PersonRecord, place: string): boolean {
  * Job search's `keyword`: the spec does not call it a boolean expression, so one that does not
  * parse (an unbalanced quote) is not an error: its words are then all required, in any order.
  */
-function keywordMatcher(keyword: string): FoldedMatcher {
+export function keywordMatcher(keyword: string): FoldedMatcher {
   try {
     return compileBooleanMatcher(keyword);
   } catch (error) {

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { endpoints } from '../../lib/api/endpoints';
 import type { SandboxQueries } from '../data/types';
 import { FIXTURE_BINDINGS } from '../fixtures';
-import { type Accounts, isPlan } from '../keys';
+import { type Account, type Accounts, isPlan } from '../keys';
 import { canRefresh, type FreshnessLedger, type RecordKind } from './freshness';
 import { timestamp } from './shape';
 
@@ -18,6 +18,7 @@ export interface RequestLogEntry {
   key: string | null;
   path: string;
   query: Record<string, string>;
+  /** The answer's status; 499 when the client left before the whole answer was sent. */
   status: number;
   /** Credits charged (a streamed answer's final figure once it has ended). */
   charged: number;
@@ -55,6 +56,11 @@ export interface AdminTarget {
 
 const UNREFRESHABLE_LIMIT = 20;
 
+/** A key as the admin routes show it (snake case, like the service's own answers). */
+function describeAccount({ key, plan, balance, chargeOnClientGone }: Account) {
+  return { key, plan, credit_balance: balance, charge_on_client_gone: chargeOnClientGone };
+}
+
 export function adminRoutes(target: AdminTarget): Hono {
   const admin = new Hono();
 
@@ -66,24 +72,27 @@ export function adminRoutes(target: AdminTarget): Hono {
     return c.json({ reset: true });
   });
 
-  admin.get('/keys', (c) =>
-    c.json({
-      keys: target.accounts.all().map(({ key, plan, balance }) => ({ key, plan, credit_balance: balance })),
-    }),
-  );
+  admin.get('/keys', (c) => c.json({ keys: target.accounts.all().map(describeAccount) }));
 
-  /** `PUT /__sandbox/keys/<key>?credits=<n>&plan=<growth|standard>`: creates the key or changes it. */
+  /**
+   * `PUT /__sandbox/keys/<key>?credits=<n>&plan=<growth|standard>&charge_on_client_gone=<true|false>`:
+   * creates the key or changes what is given.
+   */
   admin.put('/keys/:key', (c) => {
     const credits = c.req.query('credits');
     const plan = c.req.query('plan');
+    const chargeOnClientGone = c.req.query('charge_on_client_gone');
     if (credits !== undefined && !/^\d+$/.test(credits))
       return c.json({ error: 'credits must be a whole number' }, 400);
     if (plan !== undefined && !isPlan(plan)) return c.json({ error: 'plan must be growth or standard' }, 400);
+    if (chargeOnClientGone !== undefined && chargeOnClientGone !== 'true' && chargeOnClientGone !== 'false')
+      return c.json({ error: 'charge_on_client_gone must be true or false' }, 400);
     const account = target.accounts.set(c.req.param('key'), {
       credits: credits === undefined ? undefined : Number(credits),
       plan,
+      chargeOnClientGone: chargeOnClientGone === undefined ? undefined : chargeOnClientGone === 'true',
     });
-    return c.json({ key: account.key, plan: account.plan, credit_balance: account.balance });
+    return c.json(describeAccount(account));
   });
 
   /** Records whose live fetch fails (freshness.ts), with their current last-updated time. */
@@ -110,11 +119,12 @@ export function adminRoutes(target: AdminTarget): Hono {
 
   admin.get('/fixtures', (c) =>
     c.json({
-      fixtures: FIXTURE_BINDINGS.map(({ file, endpoint, query, match }) => ({
+      fixtures: FIXTURE_BINDINGS.map(({ file, endpoint, query, subject }) => ({
         file,
         endpoint,
         request: `${endpoints[endpoint].path}?${new URLSearchParams(query)}`,
-        match,
+        // Served for any request naming the same subject; its other parameters are options.
+        subject,
       })),
     }),
   );

@@ -8,8 +8,25 @@
  * - Job search: `pagination` = base64url of `{"page": n}`, byte for byte as in the published
  *   answer (`eyJwYWdlIjogMX0` is page 1); pages count from 0.
  */
+import { SEARCH_CURSOR_PARAM } from '../../lib/api/assumptions';
 
 type Filters = Record<string, unknown>;
+
+/**
+ * What a search request says about its page rather than about which results it wants: the part of
+ * a search still honoured beside a `next_token` (the spec).
+ */
+export const SEARCH_PAGING_PARAMS: ReadonlySet<string> = new Set([
+  'page_size',
+  'enrich_profiles',
+  'use_cache',
+  SEARCH_CURSOR_PARAM,
+]);
+
+/** A search's filters: its params without the paging ones. */
+export function searchFiltersOf(params: Readonly<Filters>): Filters {
+  return Object.fromEntries(Object.entries(params).filter(([name]) => !SEARCH_PAGING_PARAMS.has(name)));
+}
 
 function encode(json: string): string {
   return Buffer.from(json, 'utf8').toString('base64url');

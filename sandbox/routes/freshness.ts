@@ -16,16 +16,24 @@ import { RECENT_DAYS } from '../../lib/api/assumptions';
 
 export type RecordKind = 'person' | 'company' | 'school';
 
-interface FreshnessRecord {
-  index: number;
-  lastUpdated: Date;
-}
+/**
+ * A record whose copy the ledger ages: one of the dataset's, known by its index, or the subject of
+ * a published answer (routes/published.ts), known by its identifier, e.g. `johnrmarty`.
+ */
+export type FreshnessRecord = { lastUpdated: Date } & ({ index: number } | { publishedId: string });
 
 const DAY_MS = 86_400_000;
 
-/** The documented rule above; the one place that decides whose live fetch fails. */
-export function canRefresh(record: { index: number }): boolean {
-  return record.index % 10 !== 7;
+/**
+ * The documented rule above; the one place that decides whose live fetch fails. It is a rule of the
+ * synthetic dataset: a published subject has no index there and is always refreshable.
+ */
+export function canRefresh(record: { index: number } | { publishedId: string }): boolean {
+  return !('index' in record) || record.index % 10 !== 7;
+}
+
+function keyOf(kind: RecordKind, record: FreshnessRecord): string {
+  return 'index' in record ? `${kind} ${record.index}` : `${kind} published ${record.publishedId}`;
 }
 
 export interface FreshnessParams {
@@ -40,13 +48,13 @@ export class FreshnessLedger {
   private readonly refreshedAt = new Map<string, Date>();
 
   lastUpdated(kind: RecordKind, record: FreshnessRecord): Date {
-    return this.refreshedAt.get(`${kind} ${record.index}`) ?? record.lastUpdated;
+    return this.refreshedAt.get(keyOf(kind, record)) ?? record.lastUpdated;
   }
 
   /** Refreshes the record if it can be fetched live; returns whether it was. */
   private tryRefresh(kind: RecordKind, record: FreshnessRecord, now: Date): boolean {
     if (!canRefresh(record)) return false;
-    this.refreshedAt.set(`${kind} ${record.index}`, now);
+    this.refreshedAt.set(keyOf(kind, record), now);
     return true;
   }
 

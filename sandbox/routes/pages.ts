@@ -4,6 +4,8 @@
  *
  * A page is an offset into the list the dataset returns in a stable order (see cursors.ts). With
  * `enrich_profiles=enrich` a listing or search page streams (app.ts writes it result by result).
+ * A request about a published answer's subject (published.ts) gets its results through the same
+ * pages, cursors and charges.
  */
 import {
   JOB_SEARCH_CURSOR_PARAM,
@@ -22,8 +24,7 @@ import {
   searchRate,
   studentListRate,
 } from '../billing';
-import type { SandboxPerson, SearchFilters } from '../data/types';
-import { findFixture } from '../fixtures';
+import type { SandboxCompany, SandboxPerson, SearchFilters } from '../data/types';
 import { badRequest, NOT_FOUND, type RouteAnswer, type RouteInput } from './context';
 import {
   decodeJobPage,
@@ -33,7 +34,18 @@ import {
   encodeListingCursor,
   encodeSearchToken,
   pageUrl,
+  SEARCH_PAGING_PARAMS,
+  searchFiltersOf,
 } from './cursors';
+import type { FreshnessRecord } from './freshness';
+import {
+  publishedCompanySearch,
+  publishedEmployeeCount,
+  publishedEmployees,
+  publishedJobs,
+  publishedPersonSearch,
+  publishedStudents,
+} from './published';
 import { companyProfile, personProfile, timestamp } from './shape';
 import { expressionProblem } from './validation';
 
@@ -57,34 +69,43 @@ function pageAnswer({ resultsKey, streamed, count, produce, tail, rate }: Page):
   return { kind: 'json', body: { [resultsKey]: results, ...tail }, cost: costOf(count) };
 }
 
-/** A published listing or search answer served as a page (streamed when enriched, like any other). */
-function fixturePage(
-  fixture: unknown,
-  resultsKey: string,
-  streamed: boolean,
-  rate: ListingRate,
-): RouteAnswer {
-  const { [resultsKey]: results, ...tail } = fixture as Record<string, unknown>;
-  const list = Array.isArray(results) ? results : [];
-  return pageAnswer({
-    resultsKey,
-    streamed,
-    count: list.length,
-    produce: (index) => list[index],
-    tail,
-    rate,
-  });
+/**
+ * The results a page is cut from: how many, and the one at a position, built only when it is sent
+ * (a search may find thousands). The dataset's results and the published ones (published.ts) alike.
+ */
+interface ResultList {
+  length: number;
+  at: (position: number) => unknown;
 }
+
+function resultList<T>(items: readonly T[], entry: (item: T) => unknown): ResultList {
+  return { length: items.length, at: (position) => entry(items[position]!) };
+}
+
+/** A person of the dataset or of a published answer, as listings and searches serve them. */
+type ListedPerson = Pick<SandboxPerson, 'profile'> & FreshnessRecord;
 
 /** A person in a listing or search page, embedded whole when enriched. */
 function personEntry(
-  person: SandboxPerson,
+  person: ListedPerson,
   { params, freshness, now }: RouteInput<'employee.list' | 'student.list' | 'person.search'>,
 ): { profile: Record<string, unknown> | null; last_updated: string } {
   const useCache = 'use_cache' in params ? params.use_cache : undefined;
   const lastUpdated = freshness.serveBestEffort('person', person, useCache, now);
   return {
     profile: params.enrich_profiles === 'enrich' ? personProfile(person, lastUpdated) : null,
+    last_updated: timestamp(lastUpdated),
+  };
+}
+
+/** A company in a search page, embedded whole when enriched. */
+function companyEntry(
+  company: Pick<SandboxCompany, 'profile' | 'blocks'> & FreshnessRecord,
+  { params, freshness, now }: RouteInput<'company.search'>,
+): { profile: Record<string, unknown> | null; last_updated: string } {
+  const lastUpdated = freshness.serveBestEffort('company', company, params.use_cache, now);
+  return {
+    profile: params.enrich_profiles === 'enrich' ? companyProfile(company, lastUpdated) : null,
     last_updated: timestamp(lastUpdated),
   };
 }
@@ -99,32 +120,37 @@ function listingOffset(cursor: string | undefined): number | RouteAnswer {
   return decodeListingCursor(cursor) ?? badRequest(LISTING_CURSOR_PARAM, 'is not a cursor of this listing');
 }
 
-/** The page at `offset` of a listing's people; `next_page` repeats the request with the next `after`. */
+/** The page at `offset` of a listing; `next_page` repeats the request with the next `after`. */
 function listingPage(
   input: RouteInput<ListingId>,
   resultsKey: 'employees' | 'students',
-  people: readonly number[],
+  list: ResultList,
   offset: number,
   rate: ListingRate,
 ): RouteAnswer {
-  const { params, queries, origin, path, rawQuery } = input;
-  const page = people.slice(offset, offset + params.page_size);
-  const next = offset + page.length;
+  const { params, origin, path, rawQuery } = input;
+  const count = Math.max(0, Math.min(params.page_size, list.length - offset));
+  const next = offset + count;
   return pageAnswer({
     resultsKey,
     streamed: params.enrich_profiles === 'enrich',
-    count: page.length,
-    produce: (index) => {
-      const person = queries.dataset.people[page[index]!]!;
-      return { profile_url: person.url, ...personEntry(person, input) };
-    },
+    count,
+    produce: (index) => list.at(offset + index),
     tail: {
       next_page:
-        next < people.length
+        next < list.length
           ? pageUrl(origin, path, { ...rawQuery, [LISTING_CURSOR_PARAM]: encodeListingCursor(next) })
           : null,
     },
     rate,
+  });
+}
+
+/** The people of a listing of the dataset, by index, as its entries. */
+function listedPeople(input: RouteInput<ListingId>, people: readonly number[]): ResultList {
+  return resultList(people, (index) => {
+    const person = input.queries.dataset.people[index]!;
+    return { profile_url: person.url, ...personEntry(person, input) };
   });
 }
 
@@ -146,12 +172,18 @@ function regexProblem(pattern: string | undefined): string | undefined {
 export function employeeListRoute(input: RouteInput<'employee.list'>): RouteAnswer {
   const { params, queries, account } = input;
   const rate = employeeListRate(params, account.plan);
-  const fixture = params.after === undefined ? findFixture('employee.list', params) : undefined;
-  if (fixture) return fixturePage(fixture, 'employees', params.enrich_profiles === 'enrich', rate);
   const problem = regexProblem(params.role_search);
   if (problem) return badRequest('role_search', problem);
   const offset = listingOffset(params.after);
   if (typeof offset !== 'number') return offset;
+  const published = publishedEmployees(params);
+  if (published) {
+    const list = resultList(published, ({ url, subject }) => ({
+      profile_url: url,
+      ...personEntry(subject, input),
+    }));
+    return listingPage(input, 'employees', list, offset, rate);
+  }
   const company = queries.companyByUrl(params.url, {
     resolveNumericId: params.resolve_numeric_id === 'true',
   });
@@ -164,16 +196,22 @@ export function employeeListRoute(input: RouteInput<'employee.list'>): RouteAnsw
     employmentStatus: params.employment_status,
     sortBy: params.sort_by,
   });
-  return listingPage(input, 'employees', employees, offset, rate);
+  return listingPage(input, 'employees', listedPeople(input, employees), offset, rate);
 }
 
 export function studentListRoute(input: RouteInput<'student.list'>): RouteAnswer {
   const { params, queries } = input;
   const rate = studentListRate(params);
-  const fixture = params.after === undefined ? findFixture('student.list', params) : undefined;
-  if (fixture) return fixturePage(fixture, 'students', params.enrich_profiles === 'enrich', rate);
   const offset = listingOffset(params.after);
   if (typeof offset !== 'number') return offset;
+  const published = publishedStudents(params);
+  if (published) {
+    const list = resultList(published, ({ url, subject }) => ({
+      profile_url: url,
+      ...personEntry(subject, input),
+    }));
+    return listingPage(input, 'students', list, offset, rate);
+  }
   const school = queries.schoolByUrl(params.school_url, {
     resolveNumericId: params.resolve_numeric_id === 'true',
   });
@@ -184,20 +222,22 @@ export function studentListRoute(input: RouteInput<'student.list'>): RouteAnswer
     studentStatus: params.student_status,
     sortBy: params.sort_by,
   });
-  return listingPage(input, 'students', students, offset, rate);
+  return listingPage(input, 'students', listedPeople(input, students), offset, rate);
 }
 
 export function employeeCountRoute({ params, queries, account }: RouteInput<'employee.count'>): RouteAnswer {
   const cost = employeeCountCost(params, account.plan);
-  const fixture = findFixture('employee.count', params);
-  if (fixture) return { kind: 'json', body: fixture, cost };
   const company = queries.companyByUrl(params.url);
-  if (!company) return NOT_FOUND;
-  const { verified, estimated } = queries.countEmployees(company, {
-    coyNameMatch: params.coy_name_match === 'include',
-    atDate: params.at_date === undefined ? undefined : new Date(`${params.at_date}T00:00:00Z`),
-    employmentStatus: params.employment_status,
-  });
+  const counts =
+    publishedEmployeeCount(params) ??
+    (company &&
+      queries.countEmployees(company, {
+        coyNameMatch: params.coy_name_match === 'include',
+        atDate: params.at_date === undefined ? undefined : new Date(`${params.at_date}T00:00:00Z`),
+        employmentStatus: params.employment_status,
+      }));
+  if (!counts) return NOT_FOUND;
+  const { verified, estimated } = counts;
   const body =
     params.estimated_employee_count === 'include'
       ? { estimated_employee_count: estimated, verified_employee_count: verified }
@@ -208,16 +248,11 @@ export function employeeCountRoute({ params, queries, account }: RouteInput<'emp
 // ---------------------------------------------------------------------------------------------
 // Searches: cursor `next_token`, which carries the filters
 
-/** What a search request says about its page rather than about which results it wants. */
-const PAGING_PARAMS = new Set(['page_size', 'enrich_profiles', 'use_cache', SEARCH_CURSOR_PARAM]);
-
 type SearchId = 'person.search' | 'company.search';
 
 /** The canonical params of a search without its paging ones: what the queries filter on. */
 function filtersOf<Id extends SearchId>(params: Readonly<Record<string, unknown>>): SearchFilters<Id> {
-  return Object.fromEntries(
-    Object.entries(params).filter(([name]) => !PAGING_PARAMS.has(name)),
-  ) as SearchFilters<Id>;
+  return searchFiltersOf(params) as SearchFilters<Id>;
 }
 
 /**
@@ -243,35 +278,35 @@ function searchOf<Id extends SearchId>(
 }
 
 /**
- * A page of a search: `find` runs the filters over the dataset, `entry` writes one result. The next
- * page's URL carries a token of the filters and the next offset, plus the request's paging params.
+ * A page of a search: `find` gives the results of the filters (the dataset's, or a published
+ * answer's when the filters are its subject). The next page's URL carries a token of the filters and
+ * the next offset, plus the request's paging params.
  */
 function searchPage<Id extends SearchId>(
   id: Id,
   input: RouteInput<Id>,
-  find: (filters: SearchFilters<Id>) => number[],
-  entry: (index: number) => Record<string, unknown>,
+  find: (filters: SearchFilters<Id>) => ResultList,
 ): RouteAnswer {
   const { params, account, origin, path, rawQuery } = input;
   const rate = searchRate(params, account.plan);
   const streamed = params.enrich_profiles === 'enrich';
-  const fixture = params.next_token === undefined ? findFixture(id, params) : undefined;
-  if (fixture) return fixturePage(fixture, 'results', streamed, rate);
   const search = searchOf(id, params);
   if ('kind' in search) return search;
   const all = find(search.filters);
   const total = Math.min(all.length, SEARCH_RESULT_CAP);
   // The registry always fills page_size in (10 or 100, see fillSearchPageSize in lib/api/params.ts).
-  const page = all.slice(search.offset, Math.min(search.offset + params.page_size!, total));
-  const next = search.offset + page.length;
+  const count = Math.max(0, Math.min(params.page_size!, total - search.offset));
+  const next = search.offset + count;
   const paging = Object.fromEntries(
-    Object.entries(rawQuery).filter(([name]) => PAGING_PARAMS.has(name) && name !== SEARCH_CURSOR_PARAM),
+    Object.entries(rawQuery).filter(
+      ([name]) => SEARCH_PAGING_PARAMS.has(name) && name !== SEARCH_CURSOR_PARAM,
+    ),
   );
   return pageAnswer({
     resultsKey: 'results',
     streamed,
-    count: page.length,
-    produce: (index) => entry(page[index]!),
+    count,
+    produce: (index) => all.at(search.offset + index),
     tail: {
       next_page:
         next < total
@@ -288,33 +323,34 @@ function searchPage<Id extends SearchId>(
 
 export function personSearchRoute(input: RouteInput<'person.search'>): RouteAnswer {
   const { queries } = input;
-  return searchPage(
-    'person.search',
-    input,
-    (filters) => queries.searchPeople(filters),
-    (index) => {
+  return searchPage('person.search', input, (filters) => {
+    const published = publishedPersonSearch(filters);
+    if (published)
+      return resultList(published, ({ url, subject }) => ({
+        network_profile_url: url,
+        ...personEntry(subject, input),
+      }));
+    return resultList(queries.searchPeople(filters), (index) => {
       const person = queries.dataset.people[index]!;
       return { network_profile_url: person.url, ...personEntry(person, input) };
-    },
-  );
+    });
+  });
 }
 
 export function companySearchRoute(input: RouteInput<'company.search'>): RouteAnswer {
-  const { params, queries, freshness, now } = input;
-  return searchPage(
-    'company.search',
-    input,
-    (filters) => queries.searchCompanies(filters),
-    (index) => {
+  const { queries } = input;
+  return searchPage('company.search', input, (filters) => {
+    const published = publishedCompanySearch(filters);
+    if (published)
+      return resultList(published, ({ url, subject }) => ({
+        network_profile_url: url,
+        ...companyEntry(subject, input),
+      }));
+    return resultList(queries.searchCompanies(filters), (index) => {
       const company = queries.dataset.companies[index]!;
-      const lastUpdated = freshness.serveBestEffort('company', company, params.use_cache, now);
-      return {
-        network_profile_url: company.url,
-        profile: params.enrich_profiles === 'enrich' ? companyProfile(company, lastUpdated) : null,
-        last_updated: timestamp(lastUpdated),
-      };
-    },
-  );
+      return { network_profile_url: company.url, ...companyEntry(company, input) };
+    });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -327,17 +363,15 @@ function filterValue(value: string | undefined): string | undefined {
   return value === undefined || ANY.has(value) ? undefined : value;
 }
 
-export function jobSearchRoute({
-  params,
-  rawQuery,
-  queries,
-  origin,
-  path,
-}: RouteInput<'job.search'>): RouteAnswer {
-  const fixture = params.pagination === undefined ? findFixture('job.search', params) : undefined;
-  if (fixture) return { kind: 'json', body: fixture, cost: JOB_SEARCH_COST };
-  const page = params.pagination === undefined ? 0 : decodeJobPage(params.pagination);
-  if (page === undefined) return badRequest(JOB_SEARCH_CURSOR_PARAM, 'is not a cursor of this search');
+/** The jobs of one page of a job search, and whether another page follows. */
+function jobPage(
+  { params, queries, now }: RouteInput<'job.search'>,
+  page: number,
+): { jobs: unknown[]; nextPage: boolean } {
+  // A published search (published.ts) holds one page of jobs and says that a next page exists; the
+  // sandbox holds none of that page's jobs, so its page 1 is empty and ends the walk.
+  const published = publishedJobs(params, now);
+  if (published) return page === 0 ? published : { jobs: [], nextPage: false };
   const all = queries.searchJobs({
     jobType: filterValue(params.job_type),
     experienceLevel: filterValue(params.experience_level),
@@ -348,12 +382,22 @@ export function jobSearchRoute({
     searchId: params.search_id,
   });
   const start = page * JOB_SEARCH_PAGE_SIZE;
-  const jobs = all
-    .slice(start, start + JOB_SEARCH_PAGE_SIZE)
-    .map((index) => queries.dataset.jobs[index]!.listEntry);
+  return {
+    jobs: all
+      .slice(start, start + JOB_SEARCH_PAGE_SIZE)
+      .map((index) => queries.dataset.jobs[index]!.listEntry),
+    nextPage: start + JOB_SEARCH_PAGE_SIZE < all.length,
+  };
+}
+
+export function jobSearchRoute(input: RouteInput<'job.search'>): RouteAnswer {
+  const { params, rawQuery, origin, path } = input;
+  const page = params.pagination === undefined ? 0 : decodeJobPage(params.pagination);
+  if (page === undefined) return badRequest(JOB_SEARCH_CURSOR_PARAM, 'is not a cursor of this search');
+  const { jobs, nextPage } = jobPage(input, page);
   const urlOf = (n: number) =>
     pageUrl(origin, path, { ...rawQuery, [JOB_SEARCH_CURSOR_PARAM]: encodeJobPage(n) });
-  const nextPageNo = start + JOB_SEARCH_PAGE_SIZE < all.length ? page + 1 : null;
+  const nextPageNo = nextPage ? page + 1 : null;
   const previousPageNo = page > 0 ? page - 1 : null;
   const body = {
     job: jobs,

@@ -2,8 +2,8 @@
 import { parseProfileUrl } from '../../lib/profile-urls';
 import { companyProfileCost, JOB_PROFILE_COST, personProfileCost, schoolProfileCost } from '../billing';
 import type { SandboxPerson, SandboxQueries } from '../data/types';
-import { findFixture } from '../fixtures';
 import { NOT_FOUND, type RouteAnswer, type RouteInput } from './context';
+import { publishedCompany, publishedJob, publishedPerson, publishedSchool } from './published';
 import { companyProfile, personProfileWithEnrichment, schoolProfile } from './shape';
 
 const UNAVAILABLE: RouteAnswer = { kind: 'error', status: 503 };
@@ -26,9 +26,8 @@ export function personProfileRoute({
   freshness,
   now,
 }: RouteInput<'person.profile'>): RouteAnswer {
-  const fixture = findFixture('person.profile', params) as Record<string, unknown> | undefined;
-  if (fixture) return { kind: 'json', body: fixture, cost: personProfileCost(params, fixture) };
-  const person = personOfRequest(queries, params);
+  // A published answer's person (published.ts) is served like a person of the dataset.
+  const person = publishedPerson(params) ?? personOfRequest(queries, params);
   if (!person) return NOT_FOUND;
   const fresh = freshness.serve('person', person, params, now);
   if (!fresh.served) return UNAVAILABLE;
@@ -43,9 +42,7 @@ export function companyProfileRoute({
   now,
 }: RouteInput<'company.profile'>): RouteAnswer {
   const cost = companyProfileCost(params);
-  const fixture = findFixture('company.profile', params);
-  if (fixture) return { kind: 'json', body: fixture, cost };
-  const company = queries.companyByUrl(params.url);
+  const company = publishedCompany(params) ?? queries.companyByUrl(params.url);
   if (!company) return NOT_FOUND;
   const fresh = freshness.serve('company', company, params, now);
   if (!fresh.served) return UNAVAILABLE;
@@ -59,9 +56,7 @@ export function schoolProfileRoute({
   now,
 }: RouteInput<'school.profile'>): RouteAnswer {
   const cost = schoolProfileCost(params);
-  const fixture = findFixture('school.profile', params);
-  if (fixture) return { kind: 'json', body: fixture, cost };
-  const school = queries.schoolByUrl(params.url);
+  const school = publishedSchool(params) ?? queries.schoolByUrl(params.url);
   if (!school) return NOT_FOUND;
   const fresh = freshness.serve('school', school, params, now);
   if (!fresh.served) return UNAVAILABLE;
@@ -69,6 +64,6 @@ export function schoolProfileRoute({
 }
 
 export function jobProfileRoute({ params, queries }: RouteInput<'job.profile'>): RouteAnswer {
-  const body = findFixture('job.profile', params) ?? queries.jobByUrl(params.url)?.profile;
+  const body = publishedJob(params) ?? queries.jobByUrl(params.url)?.profile;
   return body ? { kind: 'json', body, cost: JOB_PROFILE_COST } : NOT_FOUND;
 }

@@ -18,7 +18,7 @@ function withLastUpdated(profile: Readonly<Profile>, lastUpdated: Date): Profile
 }
 
 /** A person as lookups, listings and searches embed it: the v2 profile, no optional data. */
-export function personProfile(person: SandboxPerson, lastUpdated: Date): Profile {
+export function personProfile(person: Pick<SandboxPerson, 'profile'>, lastUpdated: Date): Profile {
   return withLastUpdated(person.profile, lastUpdated);
 }
 
@@ -29,7 +29,7 @@ type PersonEnrichmentParam = keyof typeof PERSON_ENRICHMENT_FIELDS;
  * response field (PERSON_ENRICHMENT_FIELDS), as stored: null or empty when the sandbox has none.
  */
 export function personProfileWithEnrichment(
-  person: SandboxPerson,
+  person: Pick<SandboxPerson, 'profile' | 'enrichment'>,
   lastUpdated: Date,
   params: Readonly<Partial<Record<PersonEnrichmentParam, unknown>>>,
 ): Profile {
@@ -51,7 +51,7 @@ type CompanyBlock = (typeof COMPANY_OPTIONAL_BLOCKS)[number];
  * and null otherwise (the published resolved company shows them null when not requested).
  */
 export function companyProfile(
-  company: SandboxCompany,
+  company: Pick<SandboxCompany, 'profile' | 'blocks'>,
   lastUpdated: Date,
   params: Readonly<Partial<Record<CompanyBlock, unknown>>> = {},
 ): Profile {
@@ -62,6 +62,6 @@ export function companyProfile(
   return body;
 }
 
-export function schoolProfile(school: SandboxSchool, lastUpdated: Date): Profile {
+export function schoolProfile(school: Pick<SandboxSchool, 'profile'>, lastUpdated: Date): Profile {
   return withLastUpdated(school.profile, lastUpdated);
 }
