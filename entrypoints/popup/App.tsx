@@ -1,0 +1,202 @@
+/**
+ * The toolbar popup: person and company searches, the lookups, and the recent ones, in tabs; a
+ * button that opens the side panel beside the page; today's spending. It holds the state and asks
+ * the background for everything (quotes, cached answers, runs); the views in components/ only
+ * render. The backend is passed in so tests stand in for the browser.
+ *
+ * Every tab stays mounted while the popup is open (only the selected one is shown), so switching
+ * tabs keeps what was typed and found.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { Busy, ErrorNotice, Notice } from '@/components/Notice';
+import { PanelFooter } from '@/components/panel/PanelStates';
+import type { LookupEndpointId } from '@/components/popup/LookupAnswer';
+import { RecentList } from '@/components/popup/RecentList';
+import { SEARCH_LAYOUTS, type SearchEndpointId } from '@/components/popup/search-groups';
+import { Tabs } from '@/components/popup/Tabs';
+import { type ParamForm, useParamForm } from '@/hooks/useParamForm';
+import { useRecent } from '@/hooks/useRecent';
+import type { UserMessage } from '@/lib/api/errors';
+import { backgroundFailure } from '@/lib/ask-background';
+import type { PublicSettings, RecentEntry, SpendTotals } from '@/lib/protocol';
+import type { PopupBackend } from './backend';
+import { LOOKUPS, LookupTab } from './LookupTab';
+import { SearchTab } from './SearchTab';
+
+export type PopupTabKey = 'people' | 'companies' | 'lookups' | 'recent';
+
+const TABS: readonly { key: PopupTabKey; label: string }[] = [
+  { key: 'people', label: 'People' },
+  { key: 'companies', label: 'Companies' },
+  { key: 'lookups', label: 'Lookups' },
+  { key: 'recent', label: 'Recent' },
+];
+
+const SEARCH_TAB: Record<SearchEndpointId, PopupTabKey> = {
+  'person.search': 'people',
+  'company.search': 'companies',
+};
+
+type Loadable<T> =
+  | { status: 'loading' }
+  | { status: 'failed'; message: UserMessage }
+  | { status: 'ready'; value: T };
+
+/** lib/settings.ts `isConfigured`, from what a page may see. */
+function isConfigured(settings: PublicSettings): boolean {
+  return settings.apiKeySet && settings.baseUrlV2 !== '' && settings.baseUrlV3 !== '';
+}
+
+function isSearch(id: string): id is SearchEndpointId {
+  return id in SEARCH_TAB;
+}
+
+function isLookup(id: string): id is LookupEndpointId {
+  return LOOKUPS.some((lookup) => lookup.id === id);
+}
+
+export interface PopupAppProps {
+  backend: PopupBackend;
+  initialTab?: PopupTabKey;
+}
+
+export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
+  const [tab, setTab] = useState<PopupTabKey>(initialTab);
+  const [settings, setSettings] = useState<Loadable<PublicSettings>>({ status: 'loading' });
+  const [spending, setSpending] = useState<Pick<SpendTotals, 'today' | 'dailyBudget'> | null>(null);
+  const [moreOpen, setMoreOpen] = useState<Record<SearchEndpointId, boolean>>({
+    'person.search': false,
+    'company.search': false,
+  });
+  const [lookup, setLookup] = useState<LookupEndpointId>('person.lookup');
+  const recent = useRecent(backend.ask);
+
+  const searchForms: Record<SearchEndpointId, ParamForm> = {
+    'person.search': useParamForm('person.search'),
+    'company.search': useParamForm('company.search'),
+  };
+  const lookupForms: Record<LookupEndpointId, ParamForm> = {
+    'person.lookup': useParamForm('person.lookup'),
+    'company.lookup': useParamForm('company.lookup'),
+    'role.lookup': useParamForm('role.lookup'),
+    'email.lookup': useParamForm('email.lookup'),
+    'company.logo': useParamForm('company.logo'),
+  };
+
+  async function loadSettings() {
+    try {
+      setSettings({ status: 'ready', value: await backend.ask('settings.get', undefined) });
+    } catch (error) {
+      setSettings({ status: 'failed', message: backgroundFailure(error) });
+    }
+  }
+
+  async function loadSpending() {
+    try {
+      const account = await backend.ask('account.get', undefined);
+      setSpending({ today: account.today, dailyBudget: account.dailyBudget });
+    } catch {
+      setSpending(null); // the footer then says nothing rather than something wrong
+    }
+  }
+
+  useEffect(() => {
+    void loadSettings();
+    void loadSpending();
+  }, []);
+
+  function onSpent(totals: SpendTotals | null) {
+    if (totals) setSpending({ today: totals.today, dailyBudget: totals.dailyBudget });
+    else void loadSpending();
+  }
+
+  /** Reopens a recent question: its form filled in, its tab shown; the cache answers it at 0 credits. */
+  function reopen(entry: RecentEntry) {
+    if (isSearch(entry.endpointId)) {
+      const id = entry.endpointId;
+      searchForms[id].replace(entry.params);
+      const inMore = SEARCH_LAYOUTS[id].more.some((group) =>
+        (group.names as readonly string[]).some((name) => name in entry.params),
+      );
+      if (inMore) setMoreOpen((open) => ({ ...open, [id]: true }));
+      setTab(SEARCH_TAB[id]);
+    } else if (isLookup(entry.endpointId)) {
+      lookupForms[entry.endpointId].replace(entry.params);
+      setLookup(entry.endpointId);
+      setTab('lookups');
+    } else {
+      return;
+    }
+    recent.remember({ endpointId: entry.endpointId, params: entry.params });
+  }
+
+  const staleAfterDays = settings.status === 'ready' ? settings.value.staleAfterDays : 29;
+
+  return (
+    <main class="popup">
+      <header class="popup-head">
+        <h1>Profile Enrichment</h1>
+        <button type="button" class="small" onClick={backend.openSidePanel}>
+          Open side panel
+        </button>
+      </header>
+      {settings.status === 'loading' && <Busy>Reading your settings…</Busy>}
+      {settings.status === 'failed' && (
+        <ErrorNotice message={settings.message}>
+          <div class="row">
+            <button type="button" class="small" onClick={() => void loadSettings()}>
+              Try again
+            </button>
+          </div>
+        </ErrorNotice>
+      )}
+      {settings.status === 'ready' && !isConfigured(settings.value) && (
+        <Notice tone="info" title="Connect to your service first">
+          <p>Searches and lookups need your API key and the service's address.</p>
+          <div class="row">
+            <button type="button" class="small primary" onClick={backend.openOptions}>
+              Open settings
+            </button>
+          </div>
+        </Notice>
+      )}
+      <Tabs label="Searches and lookups" tabs={TABS} selected={tab} onSelect={setTab}>
+        {(['person.search', 'company.search'] as const).map((id) => (
+          <div key={id} hidden={tab !== SEARCH_TAB[id]}>
+            <SearchTab
+              endpointId={id}
+              form={searchForms[id]}
+              backend={backend}
+              staleAfterDays={staleAfterDays}
+              moreOpen={moreOpen[id]}
+              onToggleMore={() => setMoreOpen((open) => ({ ...open, [id]: !open[id] }))}
+              onSpent={onSpent}
+              onSearched={(params) => recent.remember({ endpointId: id, params })}
+            />
+          </div>
+        ))}
+        <div hidden={tab !== 'lookups'}>
+          <LookupTab
+            selected={lookup}
+            onSelect={setLookup}
+            forms={lookupForms}
+            backend={backend}
+            staleAfterDays={staleAfterDays}
+            onSpent={onSpent}
+            onLookedUp={(endpointId, params) => recent.remember({ endpointId, params })}
+          />
+        </div>
+        <div hidden={tab !== 'recent'}>
+          <RecentList
+            state={recent.state}
+            onReopen={reopen}
+            onRemove={(entry) => recent.remove(entry.id)}
+            onClear={recent.clear}
+            onRetry={recent.reload}
+          />
+        </div>
+      </Tabs>
+      <PanelFooter account={spending} onOpenOptions={backend.openOptions} />
+    </main>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * The side panel's view of the context menu's "Look up email": the person behind the address the
+ * person right-clicked, or why nothing was looked up. It follows the pending lookup in
+ * `storage.session` (EMAIL_LOOKUP_ITEM_KEY, written by the background in the click) and shows the
+ * newest one; it renders nothing when there is none.
+ *
+ * Props contract (how the panel mounts it):
+ *   <EmailLookupSection
+ *     ask={backend.ask}                      // the panel's ask (lib/ask-background.ts askBackground)
+ *     staleAfterDays={settings.staleAfterDays}
+ *     onSpent={loadAccount}                  // the footer's spending follows
+ *     onOpenOptions={openOptions}            // "Open settings" when the key is refused or missing
+ *   />
+ * placed first in the panel's body (above the page's own profile), in every state of the panel
+ * once settings are read, since a right-click may come from any page. `watch` and `dismiss`
+ * default to the real session storage; tests pass their own.
+ */
+
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { storage } from 'wxt/utils/storage';
+import { Busy, ErrorNotice, Notice } from '@/components/Notice';
+import { InterruptedNotice } from '@/components/panel/batch/InterruptedNotice';
+import { EmailLookupCard } from '@/components/panel/EmailLookupCard';
+import { Confirmation } from '@/components/panel/PageProfileSection';
+import { SectionShell } from '@/components/panel/sections/SectionShell';
+import { AnswerLine } from '@/components/panel/sections/SpendArea';
+import { useEmailLookup } from '@/hooks/useEmailLookup';
+import type { Ask } from '@/hooks/useQuotedAction';
+import type { EmailLookupRequest } from '@/lib/protocol';
+import { EMAIL_LOOKUP_ITEM_KEY } from '@/lib/settings';
+
+/** Calls back with the pending lookup at once and on every change (null: none); returns the unsubscribe. */
+export type WatchEmailLookup = (listener: (request: EmailLookupRequest | null) => void) => () => void;
+
+/** The real one: `storage.session`, where the background puts the lookup of a right-click. */
+export const watchEmailLookup: WatchEmailLookup = (listener) => {
+  let live = true;
+  void storage.getItem<EmailLookupRequest>(EMAIL_LOOKUP_ITEM_KEY).then((value) => {
+    if (live) listener(value ?? null);
+  });
+  const stop = storage.watch<EmailLookupRequest>(EMAIL_LOOKUP_ITEM_KEY, (value) => listener(value ?? null));
+  return () => {
+    live = false;
+    stop();
+  };
+};
+
+/** Forgets the pending lookup (its answer stays in the cache). */
+export const dismissEmailLookup = (): void => {
+  void storage.removeItem(EMAIL_LOOKUP_ITEM_KEY);
+};
+
+export interface EmailLookupSectionProps {
+  ask: Ask;
+  staleAfterDays: number;
+  onSpent?: () => void;
+  onOpenOptions: () => void;
+  watch?: WatchEmailLookup;
+  dismiss?: () => void;
+}
+
+export function EmailLookupSection({
+  ask,
+  staleAfterDays,
+  onSpent,
+  onOpenOptions,
+  watch = watchEmailLookup,
+  dismiss = dismissEmailLookup,
+}: EmailLookupSectionProps) {
+  const [request, setRequest] = useState<EmailLookupRequest | null>(null);
+  useEffect(() => watch(setRequest), [watch]);
+  const lookup = useEmailLookup({ ask, request, onSpent });
+  const { state } = lookup;
+  if (state.status === 'none') return null;
+
+  const close = (
+    <button type="button" class="small" onClick={dismiss}>
+      Dismiss
+    </button>
+  );
+  let body: ComponentChildren;
+  switch (state.status) {
+    case 'refused':
+      body = (
+        <Notice tone="info" title="No email address in what you selected">
+          {state.selection && <p class="notice-detail">“{state.selection}”</p>}
+          <p>
+            Select an address such as name@example.com, then choose “Look up email” again. Nothing was
+            charged.
+          </p>
+        </Notice>
+      );
+      break;
+    case 'running':
+      body = <Busy>Looking up {state.email}…</Busy>;
+      break;
+    case 'interrupted':
+      body = (
+        <>
+          <p>
+            <strong>{state.email}</strong>
+          </p>
+          <InterruptedNotice call={state.interrupted} subject={state.email} onAskAgain={lookup.askAgain} />
+        </>
+      );
+      break;
+    case 'confirming':
+      body = (
+        <>
+          <p>
+            Look up <strong>{state.email}</strong>?
+          </p>
+          <Confirmation
+            quote={state.quote}
+            remaining={state.remaining}
+            onConfirm={lookup.confirm}
+            onCancel={lookup.cancel}
+          />
+        </>
+      );
+      break;
+    case 'cancelled':
+      body = (
+        <>
+          <p>
+            <strong>{state.email}</strong> was not looked up; nothing was spent.
+          </p>
+          <div class="row">
+            <button type="button" class="small" onClick={lookup.retry}>
+              Look it up after all
+            </button>
+          </div>
+        </>
+      );
+      break;
+    case 'failed':
+      body = (
+        <>
+          <p>
+            <strong>{state.email}</strong>
+          </p>
+          <ErrorNotice message={state.message}>
+            {state.remedy && (
+              <div class="row">
+                {state.remedy === 'retry' ? (
+                  <button type="button" class="small" onClick={lookup.retry}>
+                    Try again
+                  </button>
+                ) : (
+                  <button type="button" class="small" onClick={onOpenOptions}>
+                    Open settings
+                  </button>
+                )}
+              </div>
+            )}
+          </ErrorNotice>
+        </>
+      );
+      break;
+    case 'answer':
+      body = (
+        <>
+          <EmailLookupCard email={state.email} data={state.answer.data} level={3} />
+          <AnswerLine meta={state.answer} staleAfterDays={staleAfterDays} />
+        </>
+      );
+      break;
+  }
+  return (
+    <SectionShell title="Email lookup" busy={state.status === 'running'}>
+      {body}
+      <div class="row">{close}</div>
+    </SectionShell>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * CSV export of rows a view shows (search results, listings), with papaparse: one column per
+ * shown column, in the same order, each cell the same text. Generic: a view passes its columns
+ * (a header and how to read the cell) and its rows; the side panel's lists reuse it.
+ *
+ * Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) are
+ * prefixed with a single quote (papaparse's `escapeFormulae`): a profile's headline is data, never
+ * a command. Nothing else is changed.
+ */
+import type Papa from 'papaparse';
+
+/**
+ * papaparse is loaded when a person exports, not with the page: it is most of a page's budget
+ * that only an export needs (about 7 kB gzipped).
+ */
+let papaparse: Promise<typeof Papa> | undefined;
+const loadPapaparse = () => {
+  papaparse ??= import('papaparse').then((module) => module.default);
+  return papaparse;
+};
+
+export interface CsvColumn<Row> {
+  header: string;
+  /** The cell's text; null or undefined is an empty cell. */
+  value: (row: Row) => string | number | null | undefined;
+}
+
+/** The rows as CSV text: a header line, then one line per row (CRLF line ends, RFC 4180). */
+export async function rowsToCsv<Row>(
+  columns: readonly CsvColumn<Row>[],
+  rows: readonly Row[],
+): Promise<string> {
+  const Papa = await loadPapaparse();
+  return Papa.unparse(
+    {
+      fields: columns.map((column) => column.header),
+      data: rows.map((row) => columns.map((column) => column.value(row) ?? '')),
+    },
+    { escapeFormulae: true, newline: '\r\n' },
+  );
+}
+
+/**
+ * A file name for an export: `<prefix>-YYYY-MM-DD-HHMM.csv` in local time, e.g.
+ * `person-search-2026-11-23-0915.csv`.
+ */
+export function csvFileName(prefix: string, at: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const stamp = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}`;
+  return `${prefix}-${stamp}.csv`;
+}
+
+/**
+ * Saves CSV text as a file through the page's own download (no `downloads` permission needed). A
+ * byte order mark goes first so spreadsheet programs read it as UTF-8.
+ */
+export function downloadCsv(fileName: string, csv: string, doc: Document = document): void {
+  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = doc.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  doc.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own reference by now; give the browser a moment before releasing the blob.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Exports the rows a view shows as `<prefix>-<date>.csv`: the one call a view's Export button makes. */
+export async function exportRowsAsCsv<Row>(
+  prefix: string,
+  columns: readonly CsvColumn<Row>[],
+  rows: readonly Row[],
+  doc: Document = document,
+): Promise<void> {
+  downloadCsv(csvFileName(prefix), await rowsToCsv(columns, rows), doc);
+}

@@ -1,0 +1,207 @@
+/**
+ * The right-click "Look up email" in a real Chromium with the e2e build, against the sandbox. A
+ * context menu is native UI no test can click, so, as ../shared/notes/toolchain.md describes, the
+ * test checks the items exist (`contextMenus.update` fails on a missing one) and calls the
+ * background's click handler, exposed as `globalThis.__test.onContextMenuClick` in the e2e build
+ * only. The panel is opened as a page pinned to the tab (the real one opens in the click, which
+ * needs the person's gesture that `sw.evaluate` lacks). Screenshots go to test-results/screenshots/.
+ */
+import type { Page, Worker } from '@playwright/test';
+import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
+import { expect, type SandboxHandle, test } from './fixtures';
+import { openProfileTab, profilePage } from './profile-pages';
+
+const SCREENSHOTS = 'test-results/screenshots';
+const EMAIL_LOOKUP_PATH = '/api/v2/profile/resolve/email';
+const { queries } = datasetForSeed(DEFAULT_SEED);
+
+async function screenshots(page: Page, name: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `${SCREENSHOTS}/panel-${name}-${colorScheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+interface MenuClick {
+  menuItemId: string;
+  selectionText?: string;
+  linkUrl?: string;
+}
+
+/** The person picks the menu item in the tab: the background's own click handler runs. */
+function clickMenu(sw: Worker, tabId: number, info: MenuClick): Promise<void> {
+  return sw.evaluate(
+    async ({ info, tabId }) => {
+      const tab = await chrome.tabs.get(tabId);
+      const hooks = (
+        globalThis as unknown as {
+          __test: { onContextMenuClick: (info: unknown, tab: unknown) => Promise<void> };
+        }
+      ).__test;
+      await hooks.onContextMenuClick(info, tab);
+    },
+    { info, tabId },
+  );
+}
+
+/** Requests that can spend: the free balance the panel's footer reads is left out. */
+async function paidRequests(sandbox: SandboxHandle) {
+  return (await sandbox.requests()).filter((request) => request.path !== '/api/v2/credit-balance');
+}
+
+async function emailLookups(sandbox: SandboxHandle) {
+  return (await sandbox.requests()).filter((request) => request.path === EMAIL_LOOKUP_PATH);
+}
+
+/** A tab to right-click in: a page of the dataset's first person, as the other specs use. */
+async function someTab(context: Parameters<typeof openProfileTab>[0], sw: Worker) {
+  const person = queries.dataset.people[0]!;
+  return openProfileTab(context, sw, person.url, profilePage(person.profile.full_name as string));
+}
+
+test('the menu items exist, on a selection and on mailto: links, with the cost in their titles', async ({
+  sw,
+}) => {
+  // The serviceworker event can come before onInstalled's listeners ran.
+  for (const id of ['lookup-email-selection', 'lookup-email-link']) {
+    await expect
+      .poll(() =>
+        sw.evaluate(
+          (menuId) =>
+            chrome.contextMenus.update(menuId, {}).then(
+              () => 'exists',
+              (error: Error) => error.message,
+            ),
+          id,
+        ),
+      )
+      .toBe('exists');
+  }
+  const menus = await sw.evaluate(
+    () => (globalThis as unknown as { __test: { emailMenus: unknown } }).__test.emailMenus,
+  );
+  expect(menus).toEqual([
+    { id: 'lookup-email-selection', title: 'Look up email “%s” · 3–4 credits', contexts: ['selection'] },
+    {
+      id: 'lookup-email-link',
+      title: 'Look up this email address · 3–4 credits',
+      contexts: ['link'],
+      targetUrlPatterns: ['mailto:*'],
+    },
+  ]);
+});
+
+test('a selected email is looked up once and the panel shows the person', async ({
+  context,
+  sw,
+  sandbox,
+  configure,
+  openExtensionPage,
+}) => {
+  await configure();
+  const { tabId } = await someTab(context, sw);
+  const person = queries.dataset.people[12]!;
+  const email = person.workEmail ?? person.emails[0]!;
+  const balance = await sandbox.balance();
+
+  await clickMenu(sw, tabId, {
+    menuItemId: 'lookup-email-selection',
+    // Around the address: words, angle brackets, a full stop; its domain in capitals.
+    selectionText: `  Write to ${person.profile.first_name} <${email.replace(/@.*/, '')}@${email.split('@')[1]!.toUpperCase()}>.`,
+  });
+  // Deep (finds work addresses), enriched: 3 + 1 for the profile that came back.
+  expect(await sandbox.balance()).toBe(balance - 4);
+  const calls = await emailLookups(sandbox);
+  expect(calls).toHaveLength(1);
+  expect(calls[0]!.query).toMatchObject({ lookup_depth: 'deep', enrich_profile: 'enrich' });
+  expect(calls[0]!.charged).toBe(4);
+
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const section = panel.getByRole('region', { name: 'Email lookup' });
+  await expect(section.getByRole('heading', { name: person.profile.full_name as string })).toBeVisible();
+  await expect(section.locator('.answer-meta')).toContainText('· 4 credits');
+  await screenshots(panel, 'email-lookup');
+  // The panel asked with the click's request id: answered from that call, not paid again.
+  expect(await emailLookups(sandbox)).toHaveLength(1);
+  expect(await sandbox.balance()).toBe(balance - 4);
+
+  await section.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(section).toBeHidden();
+});
+
+test('a mailto: link is looked up by its address', async ({
+  context,
+  sw,
+  sandbox,
+  configure,
+  openExtensionPage,
+}) => {
+  await configure();
+  const { tabId } = await someTab(context, sw);
+  const person = queries.dataset.people[21]!;
+  const email = person.emails[0]!;
+  await clickMenu(sw, tabId, { menuItemId: 'lookup-email-link', linkUrl: `mailto:${email}?subject=Hello` });
+  const calls = await emailLookups(sandbox);
+  expect(calls).toHaveLength(1);
+  expect(calls[0]!.query).toMatchObject({ email });
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  await expect(
+    panel
+      .getByRole('region', { name: 'Email lookup' })
+      .getByRole('heading', { name: person.profile.full_name as string }),
+  ).toBeVisible();
+});
+
+test('a selection without an email address asks nothing and spends nothing, and the panel says why', async ({
+  context,
+  sw,
+  sandbox,
+  configure,
+  openExtensionPage,
+}) => {
+  await configure();
+  const { tabId } = await someTab(context, sw);
+  const balance = await sandbox.balance();
+  const before = (await paidRequests(sandbox)).length;
+
+  await clickMenu(sw, tabId, {
+    menuItemId: 'lookup-email-selection',
+    selectionText: 'Call me at the office',
+  });
+  expect(await paidRequests(sandbox)).toHaveLength(before);
+  expect(await sandbox.balance()).toBe(balance);
+
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const section = panel.getByRole('region', { name: 'Email lookup' });
+  await expect(section.getByText('No email address in what you selected')).toBeVisible();
+  await expect(section.getByText('“Call me at the office”')).toBeVisible();
+  await expect(section.getByText(/Nothing was charged\./)).toBeVisible();
+  await screenshots(panel, 'email-lookup-refused');
+  expect(await paidRequests(sandbox)).toHaveLength(before);
+});
+
+test('past the daily budget, the panel asks before the lookup spends', async ({
+  context,
+  sw,
+  sandbox,
+  configure,
+  openExtensionPage,
+}) => {
+  await configure({ dailyBudget: 2 });
+  const { tabId } = await someTab(context, sw);
+  const person = queries.dataset.people[30]!;
+  const balance = await sandbox.balance();
+  await clickMenu(sw, tabId, { menuItemId: 'lookup-email-selection', selectionText: person.emails[0]! });
+  expect(await emailLookups(sandbox)).toHaveLength(0);
+
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const section = panel.getByRole('region', { name: 'Email lookup' });
+  await expect(section.getByText(/This may cost up to 4 credits; 2 left in today.s budget/)).toBeVisible();
+  await screenshots(panel, 'email-lookup-confirm');
+  expect(await sandbox.balance()).toBe(balance);
+  await section.getByRole('button', { name: 'Spend anyway' }).click();
+  await expect(section.getByRole('heading', { name: person.profile.full_name as string })).toBeVisible();
+  expect(await emailLookups(sandbox)).toHaveLength(1);
+  expect(await sandbox.balance()).toBe(balance - 4);
+});

@@ -1,0 +1,206 @@
+/**
+ * The side panel's view of the context menu's email lookup (entrypoints/sidepanel/EmailLookupSection),
+ * rendered in happy-dom with a stand-in for the background and for session storage: it asks `run`
+ * with the click's own request id (so the lookup is paid once), shows the person found, says why
+ * nothing was asked for a selection without an address, and confirms past the budget.
+ */
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EmailLookupSection, type WatchEmailLookup } from '../../entrypoints/sidepanel/EmailLookupSection';
+import type { Ask } from '../../hooks/useQuotedAction';
+import type { EmailLookupRequest, RunRequest, RunResult } from '../../lib/protocol';
+
+const REQUEST: EmailLookupRequest = {
+  requestId: 'menu-click-0001',
+  email: 'ada@example.com',
+  selection: 'Write to Ada <ada@example.com>.',
+  params: { lookup_depth: 'deep', enrich_profile: 'enrich', email: 'ada@example.com' },
+  at: 1,
+};
+
+const FOUND: RunResult = {
+  status: 'answer',
+  data: {
+    url: 'https://www.linkedin.com/in/ada-lovelace',
+    profile: { full_name: 'Ada Lovelace', headline: 'Analyst of engines', public_identifier: 'ada-lovelace' },
+    last_updated: '2026-01-01T00:00:00Z',
+  },
+  cached: false,
+  fetchedAt: 0,
+  ageMs: 0,
+  stale: false,
+  credits: 4,
+  totals: { today: 4, month: 4, dailyBudget: 200, remainingToday: 196 },
+};
+
+let container: HTMLElement | undefined;
+
+afterEach(() => {
+  if (container) render(null, container);
+  container?.remove();
+  container = undefined;
+});
+
+/** A stand-in for session storage: the test sets the pending lookup, the section follows it. */
+function fakeStore(initial: EmailLookupRequest | null) {
+  let value = initial;
+  const listeners = new Set<(request: EmailLookupRequest | null) => void>();
+  const watch: WatchEmailLookup = (listener) => {
+    listeners.add(listener);
+    listener(value);
+    return () => listeners.delete(listener);
+  };
+  const set = (next: EmailLookupRequest | null) => {
+    value = next;
+    for (const listener of listeners) listener(next);
+  };
+  return { watch, set, dismiss: vi.fn(() => set(null)) };
+}
+
+function fakeAsk(results: RunResult[]) {
+  const runs: RunRequest[] = [];
+  const ask = (async (type: string, data: unknown) => {
+    if (type !== 'run') throw new Error(`unexpected ${type}`);
+    runs.push(data as RunRequest);
+    const next = results.shift();
+    if (!next) throw new Error('no more answers');
+    return next;
+  }) as Ask;
+  return { ask, runs };
+}
+
+async function show(ask: Ask, store: ReturnType<typeof fakeStore>, onSpent = vi.fn()) {
+  container = document.createElement('div');
+  document.body.append(container);
+  await act(async () => {
+    render(
+      <EmailLookupSection
+        ask={ask}
+        staleAfterDays={29}
+        onSpent={onSpent}
+        onOpenOptions={() => {}}
+        watch={store.watch}
+        dismiss={store.dismiss}
+      />,
+      container!,
+    );
+  });
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  return container;
+}
+
+function button(root: HTMLElement, text: string): HTMLButtonElement {
+  const found = [...root.querySelectorAll('button')].find((b) => b.textContent?.trim().startsWith(text));
+  if (!found) throw new Error(`no button "${text}"`);
+  return found;
+}
+
+describe('the email lookup in the side panel', () => {
+  it('shows nothing when no lookup is pending', async () => {
+    const { ask, runs } = fakeAsk([]);
+    const root = await show(ask, fakeStore(null));
+    expect(root.textContent).toBe('');
+    expect(runs).toEqual([]);
+  });
+
+  it('asks with the click’s request id and shows the person found, with what it cost', async () => {
+    const { ask, runs } = fakeAsk([FOUND]);
+    const onSpent = vi.fn();
+    const store = fakeStore(REQUEST);
+    const root = await show(ask, store, onSpent);
+    expect(runs).toEqual([
+      {
+        requestId: 'menu-click-0001',
+        endpointId: 'email.lookup',
+        params: REQUEST.params,
+        policy: 'cache-first',
+        confirmed: false,
+      },
+    ]);
+    expect(root.querySelector('h2')!.textContent).toBe('Email lookup');
+    expect([...root.querySelectorAll('h3')].map((h) => h.textContent)).toContain('Ada Lovelace');
+    expect(root.textContent).toContain('ada@example.com');
+    expect(root.querySelector('.answer-meta')!.textContent).toContain('fetched just now · 4 credits');
+    expect(onSpent).toHaveBeenCalledTimes(1);
+
+    await act(async () => {
+      button(root, 'Dismiss').click();
+    });
+    expect(store.dismiss).toHaveBeenCalledTimes(1);
+    expect(root.textContent).toBe('');
+  });
+
+  it('says nobody was found when the answer holds no match', async () => {
+    const { ask } = fakeAsk([
+      { ...FOUND, data: { url: null, profile: null, last_updated: null }, credits: 3 },
+    ]);
+    const root = await show(ask, fakeStore(REQUEST));
+    expect(root.textContent).toContain('No person was found for this address.');
+    expect(root.querySelector('.answer-meta')!.textContent).toContain('3 credits');
+  });
+
+  it('asks nothing for a selection without an address, and says why', async () => {
+    const { ask, runs } = fakeAsk([]);
+    const root = await show(
+      ask,
+      fakeStore({ ...REQUEST, email: null, params: null, selection: 'Call me at the office' }),
+    );
+    expect(runs).toEqual([]);
+    expect(root.textContent).toContain('No email address in what you selected');
+    expect(root.textContent).toContain('“Call me at the office”');
+    expect(root.textContent).toContain('Nothing was charged.');
+  });
+
+  it('past the budget, spends only once the person confirms, with the same request id', async () => {
+    const { ask, runs } = fakeAsk([
+      { status: 'needs-confirmation', quote: { min: 3, max: 4, lines: [] }, remaining: 2 },
+      FOUND,
+    ]);
+    const root = await show(ask, fakeStore(REQUEST));
+    expect(root.textContent).toContain("This may cost up to 4 credits; 2 left in today's budget.");
+    await act(async () => {
+      button(root, 'Spend anyway').click();
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(runs.map((run) => [run.requestId, run.confirmed])).toEqual([
+      ['menu-click-0001', false],
+      ['menu-click-0001', true],
+    ]);
+    expect([...root.querySelectorAll('h3')].map((h) => h.textContent)).toContain('Ada Lovelace');
+  });
+
+  it('follows a newer right-click, and drops the answer of the older one', async () => {
+    let release: (result: RunResult) => void = () => {};
+    const runs: RunRequest[] = [];
+    const ask = (async (_type: string, data: unknown) => {
+      runs.push(data as RunRequest);
+      if (runs.length === 1) return new Promise<RunResult>((resolve) => (release = resolve));
+      return {
+        ...FOUND,
+        data: { url: 'https://www.linkedin.com/in/bob', profile: null, last_updated: null },
+      };
+    }) as Ask;
+    const store = fakeStore(REQUEST);
+    const root = await show(ask, store);
+    await act(async () => {
+      store.set({
+        ...REQUEST,
+        requestId: 'menu-click-0002',
+        email: 'bob@example.com',
+        params: { email: 'bob@example.com' },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await act(async () => {
+      release(FOUND);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(root.textContent).toContain('bob@example.com');
+    expect(root.textContent).not.toContain('Ada Lovelace');
+  });
+});
