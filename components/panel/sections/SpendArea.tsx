@@ -1,0 +1,181 @@
+/**
+ * What a section can do that may spend, in every state of its quoted action: the control named
+ * `<what it does> · <quote>` (shown only once the quote is known), the confirmation past today's
+ * budget, the errors with the action that helps (enter the key again, top up, wait, retry), and
+ * after an answer, where it came from, how old it is and what it cost.
+ *
+ * Views only: the state comes in as props (the shapes of hooks/useQuotedAction.ts), events go out.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { ActionState, AnswerMeta, QuoteState } from '@/lib/action-state';
+import type { Quote } from '@/lib/protocol';
+import { spendLabel } from '@/lib/quote-format';
+import { formatCredits } from '../../format';
+import { Busy, ErrorNotice } from '../../Notice';
+import { InterruptedNotice } from '../batch/InterruptedNotice';
+import { Confirmation } from '../PageProfileSection';
+import { formatAgo } from '../panel-format';
+
+/** The shapes hooks/useQuotedAction.ts produces (declared once in lib/action-state.ts). */
+export type SectionQuote = QuoteState;
+export type SectionAction = ActionState;
+export type SectionAnswerMeta = AnswerMeta;
+
+export interface SpendHandlers {
+  onRun: () => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+  onRetry: () => void;
+  onOpenOptions: () => void;
+}
+
+export interface SpendAreaProps extends SpendHandlers {
+  /** What pressing it does, e.g. "Count employees"; the accessible name adds the quote. */
+  verb: string;
+  /** What is shown while it runs, e.g. "Counting employees…". */
+  runningText: string;
+  quote: SectionQuote;
+  action: SectionAction;
+  /** Why nothing can be asked yet (a filter to correct); no control is shown then. */
+  blocked?: string | null;
+  /** The primary action of its section (the first ask), or a secondary one (refresh). */
+  primary?: boolean;
+  /** Said under the quote's lines, e.g. which plan it is quoted for. */
+  quoteNote?: string | null;
+}
+
+export function SpendArea(props: SpendAreaProps) {
+  const { action, quote } = props;
+  switch (action.status) {
+    case 'checking':
+      return <Busy>Looking for a saved answer…</Busy>;
+    case 'confirming':
+      return (
+        <Confirmation
+          quote={action.quote}
+          remaining={action.remaining}
+          onConfirm={props.onConfirm}
+          onCancel={props.onCancel}
+        />
+      );
+    case 'failed':
+      return <FailedAction action={action} onRetry={props.onRetry} onOpenOptions={props.onOpenOptions} />;
+    case 'interrupted':
+      return <InterruptedNotice call={action.interrupted} onAskAgain={props.onRun} />;
+    case 'running':
+      return <Busy>{props.runningText}</Busy>;
+    case 'idle':
+      if (props.blocked) return <p class="section-blocked">{props.blocked}</p>;
+      if (quote.status === 'failed')
+        // The quote could not be worked out (the background did not answer, or refused the question).
+        return (
+          <ErrorNotice message={quote.message}>
+            <div class="row">
+              <button type="button" class="small" onClick={props.onRetry}>
+                Try again
+              </button>
+            </div>
+          </ErrorNotice>
+        );
+      if (quote.status === 'loading') return <Busy>Working out the cost…</Busy>;
+      return (
+        <div class="quote-action">
+          <button type="button" class={props.primary === false ? undefined : 'primary'} onClick={props.onRun}>
+            {spendLabel(props.verb, quote.quote)}
+          </button>
+          <QuoteLines quote={quote.quote} note={props.quoteNote} />
+        </div>
+      );
+  }
+}
+
+/** What the cost is made of, folded away. */
+export function QuoteLines({ quote, note }: { quote: Quote; note?: string | null }) {
+  if (quote.lines.length === 0 && !note) return null;
+  return (
+    <details class="quote-lines">
+      <summary>What this costs</summary>
+      <ul>
+        {quote.lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {note && <p>{note}</p>}
+    </details>
+  );
+}
+
+function FailedAction({
+  action,
+  onRetry,
+  onOpenOptions,
+}: {
+  action: Extract<SectionAction, { status: 'failed' }>;
+  onRetry: () => void;
+  onOpenOptions: () => void;
+}) {
+  const wait = action.error?.kind === 'rate-limited' ? (action.error.retryAfterSeconds ?? 0) : 0;
+  const left = useCountdown(wait);
+  return (
+    <ErrorNotice message={action.message}>
+      {action.remedy && (
+        <div class="row">
+          {action.remedy === 'retry' ? (
+            <button type="button" class="small" onClick={onRetry} disabled={left > 0}>
+              {left > 0 ? `Try again in ${left} s` : 'Try again'}
+            </button>
+          ) : (
+            <button type="button" class="small" onClick={onOpenOptions}>
+              Open settings
+            </button>
+          )}
+        </div>
+      )}
+    </ErrorNotice>
+  );
+}
+
+/** Seconds left of a wait that started when the view showed it. */
+function useCountdown(seconds: number): number {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    setLeft(seconds);
+    if (seconds <= 0) return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [seconds]);
+  return left;
+}
+
+/** "fetched just now · 24 credits", "cached 3 days ago · 0 credits", with a stale mark. */
+export function AnswerLine({
+  meta,
+  label,
+  staleAfterDays,
+}: {
+  meta: SectionAnswerMeta;
+  /** What the line is about, e.g. "Page 2". */
+  label?: string;
+  staleAfterDays: number;
+}) {
+  const cost = meta.credits === null ? 'cost not published' : formatCredits(meta.credits);
+  return (
+    <div class="answer-meta">
+      <p>
+        {label && `${label} · `}
+        {meta.cached ? 'cached' : 'fetched'} {formatAgo(meta.ageMs)} · {cost}
+        {meta.stale && <span class="badge badge-stale">stale</span>}
+      </p>
+      {meta.stale && (
+        <p class="muted small">
+          Older than {staleAfterDays} {staleAfterDays === 1 ? 'day' : 'days'}: refresh it for current data.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * A section whose answers page (jobs, employees, students): its filters from the endpoint's form
+ * data, the first page's quoted action, the pages shown with "Load more" (each its own quoted
+ * action, appended), the rows of a streamed page as they arrive, and the export of what is shown.
+ */
+import type { ComponentChildren } from 'preact';
+import { PagedResults } from '@/components/panel/sections/PagedResults';
+import { ParamForm } from '@/components/panel/sections/ParamForm';
+import { FiltersFold, SectionShell } from '@/components/panel/sections/SectionShell';
+import { SpendArea } from '@/components/panel/sections/SpendArea';
+import { type PagedEndpointId, usePagedAction } from '@/hooks/usePagedAction';
+import { useRunProgress } from '@/hooks/useRunProgress';
+import { type CsvColumn, exportRowsAsCsv } from '@/lib/csv';
+import { planNote, type SectionContext, spendHandlers } from './backend';
+import { useFilterForm } from './useFilterForm';
+
+export interface PagedSectionProps<Row> extends SectionContext {
+  endpointId: PagedEndpointId;
+  title: string;
+  /** Shown beside the heading, e.g. "deprecated". */
+  mark?: string;
+  /** Said at the top of the section. */
+  intro?: ComponentChildren;
+  /** Params the section sets itself (the company's URL, its search id). */
+  fixed: Readonly<Record<string, string>>;
+  noun: { one: string; many: string };
+  verbs: { ask: string; refresh: string; running: string };
+  renderRow: (row: Row, index: number) => ComponentChildren;
+  rowKey: (row: Row, index: number) => string;
+  csv: { prefix: string; columns: readonly CsvColumn<Row>[] };
+  /** The quote depends on the plan: say which one it is for. */
+  planDependent?: boolean;
+}
+
+export function PagedSection<Row>(props: PagedSectionProps<Row>) {
+  const { backend, settings, endpointId } = props;
+  const form = useFilterForm({ endpointId, fixed: props.fixed });
+  const paged = usePagedAction<Row>({
+    ask: backend.ask,
+    newRequestId: backend.newRequestId,
+    endpointId,
+    params: form.params,
+    onSpent: () => props.onSpent(),
+  });
+  const progress = useRunProgress(backend.watchProgress, paged.runningRequestId);
+  const arriving = progress ? { rows: progress.results as Row[], bytes: progress.bytes } : null;
+  const firstRunning = paged.first.action.status === 'running';
+  // A first page streaming in replaces what was shown: show only what arrives.
+  const pages = firstRunning && arriving ? [] : paged.pages;
+  const answered = paged.first.answer !== null;
+  const note = props.planDependent ? planNote(settings.plan) : null;
+  return (
+    <SectionShell title={props.title} mark={props.mark} busy={paged.runningRequestId !== null}>
+      {props.intro}
+      <FiltersFold changed={form.changed}>
+        <ParamForm
+          fields={form.fields}
+          values={form.values}
+          problems={form.problems}
+          onValue={form.setValue}
+          notes={form.notes}
+        />
+      </FiltersFold>
+      {(answered || arriving) && (
+        <PagedResults
+          noun={props.noun}
+          pages={pages}
+          renderRow={props.renderRow}
+          rowKey={props.rowKey}
+          arriving={arriving}
+          more={
+            paged.more
+              ? {
+                  quote: paged.more.quote,
+                  action: paged.more.action,
+                  quoteNote: note,
+                  ...spendHandlers(paged.more, backend),
+                }
+              : null
+          }
+          staleAfterDays={settings.staleAfterDays}
+          onExport={() => void exportRowsAsCsv(props.csv.prefix, props.csv.columns, paged.rows)}
+        />
+      )}
+      {!(firstRunning && arriving) && (
+        <SpendArea
+          verb={answered ? props.verbs.refresh : props.verbs.ask}
+          runningText={answered ? 'Refreshing…' : props.verbs.running}
+          quote={paged.first.quote}
+          action={paged.first.action}
+          blocked={form.blocked}
+          primary={!answered || Boolean(paged.pages[0]?.meta.stale)}
+          quoteNote={note}
+          {...spendHandlers(paged.first, backend)}
+        />
+      )}
+    </SectionShell>
+  );
+}

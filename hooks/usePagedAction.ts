@@ -1,0 +1,178 @@
+/**
+ * The pages of a quoted action that pages (listings, searches, job search): the first page is one
+ * quoted action, and "Load more" is another, for the same params plus the cursor of the last page
+ * shown (the endpoint's cursor rule, lib/api/endpoint-info.ts), appended to what is shown. Both are
+ * useQuotedAction, so each shows its quote before it is pressed, asks before passing the budget,
+ * and says what went wrong and what helps.
+ *
+ * Cached pages are free and shown with their age: when the next page of what is shown is in the
+ * cache (loaded on an earlier visit), it is appended at once at 0 credits, so a second visit shows
+ * everything the first one paid for without spending. Refreshing the first page starts the pages
+ * afresh from it.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { endpointInfo } from '@/lib/api/endpoint-info';
+import type { RawParamsMessage, SpendTotals } from '@/lib/protocol';
+import { type Answer, type Ask, type QuotedAction, useQuotedAction } from './useQuotedAction';
+
+/** The endpoints whose answers page (each has a cursor rule and a results key). */
+export type PagedEndpointId =
+  | 'job.search'
+  | 'employee.list'
+  | 'student.list'
+  | 'person.search'
+  | 'company.search';
+
+/** What a page's answer says about itself: where it came from, how old it is, what it cost. */
+export type PageMeta = Omit<Answer<unknown>, 'data'>;
+
+export interface LoadedPage<Row> {
+  /** The cursor this page was asked for with; null for the first page. */
+  cursor: string | null;
+  rows: Row[];
+  /** The cursor of the page after it; null on the last page. */
+  next: string | null;
+  meta: PageMeta;
+}
+
+/**
+ * The cursor of the next page in an answer: the `readParam` query parameter of the address in the
+ * answer's `field` (e.g. `after` of `next_page`). Null on the last page or when it cannot be read.
+ */
+export function nextCursor(endpointId: PagedEndpointId, data: unknown): string | null {
+  const rule = endpointInfo[endpointId].cursor;
+  if (!rule || typeof data !== 'object' || data === null) return null;
+  const address = (data as Record<string, unknown>)[rule.field];
+  if (typeof address !== 'string' || address.trim() === '') return null;
+  try {
+    // A relative address is read against a placeholder origin: only its query matters here.
+    const value = new URL(address, 'http://placeholder.invalid').searchParams.get(rule.readParam);
+    return value === null || value === '' ? null : value;
+  } catch {
+    return null;
+  }
+}
+
+/** The results of a page's answer (`employees`, `students`, `job`, `results`); [] when absent. */
+export function rowsOf<Row>(endpointId: PagedEndpointId, data: unknown): Row[] {
+  const key = endpointInfo[endpointId].resultsKey;
+  if (!key || typeof data !== 'object' || data === null) return [];
+  const rows = (data as Record<string, unknown>)[key];
+  return Array.isArray(rows) ? (rows as Row[]) : [];
+}
+
+function metaOf({ data: _data, ...meta }: Answer<unknown>): PageMeta {
+  return meta;
+}
+
+export interface PagedActionOptions {
+  ask: Ask;
+  newRequestId: () => string;
+  endpointId: PagedEndpointId;
+  /** The first page's params (no cursor); null while the view has nothing to ask (nothing is sent). */
+  params: RawParamsMessage | null;
+  onSpent?: (totals: SpendTotals | null) => void;
+}
+
+export interface PagedAction<Row> {
+  /** The first page: its quote, the person's click (list, or refresh once shown), errors. */
+  first: QuotedAction<unknown>;
+  /** The next page ("Load more"), quoted on its own; null when there is no next page to load. */
+  more: QuotedAction<unknown> | null;
+  /** Every page shown, in order; empty until the first page is shown. */
+  pages: LoadedPage<Row>[];
+  /** The rows of every page shown, in order. */
+  rows: Row[];
+  /** The request being answered now (first page or next), to watch a streamed answer arrive. */
+  runningRequestId: string | null;
+}
+
+export function usePagedAction<Row>(options: PagedActionOptions): PagedAction<Row> {
+  const { ask, newRequestId, endpointId, params, onSpent } = options;
+  const rule = endpointInfo[endpointId].cursor;
+  // The request id of each action's latest attempt: a retry or confirmation reuses it.
+  const firstId = useRef<string | null>(null);
+  const moreId = useRef<string | null>(null);
+  const first = useQuotedAction({
+    ask,
+    endpointId,
+    params,
+    onSpent,
+    newRequestId: () => {
+      firstId.current = newRequestId();
+      return firstId.current;
+    },
+  });
+
+  /** Pages after the first, and the first answer they follow: another first answer drops them. */
+  const [later, setLater] = useState<{ after: Answer<unknown> | null; pages: LoadedPage<Row>[] }>({
+    after: null,
+    pages: [],
+  });
+  const firstPage: LoadedPage<Row> | null = first.answer
+    ? {
+        cursor: null,
+        rows: rowsOf<Row>(endpointId, first.answer.data),
+        next: nextCursor(endpointId, first.answer.data),
+        meta: metaOf(first.answer),
+      }
+    : null;
+  const laterPages = first.answer && later.after === first.answer ? later.pages : [];
+  const pages = firstPage ? [firstPage, ...laterPages] : [];
+  const cursor = pages.length > 0 ? pages[pages.length - 1]!.next : null;
+
+  const more = useQuotedAction({
+    ask,
+    endpointId,
+    params: params && rule && cursor !== null ? { ...params, [rule.sendParam]: cursor } : null,
+    onSpent,
+    newRequestId: () => {
+      moreId.current = newRequestId();
+      return moreId.current;
+    },
+  });
+
+  /** The next-page answer already appended: the same answer is never appended twice. */
+  const appended = useRef<unknown>(null);
+  /**
+   * A next page that just arrived, shown in the same render as the end of its run (then kept in
+   * `later` by the effect below), so a view sees the new rows the moment its control gives way.
+   */
+  const arrived: LoadedPage<Row> | null =
+    more.answer && more.answer !== appended.current && first.answer && cursor !== null
+      ? {
+          cursor,
+          rows: rowsOf<Row>(endpointId, more.answer.data),
+          next: nextCursor(endpointId, more.answer.data),
+          meta: metaOf(more.answer),
+        }
+      : null;
+  useEffect(() => {
+    const after = first.answer;
+    if (!arrived || !after) return;
+    appended.current = more.answer;
+    setLater((current) => ({ after, pages: [...(current.after === after ? current.pages : []), arrived] }));
+  }, [more.answer]);
+
+  const runningRequestId =
+    first.action.status === 'running'
+      ? firstId.current
+      : more.action.status === 'running'
+        ? moreId.current
+        : null;
+
+  const shown = arrived ? [...pages, arrived] : pages;
+  // While a page that just arrived is kept, the page after it is not quoted yet: nothing to press.
+  const waiting: QuotedAction<unknown> = {
+    ...more,
+    quote: { status: 'loading' },
+    action: { status: 'checking' },
+  };
+  return {
+    first,
+    more: arrived ? (arrived.next !== null ? waiting : null) : cursor !== null ? more : null,
+    pages: shown,
+    rows: shown.flatMap((page) => page.rows),
+    runningRequestId,
+  };
+}
