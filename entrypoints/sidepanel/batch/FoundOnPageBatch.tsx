@@ -1,0 +1,103 @@
+/**
+ * "Found on this page", with enriching: every row's cached state and its own quoted action, a
+ * selection with one batch action and one total quote, the batch's progress with Cancel (it runs in
+ * the background and survives the panel closing and the worker stopping), and, on a company's own
+ * website with no profile links, the company looked up by its domain. The side panel mounts it in
+ * place of the plain list (components/panel/FoundOnPage.tsx).
+ */
+import '@/components/panel/batch/batch.css';
+import { ErrorNotice } from '@/components/Notice';
+import { BatchBar } from '@/components/panel/batch/BatchBar';
+import { FoundGroup, FoundRow } from '@/components/panel/batch/FoundRows';
+import type { Ask } from '@/hooks/useQuotedAction';
+import type { Findings, PublicSettings } from '@/lib/protocol';
+import { useFoundOnPage } from './useFoundOnPage';
+
+/**
+ * What it needs of the panel's backend (entrypoints/sidepanel/App.tsx `PanelBackend`, which the
+ * panel passes as it is): asking the background, and a request id per person action. Named here
+ * rather than imported, as App.tsx imports this view.
+ */
+export interface FoundOnPageBackend {
+  ask: Ask;
+  newRequestId: () => string;
+}
+
+export interface FoundOnPageBatchProps {
+  backend: FoundOnPageBackend;
+  findings: Findings;
+  tabId: number;
+  settings: PublicSettings;
+  /** After anything that may have spent credits, so the footer can follow. */
+  onSpent: () => void;
+}
+
+export function FoundOnPageBatch({ backend, findings, tabId, settings, onSpent }: FoundOnPageBatchProps) {
+  const found = useFoundOnPage({
+    ask: backend.ask,
+    newRequestId: backend.newRequestId,
+    findings,
+    tabId,
+    onSpent,
+  });
+  const rowEvents = {
+    onToggle: found.toggle,
+    onRun: found.runRow,
+    onConfirm: found.confirmRow,
+    onCancelConfirm: found.cancelConfirmRow,
+    staleAfterDays: settings.staleAfterDays,
+  };
+  const total = found.groups.reduce((sum, group) => sum + group.rows.length, 0);
+  return (
+    <section class="card panel-section found-on-page" aria-labelledby="found-heading">
+      <header class="section-head">
+        <h2 id="found-heading">
+          Found on this page <span class="count">{total}</span>
+        </h2>
+      </header>
+      {found.peekFailed && (
+        <ErrorNotice message={found.peekFailed}>
+          <div class="row">
+            <button type="button" class="small" onClick={found.retryPeek}>
+              Try again
+            </button>
+          </div>
+        </ErrorNotice>
+      )}
+      {found.domain && (
+        <section class="found-group found-site" aria-labelledby="found-site-heading">
+          <h3 id="found-site-heading">Look up this company</h3>
+          <p class="muted small">
+            This page links to no profiles. Look the company up by its domain, {found.domain}:
+          </p>
+          <ul class="found-rows found-batch-rows">
+            {found.siteRows.map((row) => (
+              <FoundRow key={row.key} row={row} {...rowEvents} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {total === 0 && !found.domain && (
+        <p class="empty">No other profile links or e-mail addresses on this page.</p>
+      )}
+      {(total > 0 || found.batch) && (
+        <BatchBar
+          selectable={found.selectable}
+          selected={found.selected}
+          total={found.total}
+          start={found.start}
+          batch={found.batch}
+          onSelectAll={found.selectAll}
+          onStart={found.startBatch}
+          onConfirm={found.confirmBatch}
+          onCancelConfirm={found.cancelConfirmBatch}
+          onCancelBatch={found.cancelBatch}
+          onDismiss={found.dismissBatch}
+        />
+      )}
+      {found.groups.map((group) => (
+        <FoundGroup key={group.id} group={group} onToggleGroup={found.toggleGroup} {...rowEvents} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,479 @@
+/**
+ * Batches from "Found on this page": the person selects rows and asks once; the background asks
+ * the service for each row in turn, as a journaled job of its own that no page drives. Closing the
+ * panel does not stop it, and a worker that stops half-way loses nothing:
+ *
+ * - the batch (its items, each with a request id chosen when it was made, and their states) is in
+ *   IndexedDB (lib/db.ts `batches`), written on every step;
+ * - each item is one `run` of the service with its request id, so the call is journaled before it
+ *   leaves, and an item asked again after a restart is answered from its record or, if its answer
+ *   was lost in flight, told what it cost: it is never paid twice (lib/service.ts);
+ * - a worker that starts resumes every running batch (`resume`); the item in flight when the last
+ *   one stopped is settled by the balance, and sent again only if it was certainly not charged,
+ *   which the batch waits for before it calls itself done;
+ * - Cancel stops before the next item: the one in flight finishes and is paid.
+ *
+ * The pure helpers at the top (quote sums, a line for an answer) are plain data, no zod: the panel
+ * imports them too.
+ */
+import type { IDBPDatabase } from 'idb';
+import type { ApiErrorJson } from './api/errors';
+import type { EndpointId } from './api/ids';
+import type { BatchItemRecord, BatchRecord, BatchStatus, EnrichmentDb } from './db';
+import type {
+  AnswerLine,
+  BatchItemView,
+  BatchPeek,
+  BatchStartRequest,
+  BatchStartResult,
+  BatchView,
+  InterruptedCall,
+  PeekRequest,
+  Quote,
+  RunResult,
+} from './protocol';
+import type { QuoteBounds } from './quote-format';
+import type { EnrichmentService } from './service';
+
+/** What several requests cost together: bounds add up; an unpublished cost leaves the top open. */
+export function sumQuotes(quotes: readonly QuoteBounds[]): Quote {
+  let min = 0;
+  let max: number | null = 0;
+  let published = 0;
+  let unpublished = 0;
+  for (const quote of quotes) {
+    if (quote.min === null) {
+      unpublished += 1;
+      max = null;
+      continue;
+    }
+    published += 1;
+    min += quote.min;
+    max = max === null || quote.max === null ? null : max + quote.max;
+  }
+  const lines = [`${quotes.length} ${quotes.length === 1 ? 'request' : 'requests'}`];
+  if (unpublished > 0) lines.push(`${unpublished} of them at a cost not published`);
+  if (published === 0 && unpublished > 0) return { min: null, max: null, lines };
+  return { min, max, lines };
+}
+
+const FREE: Quote = { min: 0, max: 0, lines: ['cached: 0 credits'] };
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+function line(title: string | undefined, detail: string | undefined): AnswerLine | null {
+  if (!title) return null;
+  return detail ? { title, detail } : { title };
+}
+
+/**
+ * A one-line reading of an answer for a row: who or what it is and a detail. Read by field names
+ * alone (the background validated the answer): a field of another type is left out, not shown.
+ */
+export function answerLine(endpointId: EndpointId, data: unknown): AnswerLine | null {
+  switch (endpointId) {
+    case 'person.profile': {
+      const name =
+        text(field(data, 'full_name')) ??
+        [text(field(data, 'first_name')), text(field(data, 'last_name'))].filter(Boolean).join(' ');
+      return line(name || undefined, text(field(data, 'headline')) ?? text(field(data, 'occupation')));
+    }
+    case 'person.v3':
+      return line(
+        text(field(data, 'fullName')),
+        text(field(data, 'headline')) ?? text(field(data, 'jobTitle')),
+      );
+    case 'company.profile':
+    case 'school.profile':
+      return line(text(field(data, 'name')), text(field(data, 'industry')) ?? text(field(data, 'tagline')));
+    case 'job.profile':
+      return line(text(field(data, 'title')), text(field(field(data, 'company'), 'name')));
+    case 'email.lookup':
+    case 'company.lookup': {
+      if (data === null) return { title: 'No match found' };
+      const profile = field(data, 'profile');
+      const name = text(field(profile, 'full_name')) ?? text(field(profile, 'name'));
+      const url = text(field(data, 'url'));
+      if (!name && !url) return { title: 'No match found' };
+      return line(name ?? url, name ? url : undefined);
+    }
+    case 'company.logo': {
+      if (!Array.isArray(data) || data.length === 0) return { title: 'No logo found' };
+      const first = data[0];
+      return line(
+        text(field(first, 'companyName')) ?? text(field(field(first, 'domain'), 'resolved')),
+        data.length > 1 ? `${data.length} matches` : text(field(field(first, 'domain'), 'resolved')),
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+type Service = Pick<EnrichmentService, 'peekMany' | 'run' | 'requestState' | 'settleNow'>;
+
+export interface BatchDeps {
+  db: () => Promise<IDBPDatabase<EnrichmentDb>>;
+  service: Service;
+  /** A request id for each item, chosen when the batch is made. */
+  newId: () => string;
+  now?: () => number;
+  /** How long to wait between two readings while an interrupted item settles. */
+  settlePollMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Finished batches are kept this long (the panel shows the last one of a page). */
+const BATCH_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Errors after which no further item can succeed: the key is refused, or the credits ran out. */
+const STOPPING_KINDS: ReadonlySet<string> = new Set(['auth', 'credits']);
+
+function isActive(status: BatchStatus): boolean {
+  return status === 'running' || status === 'settling';
+}
+
+export function createBatches(deps: BatchDeps) {
+  const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const settlePollMs = deps.settlePollMs ?? 2_000;
+  /** The loop driving each batch in this worker; one per batch. */
+  const loops = new Map<string, Promise<void>>();
+
+  /** Quote and cache state of many rows, from one message and one IndexedDB transaction. */
+  async function peek(requests: readonly PeekRequest[]): Promise<BatchPeek> {
+    const { rows, remainingToday } = await deps.service.peekMany(requests);
+    const shown = rows.map((row) => {
+      if (!row.ok) return row;
+      const cached = row.cached
+        ? {
+            fetchedAt: row.cached.fetchedAt,
+            ageMs: row.cached.ageMs,
+            stale: row.cached.stale,
+            answer: answerLine(row.cached.endpointId, row.cached.data),
+          }
+        : null;
+      return { ok: true as const, quote: row.quote, cached };
+    });
+    const uncached = shown.flatMap((row) => (row.ok && !row.cached ? [row.quote] : []));
+    return { rows: shown, total: sumQuotes(uncached), remainingToday };
+  }
+
+  async function update(id: string, change: (batch: BatchRecord) => void): Promise<BatchRecord | undefined> {
+    const db = await deps.db();
+    const tx = db.transaction('batches', 'readwrite');
+    const batch = await tx.store.get(id);
+    if (batch) {
+      change(batch);
+      batch.updatedAt = now();
+      await tx.store.put(batch);
+    }
+    await tx.done;
+    return batch;
+  }
+
+  async function start(request: BatchStartRequest): Promise<BatchStartResult> {
+    const db = await deps.db();
+    const running = (await db.getAllFromIndex('batches', 'byTab', request.tabId)).find((batch) =>
+      isActive(batch.status),
+    );
+    if (running) {
+      return {
+        status: 'error',
+        error: {
+          name: 'ApiError',
+          kind: 'invalid',
+          message: 'A batch is already running on this tab',
+          description: 'Wait for it to finish, or cancel it, before starting another.',
+        },
+      };
+    }
+    const peeked = await peek(request.items);
+    const refused = peeked.rows.find((row) => !row.ok);
+    if (refused && !refused.ok) return { status: 'error', error: refused.error };
+    const { total, remainingToday } = peeked;
+    if (!request.confirmed && remainingToday !== null) {
+      const unpublished = total.min === null && total.max === null;
+      const worst = total.max ?? Number.POSITIVE_INFINITY;
+      if (unpublished ? remainingToday === 0 : worst > remainingToday) {
+        return { status: 'needs-confirmation', quote: total, remaining: remainingToday };
+      }
+    }
+    const at = now();
+    const batch: BatchRecord = {
+      id: deps.newId(),
+      tabId: request.tabId,
+      pageUrl: request.pageUrl,
+      createdAt: at,
+      updatedAt: at,
+      status: 'running',
+      cancelRequested: false,
+      items: request.items.map((item, index): BatchItemRecord => {
+        const row = peeked.rows[index]!;
+        const quote = row.ok && !row.cached ? row.quote : FREE;
+        return {
+          key: item.key,
+          label: item.label,
+          endpointId: item.endpointId,
+          params: item.params,
+          requestId: deps.newId(),
+          quote: { min: quote.min, max: quote.max },
+          status: 'queued',
+        };
+      }),
+    };
+    await db.put('batches', batch);
+    drive(batch.id);
+    return { status: 'started', batch: await view(batch) };
+  }
+
+  function drive(id: string): void {
+    if (loops.has(id)) return;
+    const loop = work(id)
+      .catch((error) => console.warn('A batch stopped on an unexpected error', error))
+      .finally(() => loops.delete(id));
+    loops.set(id, loop);
+  }
+
+  /** Asks the items in turn, then waits for interrupted ones to settle; resumable at any step. */
+  async function work(id: string): Promise<void> {
+    for (;;) {
+      const db = await deps.db();
+      const batch = await db.get('batches', id);
+      if (!batch || !isActive(batch.status)) return;
+      if (batch.cancelRequested) {
+        await finish(id, 'cancelled');
+        return;
+      }
+      const next = batch.items.findIndex((item) => item.status === 'running' || item.status === 'queued');
+      if (next >= 0) {
+        const stop = await ask(batch, next);
+        if (stop) {
+          await finish(id, 'stopped', stop);
+          return;
+        }
+        continue;
+      }
+      if (!(await settleInterrupted(batch))) {
+        await finish(id, 'done');
+        return;
+      }
+      if (batch.status !== 'settling') {
+        await update(id, (b) => {
+          b.status = 'settling';
+        });
+      }
+      await sleep(settlePollMs);
+      await deps.service.settleNow();
+    }
+  }
+
+  /** Asks one item (again, with its own request id, after a restart). Returns why to stop, if so. */
+  async function ask(batch: BatchRecord, index: number): Promise<ApiErrorJson | null> {
+    const item = batch.items[index]!;
+    if (item.status === 'queued') {
+      await update(batch.id, (b) => {
+        b.items[index]!.status = 'running';
+      });
+    }
+    const result = await deps.service.run({
+      requestId: item.requestId,
+      endpointId: item.endpointId,
+      params: item.params,
+      policy: 'cache-first',
+      confirmed: true, // the batch as a whole was within budget, or confirmed
+      batchId: batch.id,
+    });
+    await update(batch.id, (b) => Object.assign(b.items[index]!, outcome(item, result)));
+    if (result.status === 'error' && STOPPING_KINDS.has(result.error.kind)) return result.error;
+    return null;
+  }
+
+  function outcome(item: BatchItemRecord, result: RunResult): Partial<BatchItemRecord> {
+    switch (result.status) {
+      case 'answer':
+        return {
+          status: 'done',
+          credits: result.credits,
+          cached: result.cached,
+          answer: answerLine(item.endpointId, result.data) ?? undefined,
+          error: undefined,
+        };
+      case 'interrupted':
+        return { status: 'interrupted', credits: result.interrupted.credits };
+      case 'error':
+        return { status: 'failed', credits: 0, error: result.error };
+      default:
+        // A batch is confirmed as a whole and never asks cache-only; read as refused, nothing spent.
+        return {
+          status: 'failed',
+          credits: 0,
+          error: { name: 'ApiError', kind: 'invalid', message: 'The service was not asked' },
+        };
+    }
+  }
+
+  /**
+   * Interrupted items: each is read again (its cost may still change until it settles) and, when
+   * certainly not charged and the batch was not cancelled, sent again with its request id. Returns
+   * whether any is still waiting for the balance to settle.
+   */
+  async function settleInterrupted(batch: BatchRecord): Promise<boolean> {
+    let waiting = false;
+    for (const [index, item] of batch.items.entries()) {
+      if (item.status !== 'interrupted') continue;
+      const state = await deps.service.requestState(item.requestId);
+      if (state.state === 'in-flight') {
+        waiting = true;
+        continue;
+      }
+      const resume = state.state === 'done' || (state.state === 'interrupted' && state.resumable);
+      if (resume && !batch.cancelRequested) {
+        // Certainly not charged: sent again under its id (or already was); the answer is read here.
+        const result = await deps.service.run({
+          requestId: item.requestId,
+          endpointId: item.endpointId,
+          params: item.params,
+          policy: 'cache-first',
+          confirmed: true,
+          batchId: batch.id,
+        });
+        await update(batch.id, (b) => Object.assign(b.items[index]!, outcome(item, result)));
+        if (result.status === 'interrupted' && !result.interrupted.settled) waiting = true;
+        continue;
+      }
+      if (state.state === 'interrupted') {
+        await update(batch.id, (b) => {
+          b.items[index]!.credits = state.interrupted.credits;
+        });
+        if (!state.interrupted.settled) waiting = true;
+      }
+    }
+    return waiting;
+  }
+
+  /** Ends a batch: items not asked are cancelled; one left running by a stopped worker is read. */
+  async function finish(id: string, status: BatchStatus, stopReason?: ApiErrorJson): Promise<void> {
+    const db = await deps.db();
+    const batch = await db.get('batches', id);
+    if (!batch) return;
+    const states = await Promise.all(
+      batch.items.map((item) =>
+        item.status === 'running' ? deps.service.requestState(item.requestId) : Promise.resolve(null),
+      ),
+    );
+    await update(id, (b) => {
+      b.status = status;
+      if (stopReason) b.stopReason = stopReason;
+      b.items.forEach((item, index) => {
+        const state = states[index];
+        if (item.status === 'queued') item.status = 'cancelled';
+        if (item.status !== 'running' || !state) return;
+        if (state.state === 'interrupted') {
+          item.status = 'interrupted';
+          item.credits = state.interrupted.credits;
+        } else if (state.state === 'done') {
+          item.status = 'done';
+          item.credits = state.credits;
+        } else if (state.state === 'failed') {
+          item.status = 'failed';
+          item.credits = 0;
+        } else {
+          // It never left (no journal): nothing was asked, nothing spent.
+          item.status = 'cancelled';
+        }
+      });
+    });
+  }
+
+  async function view(batch: BatchRecord): Promise<BatchView> {
+    const interruptions = await Promise.all(
+      batch.items.map(async (item): Promise<InterruptedCall | null> => {
+        if (item.status !== 'interrupted') return null;
+        const state = await deps.service.requestState(item.requestId);
+        return state.state === 'interrupted' ? state.interrupted : null;
+      }),
+    );
+    const items = batch.items.map(
+      (item, index): BatchItemView => ({
+        key: item.key,
+        label: item.label,
+        endpointId: item.endpointId,
+        status: item.status,
+        quote: { ...item.quote, lines: [] },
+        credits: interruptions[index]?.credits ?? item.credits ?? null,
+        cached: item.cached ?? false,
+        answer: item.answer ?? null,
+        error: (item.error as ApiErrorJson | undefined) ?? null,
+        interrupted: interruptions[index] ?? null,
+      }),
+    );
+    return {
+      id: batch.id,
+      tabId: batch.tabId,
+      pageUrl: batch.pageUrl,
+      status: batch.status,
+      cancelRequested: batch.cancelRequested,
+      createdAt: batch.createdAt,
+      items,
+      asked: items.filter((item) => ['done', 'failed', 'interrupted'].includes(item.status)).length,
+      spent: items.reduce((sum, item) => sum + (item.credits ?? 0), 0),
+      quote: sumQuotes(batch.items.map((item) => item.quote)),
+      stopReason: (batch.stopReason as ApiErrorJson | undefined) ?? null,
+    };
+  }
+
+  /** The latest batch started from this tab, or null. */
+  async function get(tabId: number): Promise<BatchView | null> {
+    const db = await deps.db();
+    const batches = await db.getAllFromIndex('batches', 'byTab', tabId);
+    const latest = batches.reduce<BatchRecord | null>(
+      (last, batch) => (last === null || batch.createdAt >= last.createdAt ? batch : last),
+      null,
+    );
+    if (!latest) return null;
+    // A worker that started since has not resumed it yet (nothing woke it): do it now.
+    if (isActive(latest.status)) drive(latest.id);
+    return view(latest);
+  }
+
+  /** No further item is asked; the one in flight finishes and is paid. */
+  async function cancel(batchId: string): Promise<BatchView | null> {
+    const batch = await update(batchId, (b) => {
+      if (isActive(b.status)) b.cancelRequested = true;
+    });
+    if (!batch) return null;
+    if (isActive(batch.status)) drive(batch.id);
+    return view(batch);
+  }
+
+  /** When a worker starts: running batches go on; old finished ones are dropped. */
+  async function resume(): Promise<number> {
+    const db = await deps.db();
+    let resumed = 0;
+    for (const batch of await db.getAll('batches')) {
+      if (isActive(batch.status)) {
+        drive(batch.id);
+        resumed += 1;
+      } else if (now() - batch.updatedAt > BATCH_RETENTION_MS) {
+        await db.delete('batches', batch.id);
+      }
+    }
+    return resumed;
+  }
+
+  /** For tests: resolves once the batch's loop in this worker has ended. */
+  async function settled(batchId: string): Promise<void> {
+    await loops.get(batchId);
+  }
+
+  return { peek, start, get, cancel, resume, settled };
+}
+
+export type Batches = ReturnType<typeof createBatches>;

@@ -1,0 +1,298 @@
+/**
+ * The ledger matches the service, always (issue #10). A scripted session (single actions, repeats,
+ * two identical calls at once, a batch, a cancelled batch) runs while the extension's worker is
+ * stopped at random points, under both behaviours of the sandbox for a request whose client left:
+ * charged nothing, or charged as if answered (chargeOnClientGone, the worst case). When everything
+ * has settled, the ledger's total must equal what the sandbox charged and what its balance lost.
+ *
+ * The session talks to the background as the extension's pages do (messages from an extension
+ * page, asked again with the same request id when the worker went away), so it exercises the
+ * background alone, whatever the panel shows. Each run prints its drift:
+ *   drift: 0 credits unaccounted for (ledger N, sandbox N, balance N)
+ * DRIFT_RUNS (default 2) sets the runs per behaviour; each run has its own seed.
+ */
+import { writeFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { DEFAULT_SEED, datasetForSeed, startSandbox } from '../../sandbox/app';
+import { parseKeyFaults } from '../../sandbox/faults';
+import { parseKeys } from '../../sandbox/keys';
+import { test as base, expect, type SandboxHandle } from './fixtures';
+
+const KEY = 'drift';
+const START = 100_000;
+/** Every request of the key waits this long at the sandbox: time for a stop to land mid-call. */
+const LATENCY_MS = 700;
+const RUNS = Number(process.env.DRIFT_RUNS ?? 2);
+
+const test = base.extend<{ sandbox: SandboxHandle }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  sandbox: async ({}, use) => {
+    const server = await startSandbox({
+      port: 0,
+      keys: parseKeys(`demo=10000:standard,${KEY}=${START}:standard`),
+      keyFaults: parseKeyFaults(`${KEY}=latency=${LATENCY_MS}`),
+    });
+    const admin = async (route: string, init?: RequestInit) =>
+      (await fetch(`${server.url}/__sandbox/${route}`, init)).json();
+    await use({
+      url: server.url,
+      close: server.close,
+      requests: async () => (await admin(`requests?key=${KEY}`)).requests,
+      balance: async (key = KEY) => {
+        const { keys } = (await admin('keys')) as { keys: Array<{ key: string; credit_balance: number }> };
+        return keys.find((k) => k.key === key)!.credit_balance;
+      },
+    });
+    await server.close();
+  },
+});
+
+/** A small seeded generator (mulberry32): the same seed, the same stops. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Sends a message as an extension page does, asking again (same data, so the same request id)
+ * while the worker is away, like lib/ask-background.ts.
+ */
+async function send<T>(page: Page, type: string, data: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ type, data }) => {
+      const gone = [
+        'message port closed',
+        'message channel closed',
+        'Receiving end does not exist',
+        'Could not establish connection',
+        'No response',
+      ];
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const reply = await new Promise<{ res?: unknown; err?: { message: string } } | undefined>(
+            (resolve, reject) =>
+              chrome.runtime.sendMessage(
+                { id: Math.floor(Math.random() * 1e9), type, data, timestamp: Date.now() },
+                (response: unknown) => {
+                  const error = chrome.runtime.lastError;
+                  if (error) reject(new Error(error.message));
+                  else resolve(response as { res?: unknown; err?: { message: string } } | undefined);
+                },
+              ),
+          );
+          if (reply === undefined) throw new Error('No response');
+          if (reply.err) throw new Error(reply.err.message);
+          return reply.res;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          if (attempt >= 40 || !gone.some((text) => message.includes(text))) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+      }
+    },
+    { type, data },
+  ) as Promise<T>;
+}
+
+/** The records of one IndexedDB store, read from an extension page (same origin as the worker). */
+async function readStore<T>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('enrichment');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains(name)) return [];
+      return await new Promise<T[]>((resolve, reject) => {
+        const request = db.transaction(name).objectStore(name).getAll();
+        request.onsuccess = () => resolve(request.result as T[]);
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, store);
+}
+
+interface Job {
+  id: string;
+  status: string;
+  sameAs?: string;
+  interruption?: { settled: boolean };
+}
+
+type RunStatus = { status: string };
+
+const behaviours = [
+  { name: 'charges nothing when the client left', chargeOnClientGone: false },
+  { name: 'charges a request whose client left (chargeOnClientGone)', chargeOnClientGone: true },
+];
+
+for (const { name, chargeOnClientGone } of behaviours) {
+  for (let run = 1; run <= RUNS; run++) {
+    test(`the ledger matches the sandbox with the worker stopped at random, on a sandbox that ${name} (run ${run})`, async ({
+      context,
+      sandbox,
+      configure,
+      openExtensionPage,
+    }) => {
+      test.setTimeout(240_000);
+      const seed = (chargeOnClientGone ? 1000 : 0) + run;
+      const next = random(seed);
+      await fetch(`${sandbox.url}/__sandbox/keys/${KEY}?charge_on_client_gone=${chargeOnClientGone}`, {
+        method: 'PUT',
+      });
+      await configure({ apiKey: KEY, dailyBudget: null });
+      const page = await openExtensionPage('options.html');
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('ServiceWorker.enable');
+
+      const { dataset } = datasetForSeed(DEFAULT_SEED);
+      const offset = 200 + run * 40 + (chargeOnClientGone ? 20 : 0);
+      const people = dataset.people.slice(offset, offset + 20).map((person) => person.url);
+      const person = (index: number) => ({ profile_url: people[index]! });
+      let ids = 0;
+      const id = () => `drift-${seed}-${++ids}-${Math.random().toString(36).slice(2, 8)}`;
+      const runOne = (endpointId: string, params: Record<string, unknown>, policy = 'refresh') =>
+        send<RunStatus>(page, 'run', { requestId: id(), endpointId, params, policy });
+      const outcomes: string[] = [];
+      const note = (step: string, results: RunStatus[]) =>
+        outcomes.push(`${step}: ${results.map((result) => result.status).join(', ')}`);
+
+      let tabs = 900_000;
+      async function batch(items: number[], cancelAfterMs?: number) {
+        const tabId = ++tabs;
+        const started = await send<{ status: string; batch?: { id: string } }>(page, 'batch.start', {
+          tabId,
+          pageUrl: `https://example.com/team/${tabId}`,
+          items: items.map((index) => ({
+            key: `person:${index}`,
+            label: people[index]!,
+            endpointId: 'person.profile',
+            params: person(index),
+          })),
+          confirmed: true,
+        });
+        expect(started.status).toBe('started');
+        if (cancelAfterMs !== undefined) {
+          await page.waitForTimeout(cancelAfterMs);
+          await send(page, 'batch.cancel', { batchId: started.batch!.id });
+        }
+        let view: { status: string; items: { status: string }[] } | null = null;
+        await expect
+          .poll(
+            async () => {
+              view = await send(page, 'batch.get', { tabId });
+              return view?.status;
+            },
+            { timeout: 120_000, intervals: [500] },
+          )
+          .toMatch(/^(done|cancelled|stopped)$/);
+        outcomes.push(
+          `batch of ${items.length}: ${view!.status} [${view!.items.map((i) => i.status).join(' ')}]`,
+        );
+      }
+
+      // Stops at random points while the session runs.
+      let sessionOver = false;
+      let stops = 0;
+      const chaos = (async () => {
+        while (!sessionOver) {
+          await page.waitForTimeout(600 + next() * 2600);
+          if (sessionOver) break;
+          await cdp.send('ServiceWorker.stopAllWorkers');
+          stops += 1;
+        }
+      })();
+
+      try {
+        note('single', [await runOne('person.profile', person(0))]);
+        note('repeat from the cache', [await runOne('person.profile', person(0), 'cache-first')]);
+        note('repeat, refreshed', [await runOne('person.profile', person(0))]);
+        note(
+          'two identical at once',
+          await Promise.all([runOne('person.profile', person(1)), runOne('person.profile', person(1))]),
+        );
+        await batch([2, 3, 4, 5, 6]);
+        note('school', [await runOne('school.profile', { url: dataset.schools[11]!.url })]);
+        note('company', [await runOne('company.profile', { url: dataset.companies[13]!.url })]);
+        await batch([7, 8, 9, 10], 1_800);
+        note(
+          'a single during a batch',
+          await Promise.all([
+            runOne('person.profile', person(11)),
+            batch([12, 13, 14]).then(() => ({ status: 'batch' })),
+          ]),
+        );
+        note(
+          'two identical at once, again',
+          await Promise.all([
+            runOne('person.profile', person(15), 'cache-first'),
+            runOne('person.profile', person(15), 'cache-first'),
+          ]),
+        );
+      } finally {
+        sessionOver = true;
+        await chaos;
+      }
+
+      // Everything settles: no call in flight, no interrupted call whose cost may still change, no
+      // batch running. Asking for the account reads the balance again for those still provisional.
+      await expect
+        .poll(
+          async () => {
+            await send(page, 'account.get', undefined);
+            const jobs = await readStore<Job>(page, 'jobs');
+            const open = jobs.filter(
+              (job) =>
+                (job.status === 'pending' && !job.sameAs) ||
+                (job.status === 'interrupted' && !job.interruption?.settled),
+            ).length;
+            const working = (await sandbox.requests()).filter((request) => request.status === 0).length;
+            const batches = (await readStore<{ status: string }>(page, 'batches')).filter(
+              (b) => b.status === 'running' || b.status === 'settling',
+            ).length;
+            return open + working + batches;
+          },
+          { timeout: 90_000, intervals: [1_000] },
+        )
+        .toBe(0);
+
+      const lines = await readStore<{
+        credits: number | null;
+        interrupted?: boolean;
+        creditsRange?: unknown;
+      }>(page, 'ledger');
+      const ledger = lines.reduce((sum, line) => sum + (line.credits ?? 0), 0);
+      const charged = (await sandbox.requests()).reduce((sum, request) => sum + request.charged, 0);
+      const lost = START - (await sandbox.balance());
+      const interrupted = lines.filter((line) => line.interrupted);
+      console.log(
+        [
+          `[${chargeOnClientGone ? 'chargeOnClientGone' : 'default'} seed ${seed}] ${stops} worker stops; ${outcomes.join('; ')}`,
+          `  interrupted calls in the ledger: ${interrupted.length} (${interrupted.filter((line) => line.creditsRange).length} as a range)`,
+          `  drift: ${Math.abs(ledger - charged) + Math.abs(charged - lost)} credits unaccounted for (ledger ${ledger}, sandbox ${charged}, balance ${lost})`,
+        ].join('\n'),
+      );
+      if (ledger !== charged || lost !== charged) {
+        // What to look at when it drifts: every job, ledger line and request, in order.
+        const dump = {
+          jobs: await readStore(page, 'jobs'),
+          ledger: lines,
+          requests: await sandbox.requests(),
+        };
+        await writeFile(test.info().outputPath(`drift-${seed}.json`), JSON.stringify(dump, null, 1));
+      }
+      expect(stops).toBeGreaterThan(0);
+      expect(ledger).toBe(charged);
+      expect(lost).toBe(charged);
+    });
+  }
+}
