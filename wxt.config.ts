@@ -3,7 +3,7 @@ import { defineConfig } from 'wxt';
 
 /**
  * Permissions: `storage` for settings; `activeTab` + `scripting` to scan a page of any other site
- * when the person asks. The API origin is an optional host permission, asked for when the person
+ * when the person asks; `contextMenus` for "Look up email" on a selection or a mailto: link. The API origin is an optional host permission, asked for when the person
  * connects (onboarding or options), never at install. STORE_LISTING.md explains each one to the
  * stores' reviewers, and test/unit/store-listing.test.ts keeps it in step with the built manifests.
  *
@@ -54,13 +54,11 @@ export default defineConfig({
     name: 'Profile Enrichment',
     description:
       'Enrich the person, company, school or job on the page you are reading, with every credit quoted first.',
-    permissions: ['storage', 'activeTab', 'scripting'],
-    // The toolbar button opens the side panel (see entrypoints/background.ts). Its icon is named
-    // here rather than left to each browser's own fallback to `icons`.
-    action: {
-      default_title: 'Open Profile Enrichment',
-      default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' },
-    },
+    permissions: ['storage', 'activeTab', 'scripting', 'contextMenus'],
+    // The toolbar button opens the popup (searches, lookups, and a button that opens the side panel;
+    // see entrypoints/background.ts). Its icon and title are named by the popup page
+    // (entrypoints/popup/index.html: `manifest.default_icon`, `<title>`) rather than left to each
+    // browser's fallback to `icons`: WXT builds Firefox's `browser_action` from the popup alone.
     optional_host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*', 'http://*/*'],
     ...(mode === 'e2e' ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
     ...(browser === 'firefox'

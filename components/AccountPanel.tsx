@@ -7,6 +7,7 @@ import type { UserMessage } from '@/lib/api/errors';
 import type { Account } from '@/lib/protocol';
 import { endpointTitle, formatBytes, formatCredits, formatMoment } from './format';
 import { Busy, ErrorNotice } from './Notice';
+import { lostChargeShort, lostChargeText } from './panel/batch/charge-format';
 
 export type AccountPanelState =
   | { status: 'loading' }
@@ -78,11 +79,20 @@ function Ledger({ recent, now }: { recent: Account['recent']; now?: number }) {
       ) : (
         <ul class="ledger">
           {recent.map((line) => (
-            <li key={`${line.at}-${line.endpointId}-${line.summary}`}>
+            <li
+              key={`${line.at}-${line.endpointId}-${line.summary}`}
+              class={line.interrupted ? 'ledger-interrupted' : undefined}
+            >
               <span class="ledger-what">{endpointTitle(line.endpointId)}</span>
               <span class="ledger-cost">{lineCost(line)}</span>
               <span class="ledger-summary">{line.summary}</span>
               <time dateTime={new Date(line.at).toISOString()}>{formatMoment(line.at, now)}</time>
+              {line.interrupted && (
+                // The theme's ledger grid has no cell for a note: it spans the line's width.
+                <span class="ledger-note muted" style={{ gridColumn: '1 / -1', fontSize: '0.85rem' }}>
+                  {interruptedNote(line)}
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -91,7 +101,24 @@ function Ledger({ recent, now }: { recent: Account['recent']; now?: number }) {
   );
 }
 
-function lineCost(line: Account['recent'][number]): string {
+type Line = Account['recent'][number];
+
+/** An interrupted line's charge as lib/service.ts read it from the balance. */
+function lostCharge(line: Line) {
+  return {
+    credits: line.credits,
+    range: line.creditsRange ?? { min: line.credits ?? 0, max: line.credits },
+    settled: line.settled ?? true,
+  };
+}
+
+/** "Interrupted: the answer was lost; cost 0–2 credits (…)": what the person needs to know. */
+function interruptedNote(line: Line): string {
+  return `Interrupted: the answer was lost; ${lostChargeText(lostCharge(line))}.`;
+}
+
+function lineCost(line: Line): string {
+  if (line.interrupted) return `${lostChargeShort(lostCharge(line))} · interrupted`;
   if (line.cached) return 'cached';
   // v3 prices are not published: the call is recorded, its cost is not known.
   return line.credits === null ? 'price not published' : formatCredits(line.credits);

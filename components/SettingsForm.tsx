@@ -5,12 +5,14 @@
  * wrong per field.
  */
 import type { UserMessage } from '@/lib/api/errors';
+import { FRESHNESS_CHOICES, type Freshness } from '@/lib/freshness';
 import type { Settings } from '@/lib/settings';
 import { ConnectionFields, type ConnectionValues, type SavedKey } from './ConnectionFields';
 import { type ConnectionOutcome, type ConnectionPhase, ConnectionStatus } from './ConnectionStatus';
 import { Field, TextInput, Toggle, useFocusInvalidOnSubmit } from './Field';
 import { BYTES_PER_MB, formatBytes } from './format';
 import { Busy, ErrorNotice, Notice } from './Notice';
+import { freshnessOptionLabel } from './panel/profile/option-costs';
 
 /** The form's values; numbers stay text until saved so a half-typed value is not lost. */
 export interface SettingsDraft extends ConnectionValues {
@@ -19,6 +21,7 @@ export interface SettingsDraft extends ConnectionValues {
   dailyBudget: string;
   staleAfterDays: string;
   autoEnrich: boolean;
+  profileFreshness: Freshness;
   cacheMaxBytes: number;
 }
 
@@ -158,6 +161,26 @@ export function SettingsForm(props: SettingsFormProps) {
           onToggle={(autoEnrich) => onChange({ autoEnrich })}
         />
         {errors.autoEnrich && <p class="field-error">{errors.autoEnrich}</p>}
+        <Field
+          label="Profile freshness"
+          error={errors.profileFreshness}
+          hint="How recent a person, company or school profile must be, unless you choose otherwise for one lookup. The price follows the choice."
+        >
+          {(control) => (
+            <select
+              {...control}
+              value={draft.profileFreshness}
+              disabled={busy}
+              onChange={(event) => onChange({ profileFreshness: event.currentTarget.value as Freshness })}
+            >
+              {FRESHNESS_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {freshnessOptionLabel('person.profile', choice)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <Field
           label="Cache size cap"
           error={errors.cacheMaxBytes}

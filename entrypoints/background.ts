@@ -7,8 +7,11 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { createClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
+import { createBatches } from '@/lib/batch';
 import { clearCache } from '@/lib/cache';
 import { openDb } from '@/lib/db';
+import { emailFromMenuClick, selectionExcerpt } from '@/lib/email-selection';
+import type { EmailLookupRequest, RecentInput } from '@/lib/messages';
 import {
   CONTENT_SCRIPT_MESSAGES,
   type MessageType,
@@ -16,9 +19,18 @@ import {
   type PublicSettings,
 } from '@/lib/messages';
 import { onMessage } from '@/lib/messenger';
+import { formatQuote } from '@/lib/quote-format';
+import { addRecent, clearRecent, listRecent, removeRecent } from '@/lib/recent';
 import { createPageScanning } from '@/lib/scan-permission';
 import { createService } from '@/lib/service';
-import { apiOrigins, findingsItemKey, getSettings, progressItemKey, type Settings } from '@/lib/settings';
+import {
+  apiOrigins,
+  EMAIL_LOOKUP_ITEM_KEY,
+  findingsItemKey,
+  getSettings,
+  progressItemKey,
+  type Settings,
+} from '@/lib/settings';
 import { checkSettingsPatch, updateSettings } from '@/lib/settings-schema';
 
 export default defineBackground(() => {
@@ -33,7 +45,13 @@ export default defineBackground(() => {
       const key = progressItemKey(requestId);
       void (progress ? storage.setItem(key, progress) : storage.removeItem(key));
     },
+    // The e2e sandbox answers within seconds: its interrupted calls settle sooner than the real
+    // service's (lib/service.ts SETTLE_AFTER_MS), so tests can wait for the final figure.
+    ...(import.meta.env.MODE === 'e2e' ? { settleAfterMs: 8_000 } : {}),
   });
+
+  // "Found on this page" batches run here, not in the page that started them (lib/batch.ts).
+  const batches = createBatches({ db: openDb, service, newId: () => crypto.randomUUID() });
 
   type Sender = { id?: string; url?: string; frameId?: number; tab?: { id?: number; url?: string } };
 
@@ -118,8 +136,36 @@ export default defineBackground(() => {
 
   handle('account.get', () => service.account());
 
+  handle('batch.peek', (data) =>
+    batches.peek((data as { requests: Parameters<typeof batches.peek>[0] }).requests),
+  );
+
+  handle('batch.start', (data) => batches.start(data as Parameters<typeof batches.start>[0]));
+
+  handle('batch.get', (data) => batches.get((data as { tabId: number }).tabId));
+
+  handle('batch.cancel', (data) => batches.cancel((data as { batchId: string }).batchId));
+
   handle('cache.clear', async () => {
     await clearCache(await openDb());
+    return { ok: true };
+  });
+
+  // The popup's recent searches and lookups (lib/recent.ts): questions, not answers (those are cached).
+  handle('recent.list', async () => listRecent(await openDb()));
+
+  handle('recent.add', async (data) => {
+    await addRecent(await openDb(), data as RecentInput, Date.now());
+    return { ok: true };
+  });
+
+  handle('recent.remove', async (data) => {
+    await removeRecent(await openDb(), (data as { id: string }).id);
+    return { ok: true };
+  });
+
+  handle('recent.clear', async () => {
+    await clearRecent(await openDb());
     return { ok: true };
   });
 
@@ -162,26 +208,122 @@ export default defineBackground(() => {
     if (findings && stripHash(findings.pageUrl) !== stripHash(url)) await storage.removeItem(key);
   });
 
-  // The toolbar button opens the panel beside the page: Chrome's side panel, Firefox's sidebar.
-  // Chrome grants activeTab (which "Scan this page" needs) only when the click reaches
-  // `action.onClicked`: with `openPanelOnActionClick` the panel opens but the page stays closed to
-  // the extension (checked in Chromium 156). So the click is handled here, and the panel opened in
-  // it (still the person's gesture); the behaviour is reset in case an earlier version set it.
+  // The toolbar button opens the popup (entrypoints/popup: searches, lookups, recent), whose first
+  // button opens the panel beside the page (Chrome's side panel, Firefox's sidebar) in the person's
+  // click. Opening the popup grants activeTab, which "Scan this page" needs, as the toolbar click
+  // did before (checked in Chromium 156: the page can be scanned after the popup opened on it).
+  // `openPanelOnActionClick` would skip the popup; it is reset in case an earlier version set it.
   // biome-ignore lint/suspicious/noExplicitAny: sidePanel and sidebarAction are each typed in one browser only
   const api = browser as any;
-  if (api.sidePanel?.open) {
-    void api.sidePanel.setPanelBehavior?.({ openPanelOnActionClick: false });
-    api.action.onClicked.addListener((tab: { windowId: number }) => {
-      void api.sidePanel.open({ windowId: tab.windowId });
-    });
-  } else if (api.sidebarAction) {
-    (api.action ?? api.browserAction)?.onClicked.addListener(() => api.sidebarAction.toggle());
+  if (api.sidePanel?.open) void api.sidePanel.setPanelBehavior?.({ openPanelOnActionClick: false });
+
+  // The context menu's email lookup, on a selection and on mailto: links, with its cost in the
+  // title. The panel opens in the click itself (it needs the person's gesture), then the address is
+  // taken out of what was clicked and looked up under the person's settings and budget; the panel
+  // shows it from EMAIL_LOOKUP_ITEM_KEY (entrypoints/sidepanel/EmailLookupSection.tsx).
+  const EMAIL_MENU = { selection: 'lookup-email-selection', link: 'lookup-email-link' } as const;
+  /** What the e2e build exposes to its tests on `globalThis.__test` (never in other builds). */
+  const testHooks = () => {
+    const scope = globalThis as { __test?: Record<string, unknown> };
+    scope.__test ??= {};
+    return scope.__test;
+  };
+  /** Deep finds work addresses too (the spec recommends it for them); enriched, so the panel shows the person. */
+  const MENU_LOOKUP_PARAMS = { lookup_depth: 'deep', enrich_profile: 'enrich' } as const;
+
+  async function createEmailMenus(): Promise<void> {
+    await browser.contextMenus.removeAll();
+    let cost = '';
+    try {
+      // The quote does not depend on the address; any valid one will do.
+      const quote = await service.quote('email.lookup', { ...MENU_LOOKUP_PARAMS, email: 'name@example.com' });
+      cost = ` · ${formatQuote(quote)}`;
+    } catch (error) {
+      console.warn('Could not quote the email lookup for its menu title', error);
+    }
+    const menus: Parameters<typeof browser.contextMenus.create>[0][] = [
+      { id: EMAIL_MENU.selection, title: `Look up email “%s”${cost}`, contexts: ['selection'] },
+      {
+        id: EMAIL_MENU.link,
+        title: `Look up this email address${cost}`,
+        contexts: ['link'],
+        targetUrlPatterns: ['mailto:*'],
+      },
+    ];
+    for (const menu of menus) browser.contextMenus.create(menu);
+    // The browser cannot be asked for a menu's title; the end-to-end tests read what was created.
+    if (import.meta.env.MODE === 'e2e') testHooks().emailMenus = menus;
   }
+
+  /** Opens the panel in the window clicked in; must run before any await of the click. */
+  function openPanelNow(tab: { id?: number; windowId?: number } | undefined): void {
+    const failed = (error: unknown) => console.warn('Could not open the side panel', error);
+    try {
+      if (api.sidePanel?.open) {
+        const target =
+          tab?.windowId !== undefined && tab.windowId >= 0
+            ? { windowId: tab.windowId }
+            : tab?.id !== undefined
+              ? { tabId: tab.id }
+              : null;
+        if (target) Promise.resolve(api.sidePanel.open(target)).catch(failed);
+      } else if (api.sidebarAction?.open) {
+        Promise.resolve(api.sidebarAction.open()).catch(failed);
+      }
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function lookUpMenuEmail(info: { selectionText?: string; linkUrl?: string }): Promise<void> {
+    const email = emailFromMenuClick(info);
+    const request: EmailLookupRequest = {
+      requestId: crypto.randomUUID(),
+      email,
+      selection: selectionExcerpt(info.selectionText ?? info.linkUrl ?? ''),
+      params: email ? { ...MENU_LOOKUP_PARAMS, email } : null,
+      at: Date.now(),
+    };
+    await storage.setItem(EMAIL_LOOKUP_ITEM_KEY, request);
+    // No address: nothing is asked of the service, nothing spent; the panel says why.
+    if (!request.params) return;
+    // The panel asks `run` with the same request id: it joins this call or reads its answer.
+    await service.run({
+      requestId: request.requestId,
+      endpointId: 'email.lookup',
+      params: request.params,
+      policy: 'cache-first',
+    });
+  }
+
+  function onContextMenuClick(
+    info: { menuItemId: string | number; selectionText?: string; linkUrl?: string },
+    tab?: { id?: number; windowId?: number },
+  ): Promise<void> {
+    if (info.menuItemId !== EMAIL_MENU.selection && info.menuItemId !== EMAIL_MENU.link)
+      return Promise.resolve();
+    openPanelNow(tab);
+    return lookUpMenuEmail(info);
+  }
+
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    onContextMenuClick(info, tab).catch((error) => console.warn('The email lookup failed', error));
+  });
+  // Real menus are native UI: the end-to-end tests call the click handler itself.
+  if (import.meta.env.MODE === 'e2e') testHooks().onContextMenuClick = onContextMenuClick;
 
   browser.runtime.onInstalled.addListener(({ reason }) => {
     if (reason === 'install') void browser.runtime.openOptionsPage();
   });
+  browser.runtime.onInstalled.addListener(() => void createEmailMenus());
+  // Firefox keeps no menus across a browser restart; Chrome keeps those made at install.
+  if (!api.sidePanel) browser.runtime.onStartup.addListener(() => void createEmailMenus());
 
-  // Calls a previous worker left in flight are finished (never paid twice: see lib/service.ts).
-  void service.resumePendingJobs();
+  // Calls a previous worker left in flight lost their answers: what they cost is read from the
+  // balance, and only those certainly not charged are sent again (never paid twice: see
+  // lib/service.ts). Then the batches a previous worker was running go on (lib/batch.ts).
+  void service
+    .resumePendingJobs()
+    .catch((error) => console.warn('Could not account for the calls a stopped worker left', error))
+    .then(() => batches.resume());
 });

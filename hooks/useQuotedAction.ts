@@ -9,41 +9,19 @@
  * `ask` they are given, never importing an entrypoint or a component.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ActionState, QuoteState, Remedy } from '@/lib/action-state';
 import type { ResponseOf } from '@/lib/api/endpoints';
-import { ApiError, type ApiErrorKind, type UserMessage, userMessage } from '@/lib/api/errors';
+import { ApiError, type ApiErrorKind, userMessage } from '@/lib/api/errors';
 import type { EndpointId } from '@/lib/api/ids';
 import { backgroundFailure } from '@/lib/ask-background';
-import type {
-  CachePolicy,
-  ProtocolMap,
-  Quote,
-  RawParamsMessage,
-  RunResult,
-  SpendTotals,
-} from '@/lib/protocol';
+import type { CachePolicy, ProtocolMap, RawParamsMessage, RunResult, SpendTotals } from '@/lib/protocol';
 
 export type Ask = <T extends keyof ProtocolMap>(
   type: T,
   data: Parameters<ProtocolMap[T]>[0],
 ) => Promise<ReturnType<ProtocolMap[T]>>;
 
-export type QuoteState =
-  | { status: 'loading' }
-  | { status: 'ready'; quote: Quote }
-  | { status: 'failed'; message: UserMessage };
-
-export type ActionState =
-  /** Looking in the cache, which is free. */
-  | { status: 'checking' }
-  | { status: 'idle' }
-  /** Asking the service: this may spend. */
-  | { status: 'running' }
-  | { status: 'confirming'; quote: Quote; remaining: number }
-  /** `remedy`: what the person can do about it here, if anything. */
-  | { status: 'failed'; message: UserMessage; error: ApiError | null; remedy: Remedy };
-
-/** What helps after an error: try again, fix the settings (key), or nothing here. */
-export type Remedy = 'retry' | 'settings' | null;
+export type { ActionState, QuoteState, Remedy } from '@/lib/action-state';
 
 /** An answer as a view shows it. */
 export interface Answer<Data> {
@@ -101,6 +79,9 @@ export interface QuotedAction<Data> {
   retry: () => void;
 }
 
+/** How often an interrupted call whose cost may still change is asked about again. */
+export const INTERRUPTED_RECHECK_MS = 3_000;
+
 export const AUTO_RUN_STOPPED_NOTE =
   "Not enriched automatically: it would go past today's budget. Enrich it yourself if you want it.";
 
@@ -153,11 +134,17 @@ export function useQuotedAction<Id extends EndpointId>(
     }
   }
 
-  async function attempt(run: RunAttempt, current = generation.current): Promise<void> {
+  /**
+   * Runs (or re-asks) one attempt. `quiet`: a re-ask of an interrupted call while its cost
+   * settles, which changes nothing on screen until the background says more.
+   */
+  async function attempt(run: RunAttempt, current = generation.current, quiet = false): Promise<void> {
     if (params === null) return;
     lastAttempt.current = run;
-    setNote(null);
-    setAction({ status: 'running' });
+    if (!quiet) {
+      setNote(null);
+      setAction({ status: 'running' });
+    }
     let result: RunResult;
     try {
       result = await ask('run', {
@@ -194,6 +181,18 @@ export function useQuotedAction<Id extends EndpointId>(
         return;
       case 'error':
         setAction(fail(ApiError.fromJSON(result.error), 'service'));
+        return;
+      case 'interrupted':
+        // Lost on the way back: shown with what the balance says it cost. While that may still
+        // change, the same request is asked again (never paid twice: the background answers it
+        // from its record, or with the answer if it resumed a call that was certainly not charged).
+        setAction({ status: 'interrupted', interrupted: result.interrupted });
+        if (result.interrupted.settled) lastAttempt.current = null;
+        else
+          setTimeout(() => {
+            if (current === generation.current && lastAttempt.current === run)
+              void attempt(run, current, true);
+          }, INTERRUPTED_RECHECK_MS);
         return;
     }
   }

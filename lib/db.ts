@@ -6,6 +6,7 @@
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { EndpointId } from './api/endpoints';
+import type { RecentEntry } from './protocol';
 
 export interface CacheEntry {
   /** `cacheKey(endpointId, canonicalParams)` */
@@ -36,9 +37,41 @@ export interface LedgerEntry {
   cached: boolean;
   /** The request (job) id that produced it; one charge per id. */
   requestId: string;
+  /**
+   * The call's answer was lost (the worker stopped with it in flight, or the connection broke):
+   * what it cost was read from the service's free balance (lib/ledger.ts attributeCharges).
+   */
+  interrupted?: boolean;
+  /**
+   * An interrupted call whose charge the balance cannot tell apart from other calls' (or not yet):
+   * the range it lies in (max null: unbounded). `credits` is then this call's share of what the
+   * balance says they cost together, or null when the balance could not be read at all.
+   */
+  creditsRange?: { min: number; max: number | null };
+  /** An interrupted call: false while the service might still charge it (read again until true). */
+  settled?: boolean;
 }
 
-export type JobStatus = 'pending' | 'done' | 'failed';
+/**
+ * pending: journaled, the call left (or is about to); done: answered and recorded; failed: the
+ * service answered an error or it was refused before leaving (charged nothing); interrupted: its
+ * answer was lost (worker stopped, connection broke), its cost is read from the balance.
+ */
+export type JobStatus = 'pending' | 'done' | 'failed' | 'interrupted';
+
+/** What the balance says an interrupted call cost (lib/service.ts settles it). */
+export interface JobInterruption {
+  /** The worker stopped with the call in flight, or the connection broke (network, timeout, a broken answer). */
+  reason: 'worker' | 'connection';
+  /** Its share of the charge the balance tells; null when the balance could not be read. */
+  credits: number | null;
+  /** The range its charge lies in; min === max when told exactly. max null: unbounded. */
+  range: { min: number; max: number | null };
+  /** The reading came late enough that the service can no longer charge it: final. */
+  settled: boolean;
+  /** When it was last read (ms since epoch). */
+  at: number;
+}
 
 export interface JobRecord {
   /** The request id chosen by the extension page that asked; retries reuse it. */
@@ -55,6 +88,78 @@ export interface JobRecord {
   pagesDone?: number;
   credits?: number | null;
   error?: unknown;
+  /** The order calls left in, across workers (meta JOB_SEQ_KEY): later calls were charged later. */
+  seq?: number;
+  /** The free balance read just before the call left; null when the service does not tell it. */
+  balanceBefore?: number | null;
+  /** No other call was in flight or unsettled when `balanceBefore` was read: a clean reference. */
+  cleanBefore?: boolean;
+  /** When the call left (ms since epoch). */
+  leftAt?: number;
+  /** Its quote, for the range of a charge the answer could not tell. */
+  quote?: { min: number | null; max: number | null };
+  /** Its answer was lost: what the balance says it cost. */
+  interruption?: JobInterruption;
+  /**
+   * Merged into the identical call in flight with this request id: no call of its own. A retry of
+   * this id follows that call's record.
+   */
+  sameAs?: string;
+  /**
+   * An item of this batch (lib/batch.ts): only the batch sends it again when it was certainly not
+   * charged, and not once the person cancelled it.
+   */
+  batchId?: string;
+}
+
+/** The key of meta's counter of calls that left (JobRecord.seq). */
+export const JOB_SEQ_KEY = 'jobSeq';
+
+export type BatchItemStatus = 'queued' | 'running' | 'done' | 'failed' | 'interrupted' | 'cancelled';
+
+/** One row of a batch the person started from "Found on this page" (lib/batch.ts). */
+export interface BatchItemRecord {
+  /** The row's key in the page's list ("person:ada", "email:ada@example.com"). */
+  key: string;
+  /** What the row is called on the page. */
+  label: string;
+  endpointId: EndpointId;
+  /** The params as the page gave them (the service canonicalizes them). */
+  params: Record<string, string | number | boolean | null>;
+  /** Chosen when the batch was made: a resumed batch asks with it again and is never paid twice. */
+  requestId: string;
+  quote: { min: number | null; max: number | null };
+  status: BatchItemStatus;
+  /** What it cost: reconciled, 0 from the cache, null when not published. */
+  credits?: number | null;
+  cached?: boolean;
+  /** A line to show for the answer (a name and what they do). */
+  answer?: { title: string; detail?: string };
+  /** The error, as the message boundary carries it (lib/api/errors ApiErrorJson). */
+  error?: unknown;
+}
+
+/**
+ * running: items are being asked, one at a time; settling: every item was asked, and one whose
+ * answer was lost waits for the balance to tell whether it was charged; done; cancelled (the
+ * person stopped it: the item in flight finished and was paid, the rest were not asked); stopped
+ * (the service refused the key or had no credits left).
+ */
+export type BatchStatus = 'running' | 'settling' | 'done' | 'cancelled' | 'stopped';
+
+export interface BatchRecord {
+  id: string;
+  /** The tab and page it was started from; the panel shows it while the tab is on that page. */
+  tabId: number;
+  pageUrl: string;
+  createdAt: number;
+  updatedAt: number;
+  status: BatchStatus;
+  /** Cancel was pressed: no further item is asked. */
+  cancelRequested: boolean;
+  items: BatchItemRecord[];
+  /** Why a stopped batch stopped (ApiErrorJson). */
+  stopReason?: unknown;
 }
 
 export interface EnrichmentDb extends DBSchema {
@@ -66,24 +171,55 @@ export interface EnrichmentDb extends DBSchema {
   jobs: { key: string; value: JobRecord; indexes: { byStatus: JobStatus } };
   /** Running totals (cache bytes). Cleared with the cache. */
   meta: { key: string; value: number };
+  /**
+   * The popup's recent searches and lookups (lib/recent.ts), by id. Cleared by: "Clear" in the
+   * popup's Recent tab, a "Remove" on one entry, and past RECENT_LIMIT entries (oldest first).
+   * Not cleared with the cache: an entry whose answer left the cache is quoted again when reopened.
+   */
+  recent: { key: string; value: RecentEntry; indexes: { byAt: number } };
+  /**
+   * Batches from "Found on this page" (lib/batch.ts), by id; a running one is resumed when a worker
+   * starts. Cleared by: finished batches older than a week, at start (with old finished jobs).
+   */
+  batches: { key: string; value: BatchRecord; indexes: { byTab: number; byStatus: BatchStatus } };
 }
 
 export const DB_NAME = 'enrichment';
-const DB_VERSION = 1;
+/** 1: cache, ledger, jobs, meta. 2: + recent. 3: + batches. */
+const DB_VERSION = 3;
 
 let opening: Promise<IDBPDatabase<EnrichmentDb>> | undefined;
 
 export function openDb(): Promise<IDBPDatabase<EnrichmentDb>> {
   opening ??= openDB<EnrichmentDb>(DB_NAME, DB_VERSION, {
+    // Each store is created only when missing, so an upgrade keeps the stores (and the answers,
+    // charges and jobs in them) of the version before.
     upgrade(db) {
-      const cache = db.createObjectStore('cache', { keyPath: 'key' });
-      cache.createIndex('byLastAccess', 'lastAccess');
-      const ledger = db.createObjectStore('ledger', { keyPath: 'id', autoIncrement: true });
-      ledger.createIndex('byAt', 'at');
-      ledger.createIndex('byRequestId', 'requestId');
-      const jobs = db.createObjectStore('jobs', { keyPath: 'id' });
-      jobs.createIndex('byStatus', 'status');
-      db.createObjectStore('meta');
+      const missing = (name: 'cache' | 'ledger' | 'jobs' | 'meta' | 'recent' | 'batches') =>
+        !db.objectStoreNames.contains(name);
+      if (missing('cache')) {
+        const cache = db.createObjectStore('cache', { keyPath: 'key' });
+        cache.createIndex('byLastAccess', 'lastAccess');
+      }
+      if (missing('ledger')) {
+        const ledger = db.createObjectStore('ledger', { keyPath: 'id', autoIncrement: true });
+        ledger.createIndex('byAt', 'at');
+        ledger.createIndex('byRequestId', 'requestId');
+      }
+      if (missing('jobs')) {
+        const jobs = db.createObjectStore('jobs', { keyPath: 'id' });
+        jobs.createIndex('byStatus', 'status');
+      }
+      if (missing('meta')) db.createObjectStore('meta');
+      if (missing('recent')) {
+        const recent = db.createObjectStore('recent', { keyPath: 'id' });
+        recent.createIndex('byAt', 'at');
+      }
+      if (missing('batches')) {
+        const batches = db.createObjectStore('batches', { keyPath: 'id' });
+        batches.createIndex('byTab', 'tabId');
+        batches.createIndex('byStatus', 'status');
+      }
     },
     terminated() {
       opening = undefined;

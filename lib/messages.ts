@@ -10,12 +10,15 @@ import { API_ERROR_KINDS, type ApiErrorJson } from './api/errors';
 import { ENDPOINT_IDS } from './api/ids';
 import { PROFILE_KINDS } from './profiles';
 import {
+  type BatchStartRequest,
   type ConnectionTest,
   FINDINGS_LIMITS,
   type Findings,
   type MessageType,
+  type PeekRequest,
   type Quote,
   type QuoteRequest,
+  type RecentInput,
   type RunRequest,
 } from './protocol';
 import { settingsPatchSchema } from './settings-schema';
@@ -71,6 +74,36 @@ export const apiErrorJsonSchema = z.object({
   endpointId: z.string().optional(),
 }) satisfies z.ZodType<ApiErrorJson>;
 
+export const recentInputSchema = z.object({
+  endpointId: z.enum(ENDPOINT_IDS),
+  params: rawParamsSchema,
+}) satisfies z.ZodType<RecentInput>;
+
+export const peekRequestSchema = z.object({
+  endpointId: z.enum(ENDPOINT_IDS),
+  params: rawParamsSchema,
+}) satisfies z.ZodType<PeekRequest>;
+
+/** A page lists at most every profile and e-mail address of one findings report. */
+const BATCH_ROWS_MAX = FINDINGS_LIMITS.profiles + FINDINGS_LIMITS.emails;
+
+export const batchStartSchema = z.object({
+  tabId: z.number().int().min(0),
+  pageUrl: z.string().max(8000),
+  items: z
+    .array(
+      z.object({
+        key: z.string().min(1).max(8000),
+        label: z.string().max(8000),
+        endpointId: z.enum(ENDPOINT_IDS),
+        params: rawParamsSchema,
+      }),
+    )
+    .min(1)
+    .max(BATCH_ROWS_MAX),
+  confirmed: z.boolean().optional(),
+}) satisfies z.ZodType<BatchStartRequest>;
+
 export const connectionTestSchema = z.object({
   apiKey: z.string().optional(),
   baseUrlV2: z.string().optional(),
@@ -94,6 +127,14 @@ export const messageSchemas = {
   'tab.scan': z.object({ tabId: z.number().int().min(0) }),
   'scanEverySite.get': z.undefined(),
   'scanEverySite.set': z.object({ enabled: z.boolean() }),
+  'recent.list': z.undefined(),
+  'recent.add': recentInputSchema,
+  'recent.remove': z.object({ id: z.string().max(10_000) }),
+  'recent.clear': z.undefined(),
+  'batch.peek': z.object({ requests: z.array(peekRequestSchema).max(BATCH_ROWS_MAX) }),
+  'batch.start': batchStartSchema,
+  'batch.get': z.object({ tabId: z.number().int().min(0) }),
+  'batch.cancel': z.object({ batchId: z.string().min(1).max(100) }),
 } as const satisfies { [T in MessageType]: z.ZodType };
 
 export { settingsPatchSchema };

@@ -95,7 +95,31 @@ export type RunResult =
   | { status: 'needs-confirmation'; quote: Quote; remaining: number }
   /** cache-only found nothing: nothing was asked of the service. */
   | { status: 'not-cached' }
-  | { status: 'error'; error: ApiErrorJson };
+  | { status: 'error'; error: ApiErrorJson }
+  /**
+   * The call left, but its answer was lost when the worker stopped: it is not sent again unless
+   * it was certainly not charged. What it cost is read from the balance; asking again is a new,
+   * quoted action (a new request id).
+   */
+  | { status: 'interrupted'; interrupted: InterruptedCall; totals: SpendTotals };
+
+/** A call whose answer was lost, with what the service's balance says it cost. */
+export interface InterruptedCall {
+  requestId: string;
+  endpointId: EndpointId;
+  /** The worker stopped with it in flight, or the connection broke. */
+  reason: 'worker' | 'connection';
+  /** Its cost as far as the balance tells; null when the balance could not be read. */
+  credits: number | null;
+  /** The range its cost lies in: min === max when the balance told it exactly; max null: unbounded. */
+  range: { min: number; max: number | null };
+  /** false while the service might still charge it: the figure may still grow. */
+  settled: boolean;
+  /** What asking again (a new request) is quoted. */
+  quote: Quote;
+  /** When the call left (ms since epoch). */
+  at: number;
+}
 
 /**
  * A streamed answer while it arrives (enriched listings and searches): the results so far, so a
@@ -155,6 +179,102 @@ export interface LedgerLine {
   summary: string;
   credits: number | null;
   cached: boolean;
+  /** Its answer was lost (worker stopped, connection broke): the cost was read from the balance. */
+  interrupted?: boolean;
+  /** Where that cost cannot be told exactly (yet): the range it lies in; max null: unbounded. */
+  creditsRange?: { min: number; max: number | null };
+  /** false while the service might still charge it. */
+  settled?: boolean;
+}
+
+/** One request of a page's list, to quote and look for in the cache without spending. */
+export interface PeekRequest {
+  endpointId: EndpointId;
+  params: RawParamsMessage;
+}
+
+/** What a row of "Found on this page" shows before anything is spent. */
+export type PeekRow =
+  | {
+      ok: true;
+      quote: Quote;
+      /** A cached answer: served at 0 credits; with a line to show for it. */
+      cached: { fetchedAt: number; ageMs: number; stale: boolean; answer: AnswerLine | null } | null;
+    }
+  | { ok: false; error: ApiErrorJson };
+
+/** A one-line reading of an answer: who or what it is, and a detail (a headline, an industry). */
+export interface AnswerLine {
+  title: string;
+  detail?: string;
+}
+
+/** Many requests peeked at once: one message, one IndexedDB transaction. Never spends. */
+export interface BatchPeek {
+  rows: PeekRow[];
+  /** The quote of running every row that is not cached (cached ones cost 0). */
+  total: Quote;
+  /** Credits left of today's budget; null when none is set. */
+  remainingToday: number | null;
+}
+
+/** One row of a batch the person starts. */
+export interface BatchItemInput {
+  /** The row's key in the page's list. */
+  key: string;
+  label: string;
+  endpointId: EndpointId;
+  params: RawParamsMessage;
+}
+
+export interface BatchStartRequest {
+  tabId: number;
+  pageUrl: string;
+  items: BatchItemInput[];
+  /** The person confirmed spending past the daily budget. */
+  confirmed?: boolean;
+}
+
+export type BatchStartResult =
+  | { status: 'started'; batch: BatchView }
+  | { status: 'needs-confirmation'; quote: Quote; remaining: number }
+  | { status: 'error'; error: ApiErrorJson };
+
+export type BatchItemState = 'queued' | 'running' | 'done' | 'failed' | 'interrupted' | 'cancelled';
+
+export interface BatchItemView {
+  key: string;
+  label: string;
+  endpointId: EndpointId;
+  status: BatchItemState;
+  quote: Quote;
+  /** What it cost: reconciled, 0 from the cache, null when not published. */
+  credits: number | null;
+  cached: boolean;
+  answer: AnswerLine | null;
+  error: ApiErrorJson | null;
+  /** Its answer was lost: what the balance says it cost, and what asking again is quoted. */
+  interrupted: InterruptedCall | null;
+}
+
+/** A batch as the panel shows it (polled with `batch.get` while it runs). */
+export interface BatchView {
+  id: string;
+  tabId: number;
+  pageUrl: string;
+  status: 'running' | 'settling' | 'done' | 'cancelled' | 'stopped';
+  /** Cancel was pressed; the item in flight finishes (and is paid), no other is asked. */
+  cancelRequested: boolean;
+  createdAt: number;
+  items: BatchItemView[];
+  /** Items asked so far (answered, failed or interrupted). */
+  asked: number;
+  /** Credits spent so far (interrupted items: their share as the balance tells it). */
+  spent: number;
+  /** The quote of the whole batch when it started (cached rows at 0). */
+  quote: Quote;
+  /** Why a stopped batch stopped. */
+  stopReason: ApiErrorJson | null;
 }
 
 export interface Account {
@@ -168,6 +288,45 @@ export interface Account {
   balanceAt: number | null;
   recent: LedgerLine[];
   cache: { entries: number; bytes: number };
+}
+
+/**
+ * A search or lookup the person ran from the popup, kept to reopen it: the params as the form gave
+ * them (blank fields left out, no cursor). Reopening asks `view.open` with them, which serves the
+ * cached answer at 0 credits while the cache holds it. Kept in IndexedDB (lib/recent.ts).
+ */
+export interface RecentEntry {
+  /** The same question has the same id: endpoint and params, sorted (lib/recent.ts recentId). */
+  id: string;
+  endpointId: EndpointId;
+  params: RawParamsMessage;
+  /** A short, key-free summary ("first_name=Ada country=GB"), from summarizeParams. */
+  summary: string;
+  /** Last time it was run or reopened (ms since epoch). */
+  at: number;
+}
+
+export interface RecentInput {
+  endpointId: EndpointId;
+  params: RawParamsMessage;
+}
+
+/**
+ * The email lookup a right-click asked for (the context menu's "Look up email"), for the side panel
+ * to show. The background writes it in the click, then runs the lookup with `requestId`; the panel
+ * asks `run` with the same request id, which joins that call or reads its finished answer: it is
+ * never paid twice. Kept in `storage.session` under EMAIL_LOOKUP_ITEM_KEY (lib/settings.ts).
+ */
+export interface EmailLookupRequest {
+  requestId: string;
+  /** The address found in the selection or link; null when there was none (nothing was asked). */
+  email: string | null;
+  /** The selection (or link) as clicked, shortened: what a refusal repeats. */
+  selection: string;
+  /** The lookup's params; null when there is no address. */
+  params: RawParamsMessage | null;
+  /** When the person clicked (ms since epoch). */
+  at: number;
 }
 
 export interface ProtocolMap {
@@ -189,6 +348,20 @@ export interface ProtocolMap {
   'scanEverySite.get'(): { enabled: boolean };
   /** The page asked the browser for the permission first, in the person's click. */
   'scanEverySite.set'(data: { enabled: boolean }): ScanEverySiteChange;
+  /** The popup's recent searches and lookups, newest first. */
+  'recent.list'(): RecentEntry[];
+  /** Remember (or move to the top) a search or lookup the person ran or reopened. */
+  'recent.add'(data: RecentInput): { ok: true };
+  'recent.remove'(data: { id: string }): { ok: true };
+  'recent.clear'(): { ok: true };
+  /** Quote and cache state of many requests at once ("Found on this page"). Never spends. */
+  'batch.peek'(data: { requests: PeekRequest[] }): BatchPeek;
+  /** Starts a batch in the background: it runs (and survives the worker stopping) without the page. */
+  'batch.start'(data: BatchStartRequest): BatchStartResult;
+  /** The latest batch started from this tab, or null. */
+  'batch.get'(data: { tabId: number }): BatchView | null;
+  /** No further item is asked; the one in flight finishes and is paid. */
+  'batch.cancel'(data: { batchId: string }): BatchView | null;
 }
 
 export type MessageType = keyof ProtocolMap;

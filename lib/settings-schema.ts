@@ -4,6 +4,7 @@
  * options page checking a form with checkSettingsFields and the background saving it agree.
  */
 import { z } from 'zod';
+import { FRESHNESS_CHOICES } from './freshness';
 import {
   baseUrlProblem,
   FIELD_PROBLEMS,
@@ -36,6 +37,7 @@ export const settingsSchema = z.object({
   dailyBudget: wholeNumber(SETTINGS_BOUNDS.dailyBudget).nullable(),
   staleAfterDays: wholeNumber(SETTINGS_BOUNDS.staleAfterDays),
   autoEnrich: z.boolean(),
+  profileFreshness: z.enum(FRESHNESS_CHOICES, { error: FIELD_PROBLEMS.notAFreshness }),
   cacheMaxBytes: wholeNumber(SETTINGS_BOUNDS.cacheMaxBytes),
   onboarded: z.boolean(),
 }) satisfies z.ZodType<Settings, unknown>;

@@ -8,6 +8,7 @@
  * patch with ./settings-schema.
  */
 import { storage } from 'wxt/utils/storage';
+import { DEFAULT_FRESHNESS, FRESHNESS_CHOICES, type Freshness } from './freshness';
 
 /** The sandbox that `npm run sandbox` starts; "Try the sandbox" fills these in. */
 export const SANDBOX_PRESET = {
@@ -51,6 +52,7 @@ export const SETTINGS_BOUNDS = {
  */
 export const FIELD_PROBLEMS = {
   notAPlan: 'Choose a plan from the list',
+  notAFreshness: 'Choose a freshness from the list',
   notANumber: 'Enter a number',
   notWhole: 'Enter a whole number',
   tooSmall: (min: number) => `Enter ${min.toLocaleString()} or more`,
@@ -74,6 +76,9 @@ export function checkSettingsFields(patch: Partial<Settings>): SettingsProblems 
   }
   if (patch.plan !== undefined && !PLANS.includes(patch.plan)) {
     problems.plan = FIELD_PROBLEMS.notAPlan;
+  }
+  if (patch.profileFreshness !== undefined && !FRESHNESS_CHOICES.includes(patch.profileFreshness)) {
+    problems.profileFreshness = FIELD_PROBLEMS.notAFreshness;
   }
   for (const field of Object.keys(SETTINGS_BOUNDS) as (keyof typeof SETTINGS_BOUNDS)[]) {
     const value = patch[field];
@@ -112,6 +117,12 @@ export interface Settings {
   staleAfterDays: number;
   /** Enrich profile pages on arrival (within budget). Off by default: it spends credits unasked. */
   autoEnrich: boolean;
+  /**
+   * How fresh a profile must be unless the person chooses otherwise for one action: any age
+   * (`if-present`, the cheapest), 29 days or less (+1), live now (+9). The params each sends are
+   * ./freshness's.
+   */
+  profileFreshness: Freshness;
   /** Cache size cap in bytes; least recently used answers are evicted past it. */
   cacheMaxBytes: number;
   /** Onboarding finished (a key and base URLs were saved once). */
@@ -126,6 +137,7 @@ export const DEFAULT_SETTINGS: Settings = {
   dailyBudget: 200,
   staleAfterDays: 29,
   autoEnrich: false,
+  profileFreshness: DEFAULT_FRESHNESS,
   cacheMaxBytes: 50 * 1024 * 1024,
   onboarded: false,
 };
@@ -171,3 +183,10 @@ export function findingsItemKey(tabId: number) {
 export function progressItemKey(requestId: string) {
   return `session:progress:${requestId}` as const;
 }
+
+/**
+ * The email lookup the context menu asked for, for the side panel to show (lib/protocol.ts
+ * EmailLookupRequest). One at a time: the next right-click replaces it. Cleared by: the panel's
+ * "Dismiss", the next lookup (replaced), or the browser closing (session storage).
+ */
+export const EMAIL_LOOKUP_ITEM_KEY = 'session:emailLookup' as const;

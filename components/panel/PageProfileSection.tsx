@@ -1,22 +1,21 @@
 /**
- * The profile the page itself is, and what can be done about it: its cached answer with its age,
- * or the action that would enrich it with its quote shown before anything is spent, an inline
- * confirmation when the daily budget would be passed, and errors with what to do about them.
+ * A profile and what can be done about it: its age and what it cost, "Copy as JSON", its answer
+ * (drawn by the view given as children), the freshness and options chosen for the next ask, the
+ * action that would ask with its quote shown before anything is spent, an inline confirmation when
+ * the daily budget would be passed, and errors with what to do about them.
  */
-
-import type { UserMessage } from '@/lib/api/errors';
-import type { Quote } from '@/lib/messages';
-import type { ProfileKind } from '@/lib/profile-urls';
-import { formatQuote } from '@/lib/quote-format';
+import type { ComponentChildren } from 'preact';
+import { useId, useState } from 'preact/hooks';
+import type { ActionState, QuoteState } from '@/lib/action-state';
+import type { Quote } from '@/lib/protocol';
+import { formatQuote, spendLabel } from '@/lib/quote-format';
 import { formatCredits } from '../format';
 import { Busy, ErrorNotice } from '../Notice';
-import { KIND_NAMES } from './kinds';
-import { type ProfileAnswer, ProfileAnswerCard } from './ProfileCards';
+import { InterruptedNotice } from './batch/InterruptedNotice';
 import { formatAgo } from './panel-format';
 
-/** An answer as the panel shows it. */
+/** What the panel says about an answer it shows: where it came from, how old, what it cost. */
 export interface ShownAnswer {
-  profile: ProfileAnswer;
   /** Served from the extension's cache. */
   cached: boolean;
   /** How old the data is. */
@@ -27,58 +26,66 @@ export interface ShownAnswer {
   credits: number | null;
 }
 
-export type QuoteState =
-  | { status: 'loading' }
-  | { status: 'ready'; quote: Quote }
-  | { status: 'failed'; message: UserMessage };
-
-export type ActionState =
-  /** Looking in the cache, which is free. */
-  | { status: 'checking' }
-  | { status: 'idle' }
-  /** Asking the service: this may spend. */
-  | { status: 'running' }
-  | { status: 'confirming'; quote: Quote; remaining: number }
-  /** `remedy`: what the person can do about it here, if anything. */
-  | { status: 'failed'; message: UserMessage; remedy: 'retry' | 'settings' | null };
+export type { ActionState, QuoteState } from '@/lib/action-state';
 
 export interface PageProfileSectionProps {
-  profile: { kind: ProfileKind; id: string };
+  /** The section's heading: "Person on this page", "v3 profile". */
+  title: string;
+  /** 1 for the page's own profile, 2 for a view under it. */
+  titleLevel?: 1 | 2;
+  /** What names the profile before an answer does (its id on the page). */
+  idLabel?: string | null;
   answer: ShownAnswer | null;
+  /** The answer, drawn by its view. */
+  children?: ComponentChildren;
+  /** Freshness and options for the next ask. */
+  controls?: ComponentChildren;
+  /** The answer shown was asked with other options than those chosen now. */
+  answerForOtherOptions?: boolean;
   quote: QuoteState;
   action: ActionState;
+  /** "Enrich" (nothing of these options shown yet) or "Refresh". */
+  verb: 'Enrich' | 'Refresh';
   /** Days after which an answer is stale (the setting), to say what "stale" means. */
   staleAfterDays: number;
   /** Why nothing was spent without asking, e.g. auto-enrich stopped at the budget. */
   note?: string | null;
-  /** Enrich when there is no answer, refresh when there is one. */
+  /** What helps with the failure shown, besides trying again (e.g. accepting older data on a 409). */
+  remedy?: ComponentChildren;
   onRun: () => void;
   onConfirm: () => void;
   onCancel: () => void;
   onRetry: () => void;
   onOpenOptions: () => void;
+  /** Copies the answer as JSON; absent when there is nothing to copy. */
+  onCopy?: () => Promise<void>;
 }
 
 export function PageProfileSection(props: PageProfileSectionProps) {
-  const { profile, answer, action } = props;
+  const { title, titleLevel = 1, idLabel, answer, action } = props;
+  const headingId = useId();
+  const Title = `h${titleLevel}` as 'h1';
   return (
-    <section
-      class="card panel-section"
-      aria-labelledby="page-profile-heading"
-      aria-busy={action.status === 'running'}
-    >
+    <section class="card panel-section" aria-labelledby={headingId} aria-busy={action.status === 'running'}>
       <header class="section-head">
-        <h1 id="page-profile-heading" class="eyebrow">
-          {KIND_NAMES[profile.kind].one} on this page
-        </h1>
-        {!answer && <p class="profile-id">{profile.id}</p>}
+        <Title id={headingId} class="eyebrow">
+          {title}
+        </Title>
+        {!answer && idLabel && <p class="profile-id">{idLabel}</p>}
       </header>
       {answer && (
         <>
-          <ProfileAnswerCard answer={answer.profile} />
-          <AnswerMeta answer={answer} staleAfterDays={props.staleAfterDays} />
+          {/* Where the answer came from, how old it is and what it cost, before the (long) answer. */}
+          <AnswerMeta answer={answer} staleAfterDays={props.staleAfterDays}>
+            {props.onCopy && <CopyJson onCopy={props.onCopy} />}
+          </AnswerMeta>
+          {props.children}
+          {props.answerForOtherOptions && (
+            <p class="muted small answer-note">Shown: the answer without the options chosen below.</p>
+          )}
         </>
       )}
+      {props.controls}
       <ActionArea {...props} />
       {props.note && <p class="muted small">{props.note}</p>}
     </section>
@@ -86,9 +93,11 @@ export function PageProfileSection(props: PageProfileSectionProps) {
 }
 
 function ActionArea({
-  answer,
   quote,
   action,
+  verb,
+  answer,
+  remedy,
   onRun,
   onConfirm,
   onCancel,
@@ -110,13 +119,16 @@ function ActionArea({
     case 'failed':
       return (
         <ErrorNotice message={action.message}>
-          {action.remedy && (
+          {(action.remedy || remedy) && (
             <div class="row">
-              {action.remedy === 'retry' ? (
+              {remedy}
+              {action.remedy === 'retry' && (
+                // Trying again asks the service again: it may spend, so it carries the quote.
                 <button type="button" class="small" onClick={onRetry}>
-                  Try again
+                  {quote.status === 'ready' ? spendLabel('Try again', quote.quote) : 'Try again'}
                 </button>
-              ) : (
+              )}
+              {action.remedy === 'settings' && (
                 <button type="button" class="small" onClick={onOpenOptions}>
                   Open settings
                 </button>
@@ -125,16 +137,18 @@ function ActionArea({
           )}
         </ErrorNotice>
       );
+    case 'interrupted':
+      return <InterruptedNotice call={action.interrupted} onAskAgain={onRun} />;
     case 'idle':
     case 'running':
       if (quote.status === 'failed') return <ErrorNotice message={quote.message} />;
       return (
         <QuoteAction
-          verb={answer ? 'Refresh' : 'Enrich'}
+          verb={verb}
           quote={quote.status === 'ready' ? quote.quote : null}
           running={action.status === 'running'}
           // Enriching is the point of the panel; refreshing is secondary unless the answer is stale.
-          primary={!answer || answer.stale}
+          primary={verb === 'Enrich' || (answer?.stale ?? false)}
           onRun={onRun}
         />
       );
@@ -142,22 +156,30 @@ function ActionArea({
 }
 
 export interface QuoteActionProps {
-  verb: 'Enrich' | 'Refresh';
+  /** What it does: "Enrich", "Refresh", "Count employees". */
+  verb: string;
   /** null while the quote is being worked out: nothing can be spent before it is shown. */
   quote: Quote | null;
   running: boolean;
   primary: boolean;
   onRun: () => void;
+  /** Said while it runs; "Enriching…" / "Refreshing…" by default. */
+  runningText?: string;
 }
 
 /** "Enrich · 2 credits", and what the cost is made of. */
-export function QuoteAction({ verb, quote, running, primary, onRun }: QuoteActionProps) {
-  if (running) return <Busy>{verb === 'Enrich' ? 'Enriching…' : 'Refreshing…'}</Busy>;
+export function QuoteAction({ verb, quote, running, primary, onRun, runningText }: QuoteActionProps) {
+  if (running)
+    return (
+      <Busy>
+        {runningText ?? (verb === 'Refresh' ? 'Refreshing…' : verb === 'Enrich' ? 'Enriching…' : `${verb}…`)}
+      </Busy>
+    );
   if (!quote) return <Busy>Working out the cost…</Busy>;
   return (
     <div class="quote-action">
       <button type="button" class={primary ? 'primary' : undefined} onClick={onRun}>
-        {verb} · {formatQuote(quote)}
+        {spendLabel(verb, quote)}
       </button>
       {quote.lines.length > 0 && (
         <details class="quote-lines">
@@ -198,7 +220,7 @@ export function Confirmation({ quote, remaining, onConfirm, onCancel }: Confirma
       </p>
       <div class="row">
         <button type="button" class="primary small" onClick={onConfirm}>
-          Spend anyway
+          Spend anyway · {formatQuote(quote)}
         </button>
         <button type="button" class="small" onClick={onCancel}>
           Cancel
@@ -209,19 +231,54 @@ export function Confirmation({ quote, remaining, onConfirm, onCancel }: Confirma
 }
 
 /** "cached 3 days ago · 0 credits", and whether it is stale. */
-export function AnswerMeta({ answer, staleAfterDays }: { answer: ShownAnswer; staleAfterDays: number }) {
+export function AnswerMeta({
+  answer,
+  staleAfterDays,
+  children,
+}: {
+  answer: ShownAnswer;
+  staleAfterDays: number;
+  /** Actions on the answer (copy), beside what it cost. */
+  children?: ComponentChildren;
+}) {
   const cost = answer.credits === null ? 'cost not published' : formatCredits(answer.credits);
   return (
     <div class="answer-meta">
-      <p>
-        {answer.cached ? 'cached' : 'fetched'} {formatAgo(answer.ageMs)} · {cost}
-        {answer.stale && <span class="badge badge-stale">stale</span>}
-      </p>
+      <div class="answer-meta-row">
+        <p>
+          {answer.cached ? 'cached' : 'fetched'} {formatAgo(answer.ageMs)} · {cost}
+          {answer.stale && <span class="badge badge-stale">stale</span>}
+        </p>
+        {children}
+      </div>
       {answer.stale && (
         <p class="muted small">
           Older than {staleAfterDays} {staleAfterDays === 1 ? 'day' : 'days'}: refresh it for current data.
         </p>
       )}
     </div>
+  );
+}
+
+/** "Copy as JSON", then whether it worked, said politely to a screen reader. */
+export function CopyJson({ onCopy }: { onCopy: () => Promise<void> }) {
+  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
+  async function copy() {
+    try {
+      await onCopy();
+      setOutcome('copied');
+    } catch {
+      setOutcome('failed');
+    }
+  }
+  return (
+    <span class="copy-json">
+      <button type="button" class="small" onClick={copy}>
+        Copy as JSON
+      </button>
+      <span role="status" class="small">
+        {outcome === 'copied' ? 'Copied' : outcome === 'failed' ? 'Could not copy' : ''}
+      </span>
+    </span>
   );
 }

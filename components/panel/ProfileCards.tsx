@@ -1,14 +1,17 @@
 /**
- * The answer about the page's profile, as a card: a person, a company or school, or a job. Every
- * field may be missing; a missing field is simply not shown. Everything is rendered as text, and
- * only http(s) URLs become links or images (safeHttpUrl).
+ * A profile as a compact card (a summary, for lists of profiles): a person, a company or school, or
+ * a job. The page's own profile is drawn in full by the views of ./profile. Every field may be
+ * missing; a missing field is simply not shown. Everything is rendered as text, and only http(s)
+ * URLs become links or images (safeHttpUrl).
  */
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
 import type { CompanyProfile, JobProfile } from '@/lib/api/schemas';
 import { excerpt, formatCompanySize, formatNumber, joinParts } from './panel-format';
 import type { PersonSummary } from './person-summary';
+import { Avatar, ExternalLink } from './profile/parts';
 import { displayHost, safeHttpUrl } from './safe-url';
+
+export { Avatar, ExternalLink };
 
 /** What the panel can show about a page's profile. */
 export type ProfileAnswer =
@@ -31,66 +34,6 @@ export function ProfileAnswerCard({ answer }: { answer: ProfileAnswer }) {
     case 'job':
       return <JobCard job={answer.job} />;
   }
-}
-
-/** A link to an http(s) URL, opened in a new tab; any other URL shows as its text, not clickable. */
-export function ExternalLink({
-  href,
-  children,
-}: {
-  href: string | null | undefined;
-  children: ComponentChildren;
-}) {
-  const safe = safeHttpUrl(href);
-  if (!safe) return <span>{children}</span>;
-  return (
-    <a href={safe} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  );
-}
-
-/**
- * A photo or logo from an http(s) URL, or the initials of the name when there is none or it does
- * not load. Sent without a referrer: the image host need not learn what the person is reading.
- */
-function Avatar({
-  src,
-  name,
-  shape,
-}: {
-  src: string | null | undefined;
-  name: string | null;
-  shape: 'round' | 'square';
-}) {
-  const [failed, setFailed] = useState(false);
-  const safe = safeHttpUrl(src);
-  const className = `avatar avatar-${shape}`;
-  if (safe && !failed) {
-    return (
-      <img
-        class={className}
-        src={safe}
-        alt=""
-        width={56}
-        height={56}
-        referrerpolicy="no-referrer"
-        loading="lazy"
-        onError={() => setFailed(true)}
-      />
-    );
-  }
-  return (
-    <span class={`${className} avatar-initials`} aria-hidden="true">
-      {initialsOf(name)}
-    </span>
-  );
-}
-
-function initialsOf(name: string | null): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
-  return letters.map((word) => [...word][0]!.toUpperCase()).join('') || '?';
 }
 
 function CardHead({

@@ -24,6 +24,7 @@ export function draftFromSettings(settings: PublicSettings): SettingsDraft {
     dailyBudget: settings.dailyBudget === null ? '' : String(settings.dailyBudget),
     staleAfterDays: String(settings.staleAfterDays),
     autoEnrich: settings.autoEnrich,
+    profileFreshness: settings.profileFreshness,
     cacheMaxBytes: settings.cacheMaxBytes,
   };
 }
@@ -43,6 +44,7 @@ export function patchFromDraft(draft: SettingsDraft, keyEntered: boolean): Parti
     dailyBudget: budget === '' ? null : Number(budget),
     staleAfterDays: draft.staleAfterDays.trim() === '' ? Number.NaN : Number(draft.staleAfterDays),
     autoEnrich: draft.autoEnrich,
+    profileFreshness: draft.profileFreshness,
     cacheMaxBytes: draft.cacheMaxBytes,
   };
 }
@@ -92,6 +94,7 @@ const SETTINGS_FIELDS: readonly SettingsField[] = [
   'dailyBudget',
   'staleAfterDays',
   'autoEnrich',
+  'profileFreshness',
   'cacheMaxBytes',
 ];
 

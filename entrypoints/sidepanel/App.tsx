@@ -1,13 +1,13 @@
 /**
- * The side panel: follows the active tab of its window (or the tab it is pinned to), shows the
- * profile that tab's page is with its enrichment, what else the page links to, and today's
+ * The side panel: follows the active tab of its window (or the tab it is pinned to) and composes,
+ * top to bottom: the context menu's email lookup (./EmailLookupSection), the profile that tab's page
+ * is in full (./profile/PageProfile), under an enriched company its sections and under a school its
+ * students (./sections), what else the page links to with enriching (./batch), and today's
  * spending. It holds the state and asks the background for everything; the views in
  * components/panel only render. The backend is passed in so tests can stand in for the browser.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { FoundOnPage } from '@/components/panel/FoundOnPage';
-import { PageProfileSection } from '@/components/panel/PageProfileSection';
 import {
   NoProfile,
   NotConfigured,
@@ -17,12 +17,17 @@ import {
   ScanOffer,
   type ScanState,
 } from '@/components/panel/PanelStates';
+import type { WatchProgress } from '@/hooks/useRunProgress';
 import type { UserMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
-import type { Account, Findings, PublicSettings } from '@/lib/messages';
+import type { Account, Findings, PublicSettings } from '@/lib/protocol';
 import type { ScanTabResult } from '@/lib/scan-permission';
-import type { PageProfile } from './enrichment';
-import { type Ask, useEnrichment } from './useEnrichment';
+import { FoundOnPageBatch } from './batch/FoundOnPageBatch';
+import { EmailLookupSection } from './EmailLookupSection';
+import { type EnrichedOrganisation, PageProfile } from './profile/PageProfile';
+import { CompanySections } from './sections/CompanySections';
+import { StudentSection } from './sections/StudentSection';
+import type { Ask } from './useEnrichment';
 
 export interface PanelBackend {
   ask: Ask;
@@ -37,6 +42,10 @@ export interface PanelBackend {
   /** Calls back when the settings were saved (in the options page). */
   onSettingsChange: (listener: () => void) => () => void;
   openOptions: () => void;
+  /** Puts text on the clipboard ("Copy as JSON"); the page's own clipboard when absent. */
+  copyText?: (text: string) => Promise<void>;
+  /** Follows a streamed answer's rows so far (the listings under a company or school). */
+  watchProgress?: WatchProgress;
 }
 
 /**
@@ -191,29 +200,51 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
     body = (
       <PanelUnreachable message={findings.message} onRetry={() => tabId !== null && loadFindings(tabId)} />
     );
-  } else if (findings.value === null) {
+  } else if (findings.value === null || tabId === null) {
     body = tabId === null ? <NoProfile /> : <ScanOffer state={scan} onScan={() => scanPage(tabId)} />;
   } else {
-    const { page, profiles, emails } = findings.value;
+    const { page } = findings.value;
     body = (
       <>
         {page ? (
-          <PageProfileView
+          <PageProfile
             key={`${tabId}|${page.kind}:${page.id}|${settingsVersion}`}
             backend={backend}
             profile={page}
             settings={settings.value}
             onSpent={loadAccount}
+            under={(organisation) => (
+              <OrganisationSections
+                backend={backend}
+                organisation={organisation}
+                settings={settings.value}
+                onSpent={loadAccount}
+              />
+            )}
           />
         ) : (
           <NoProfile />
         )}
-        <FoundOnPage profiles={profiles} emails={emails} exclude={page} />
+        <FoundOnPageBatch
+          key={tabId}
+          backend={backend}
+          findings={findings.value}
+          tabId={tabId}
+          settings={settings.value}
+          onSpent={loadAccount}
+        />
       </>
     );
   }
   return (
     <Panel>
+      {/* The context menu's "Look up email", from any page: first, above the page's own profile. */}
+      <EmailLookupSection
+        ask={backend.ask}
+        staleAfterDays={settings.value.staleAfterDays}
+        onSpent={loadAccount}
+        onOpenOptions={openOptions}
+      />
       {body}
       <PanelFooter account={account} onOpenOptions={openOptions} />
     </Panel>
@@ -224,34 +255,36 @@ function Panel({ children }: { children: ComponentChildren }) {
   return <main class="panel">{children}</main>;
 }
 
-interface PageProfileViewProps {
+/** What the panel mounts under an enriched company (its sections) or school (its students). */
+function OrganisationSections({
+  backend,
+  organisation,
+  settings,
+  onSpent,
+}: {
   backend: PanelBackend;
-  profile: PageProfile;
+  organisation: EnrichedOrganisation;
   settings: PublicSettings;
   onSpent: () => void;
-}
-
-function PageProfileView({ backend, profile, settings, onSpent }: PageProfileViewProps) {
-  const enrichment = useEnrichment({
-    ask: backend.ask,
-    newRequestId: backend.newRequestId,
-    profile,
-    autoEnrich: settings.autoEnrich,
-    onSpent,
-  });
-  return (
-    <PageProfileSection
-      profile={profile}
-      answer={enrichment.answer}
-      quote={enrichment.quote}
-      action={enrichment.action}
-      note={enrichment.note}
-      staleAfterDays={settings.staleAfterDays}
-      onRun={enrichment.run}
-      onConfirm={enrichment.confirm}
-      onCancel={enrichment.cancel}
-      onRetry={enrichment.retry}
-      onOpenOptions={backend.openOptions}
-    />
-  );
+}) {
+  switch (organisation.kind) {
+    case 'company':
+      return (
+        <CompanySections
+          backend={backend}
+          company={organisation.company}
+          settings={settings}
+          onSpent={onSpent}
+        />
+      );
+    case 'school':
+      return (
+        <StudentSection
+          backend={backend}
+          schoolUrl={organisation.schoolUrl}
+          settings={settings}
+          onSpent={onSpent}
+        />
+      );
+  }
 }

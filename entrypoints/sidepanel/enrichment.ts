@@ -1,19 +1,19 @@
 /**
- * Which request enriches the profile a page is, and how its answer reads as a card. Pure: the
- * panel's hook (useEnrichment.ts) does the asking. The request comes from the one table of
- * profile kinds (lib/profiles.ts); the answer arrives validated by the background, so it is read
- * here by its type alone, without zod.
+ * Which requests describe the profile a page is, and the params a person's choices make of them.
+ * Pure: the panel's hook (useEnrichment.ts) does the asking. The requests come from the one table
+ * of profile kinds (lib/profiles.ts), the freshness params from lib/freshness.ts, the options from
+ * the endpoint's own fields (lib/api/fields.ts).
  */
-import type { ProfileAnswer } from '@/components/panel/ProfileCards';
-import { personSummaryFromV2, personSummaryFromV3 } from '@/components/panel/person-summary';
-import type { ResponseOf } from '@/lib/api/endpoints';
+
 import type { UserMessage } from '@/lib/api/errors';
-import { enrichRequestOf, type ProfileEnricher } from '@/lib/profiles';
+import { PARAM_FIELDS } from '@/lib/api/fields';
+import { type Freshness, freshnessParams } from '@/lib/freshness';
+import { enrichRequestOf, type ProfileEnricher, v3RequestOf } from '@/lib/profiles';
 import type { Findings } from '@/lib/protocol';
 
 export type PageProfile = NonNullable<Findings['page']>;
 
-/** The endpoints that enrich a page's own profile. */
+/** The endpoints that describe a page's own profile. */
 export type EnrichEndpointId = ProfileEnricher['endpointId'];
 
 export interface EnrichRequest {
@@ -31,6 +31,16 @@ export function enrichRequestFor(profile: PageProfile): EnrichRequest | null {
 }
 
 /**
+ * The v3 view of a person asked for on request from a person, social or microblog page (a code
+ * host page is v3 already); null for anything else.
+ */
+export function v3RequestFor(profile: PageProfile): EnrichRequest | null {
+  const main = enrichRequestOf(profile);
+  if (main?.endpointId !== 'person.profile') return null;
+  return v3RequestOf(profile);
+}
+
+/**
  * Why this page's profile cannot be enriched, or null. A hashed member id (`/in/ACoAA…`) is still
  * the person, but the service only takes public profile URLs.
  */
@@ -42,20 +52,27 @@ export function whyNotEnrichable(profile: PageProfile): UserMessage | null {
   };
 }
 
-/** The answer as a card. The background validated it against the endpoint's response schema. */
-export function readAnswer(endpointId: EnrichEndpointId, data: unknown): ProfileAnswer {
-  switch (endpointId) {
-    case 'person.profile':
-      return { kind: 'person', person: personSummaryFromV2(data as ResponseOf<'person.profile'>) };
-    case 'person.v3':
-      return { kind: 'person', person: personSummaryFromV3(data as ResponseOf<'person.v3'>) };
-    case 'company.profile':
-    case 'school.profile':
-      return {
-        kind: endpointId === 'school.profile' ? 'school' : 'company',
-        company: data as ResponseOf<'company.profile'>,
-      };
-    case 'job.profile':
-      return { kind: 'job', job: data as ResponseOf<'job.profile'> };
-  }
+export interface Choices {
+  freshness: Freshness;
+  /** Include options chosen, e.g. `skills`. */
+  included: readonly string[];
+  /** v3: a maximum age the person accepted after a 409, replacing the freshness choice's. */
+  maxAgeSeconds?: number | null;
+}
+
+/**
+ * The params of a request as the person chose: the profile's identifier, each include option
+ * chosen (in a stable order, so the same choice is the same question), and the freshness params,
+ * always written out (lib/freshness.ts).
+ */
+export function paramsFor(
+  endpointId: EnrichEndpointId,
+  base: Readonly<Record<string, string>>,
+  choices: Choices,
+): Record<string, string | number> {
+  const params: Record<string, string | number> = { ...base };
+  for (const name of [...choices.included].sort()) params[name] = 'include';
+  Object.assign(params, freshnessParams(PARAM_FIELDS[endpointId], choices.freshness));
+  if (choices.maxAgeSeconds != null) params.maxAgeSeconds = choices.maxAgeSeconds;
+  return params;
 }

@@ -10,8 +10,10 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import '@/components/theme.css';
 import '@/components/panel/panel.css';
+import type { WatchProgress } from '@/hooks/useRunProgress';
 import { askBackground, newRequestId } from '@/lib/ask-background';
-import { findingsItemKey, settingsItem } from '@/lib/settings';
+import type { RunProgress } from '@/lib/protocol';
+import { findingsItemKey, progressItemKey, settingsItem } from '@/lib/settings';
 import { PanelApp, type PanelBackend } from './App';
 
 function pinnedTab(): number | null {
@@ -19,7 +21,29 @@ function pinnedTab(): number | null {
   return value !== null && /^\d+$/.test(value) ? Number(value) : null;
 }
 
-function panelBackend(pinned: number | null): PanelBackend {
+/**
+ * A streamed answer's rows so far, as the background keeps them in session storage: the value
+ * already there, then every write, until unsubscribed. A write that arrives before the first read
+ * answers wins over it, so an older value never replaces a newer one.
+ */
+const watchProgress: WatchProgress = (requestId, listener) => {
+  const key = progressItemKey(requestId);
+  let written = false;
+  let live = true;
+  const stop = storage.watch<RunProgress>(key, (value) => {
+    written = true;
+    if (live) listener(value ?? null);
+  });
+  void storage.getItem<RunProgress>(key).then((value) => {
+    if (live && !written && value) listener(value);
+  });
+  return () => {
+    live = false;
+    stop();
+  };
+};
+
+function panelBackend(pinned: number | null): PanelBackend & { watchProgress: WatchProgress } {
   return {
     ask: (type, data) => askBackground(type, data),
     newRequestId,
@@ -43,6 +67,10 @@ function panelBackend(pinned: number | null): PanelBackend {
     watchFindings: (tabId, listener) => storage.watch(findingsItemKey(tabId), () => listener()),
     onSettingsChange: (listener) => settingsItem.watch(() => listener()),
     openOptions: () => void browser.runtime.openOptionsPage(),
+    // The sections under a company or school follow a streamed listing's rows (hooks/useRunProgress).
+    watchProgress,
+    // In the person's click ("Copy as JSON"), which the clipboard requires.
+    copyText: (text) => navigator.clipboard.writeText(text),
   };
 }
 

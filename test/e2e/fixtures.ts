@@ -38,7 +38,9 @@ export interface SandboxHandle {
   url: string;
   close(): Promise<void>;
   /** Every request that reached the service routes (/api, /v3), as logged by the sandbox. */
-  requests(): Promise<Array<{ path: string; status: number; charged: number; key?: string }>>;
+  requests(): Promise<
+    Array<{ path: string; status: number; charged: number; key?: string; query?: Record<string, string> }>
+  >;
   balance(key?: string): Promise<number>;
 }
 

@@ -3,8 +3,12 @@
  * protocol's own format, calls chrome.runtime with the extension's id, and carries a 50,000-node
  * DOM; and a script running in the content script's own world (as if the content script were
  * subverted) asks the background to run an endpoint. With auto-enrich on and a working key, the
- * sandbox's request log must stay empty, while the page is still scanned.
+ * sandbox's request log must stay empty, while the page is still scanned. And a hostile answer
+ * from the service renders inert in the panel.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { reportedTab } from './profile-pages';
 
@@ -128,3 +132,108 @@ test("a script in the content script's own world cannot spend either", async ({
   expect(await sandbox.requests()).toEqual([]);
   expect(await sandbox.balance()).toBe(10_000);
 });
+
+/**
+ * A profile whose every field is hostile: markup and scripts in the texts, `javascript:` and `data:`
+ * URLs in the links and images. Served by a stand-in for the service (a plain HTTP server on
+ * loopback, which the e2e build may reach), since the sandbox's data is well-behaved.
+ */
+const HOSTILE_PROFILE = {
+  public_identifier: 'mallory-hostile',
+  full_name: '<img src=x onerror="window.__pwned=1">Mallory',
+  headline: '<script>window.__pwned=2</script>Headline',
+  occupation: '<b>bold</b> occupation',
+  summary: 'About <a href="javascript:window.__pwned=3">click me</a>',
+  profile_pic_url: 'javascript:window.__pwned=4',
+  background_cover_image_url:
+    'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+  experiences: [
+    {
+      title: '<iframe src="javascript:window.__pwned=5"></iframe>Chief',
+      company: 'Evil Corp',
+      company_network_profile_url: 'javascript:window.__pwned=6',
+      starts_at: { day: 1, month: 1, year: 2020 },
+      ends_at: null,
+      description: '<style>body{display:none}</style>Described',
+    },
+  ],
+  certifications: [{ name: 'Data link', url: 'data:text/html,<script>alert(1)</script>' }],
+  accomplishment_honors_awards: [
+    { title: '<svg onload="window.__pwned=7">Award', url: 'javascript:alert(1)' },
+  ],
+  similarly_named_profiles: [
+    { name: 'A fine link', link: 'https://example.com/fine', summary: null, location: null },
+    { name: 'A bad link', link: 'javascript:window.__pwned=8', summary: null, location: null },
+  ],
+  activities: [{ title: 'Vbscript', link: 'vbscript:msgbox(1)', activity_status: null }],
+  languages: ['<marquee>English</marquee>'],
+};
+
+test('a hostile profile renders inert: markup shows as text, only http(s) links are made', async ({
+  context,
+  sw,
+  configure,
+  openExtensionPage,
+}) => {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
+    response.setHeader('Content-Type', 'application/json');
+    if (path === '/api/v2/profile') response.end(JSON.stringify(HOSTILE_PROFILE));
+    else if (path === '/api/v2/credit-balance') response.end(JSON.stringify({ credit_balance: 100 }));
+    else {
+      response.statusCode = 404;
+      response.end(JSON.stringify({ code: 404, name: 'Not Found', description: 'Not found' }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    await configure({ baseUrlV2: `http://127.0.0.1:${port}`, baseUrlV3: `http://127.0.0.1:${port}` });
+    await context.route(HOSTILE_URL, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Mallory</h1>' }),
+    );
+    const page = await context.newPage();
+    await page.goto(HOSTILE_URL);
+    const tabId = await reportedTab(sw, HOSTILE_URL);
+
+    const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+    await panel.getByRole('button', { name: /^Enrich · / }).click();
+    const name = panel.locator('.profile-name');
+    await expect(name).toHaveText('<img src=x onerror="window.__pwned=1">Mallory');
+    await expect(panel.getByText('<script>window.__pwned=2</script>Headline')).toBeVisible();
+    await expect(panel.getByText('About <a href="javascript:window.__pwned=3">click me</a>')).toBeVisible();
+    await expect(panel.getByText('<iframe src="javascript:window.__pwned=5"></iframe>Chief')).toBeVisible();
+    await screenshotBoth(panel, 'panel-hostile');
+
+    // Nothing the service sent became an element: no script, frame, style, image or svg of its own.
+    const main = panel.locator('main');
+    for (const tag of ['script', 'iframe', 'style', 'svg', 'marquee', 'b', 'img']) {
+      await expect(main.locator(tag), tag).toHaveCount(0);
+    }
+    // Only http(s) links; the others are plain text that does nothing when clicked.
+    const hrefs = await main
+      .locator('a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^https?:\/\//);
+    await expect(main.getByRole('link', { name: 'A fine link' })).toHaveAttribute(
+      'href',
+      'https://example.com/fine',
+    );
+    await expect(main.getByRole('link', { name: 'A bad link' })).toHaveCount(0);
+    await main.getByText('A bad link').click();
+    await main.getByText('Evil Corp').click();
+    expect(await panel.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(panel.url()).toContain('/sidepanel.html');
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+async function screenshotBoth(page: Page, name: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `test-results/screenshots/${name}-${colorScheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}

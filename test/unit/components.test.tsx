@@ -174,6 +174,7 @@ describe('SettingsForm', () => {
     dailyBudget: '',
     staleAfterDays: '29',
     autoEnrich: false,
+    profileFreshness: 'if-present',
     cacheMaxBytes: 3_000_000,
   };
 

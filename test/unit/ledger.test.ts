@@ -2,7 +2,14 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { summarizeParams } from '../../lib/api/endpoint-info';
 import { closeDbForTests, type LedgerEntry, openDb } from '../../lib/db';
-import { checkBudget, clearLedger, ledgerTotals, recentLedger } from '../../lib/ledger';
+import {
+  attributeCharges,
+  checkBudget,
+  clearLedger,
+  ledgerTotals,
+  recentLedger,
+  totalsOf,
+} from '../../lib/ledger';
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -76,5 +83,105 @@ describe('summarizeParams', () => {
       'page_size=10 sort_by=none',
     );
     expect(summarizeParams('company.logo', { q: 'x'.repeat(300) }).length).toBe(120);
+  });
+});
+
+describe('attributeCharges: what the balance says lost calls cost', () => {
+  const call = (id: string, min: number | null, max: number | null) => ({ id, min, max });
+  const shares = (result: ReturnType<typeof attributeCharges>) =>
+    Object.fromEntries([...(result?.byId ?? [])].map(([id, share]) => [id, share]));
+
+  it('tells one lost call exactly: the drop of the balance, less the calls answered since', () => {
+    const result = attributeCharges({ reference: 100, balanceNow: 95, known: 3, unknown: [call('a', 2, 2)] });
+    expect(result?.total).toEqual({ min: 2, max: 2 });
+    expect(shares(result)).toEqual({ a: { credits: 2, min: 2, max: 2 } });
+    // Not charged at all: exactly 0.
+    expect(
+      shares(attributeCharges({ reference: 100, balanceNow: 97, known: 3, unknown: [call('a', 2, 2)] })),
+    ).toEqual({ a: { credits: 0, min: 0, max: 0 } });
+  });
+
+  it('splits a drop exactly when only one split fits the quotes', () => {
+    const two = [call('person', 2, 2), call('school', 1, 1)];
+    expect(shares(attributeCharges({ reference: 10, balanceNow: 7, known: 0, unknown: two }))).toEqual({
+      person: { credits: 2, min: 2, max: 2 },
+      school: { credits: 1, min: 1, max: 1 },
+    });
+    expect(shares(attributeCharges({ reference: 10, balanceNow: 9, known: 0, unknown: two }))).toEqual({
+      person: { credits: 0, min: 0, max: 0 },
+      school: { credits: 1, min: 1, max: 1 },
+    });
+  });
+
+  it('gives a range where the calls cannot be told apart, the shares adding up to the drop', () => {
+    const result = attributeCharges({
+      reference: 10,
+      balanceNow: 8,
+      known: 0,
+      unknown: [call('a', 2, 2), call('b', 2, 2)],
+    });
+    expect(result?.total).toEqual({ min: 2, max: 2 });
+    const { a, b } = shares(result);
+    expect([a?.min, a?.max, b?.min, b?.max]).toEqual([0, 2, 0, 2]);
+    expect((a?.credits ?? 0) + (b?.credits ?? 0)).toBe(2);
+  });
+
+  it('widens the total by calls that may have been charged before the reference or after it', () => {
+    const result = attributeCharges({
+      reference: 10,
+      balanceNow: 6,
+      known: 0,
+      ambiguousMax: 2,
+      unknown: [call('a', 2, 2)],
+    });
+    expect(result?.total).toEqual({ min: 2, max: 2 });
+    const loose = attributeCharges({
+      reference: 10,
+      balanceNow: 6,
+      known: 0,
+      ambiguousMax: 2,
+      unknown: [call('a', 1, 4)],
+    });
+    expect(loose?.total).toEqual({ min: 2, max: 4 });
+    expect(shares(loose).a).toEqual({ credits: 4, min: 2, max: 4 });
+  });
+
+  it('refuses a balance that rose or moved in no way the quotes allow', () => {
+    expect(
+      attributeCharges({ reference: 10, balanceNow: 12, known: 0, unknown: [call('a', 2, 2)] }),
+    ).toBeNull();
+    expect(
+      attributeCharges({ reference: 10, balanceNow: 5, known: 0, unknown: [call('a', 2, 2)] }),
+    ).toBeNull();
+  });
+
+  it('lets an unpublished cost take any share', () => {
+    const result = attributeCharges({
+      reference: 10,
+      balanceNow: 7,
+      known: 0,
+      unknown: [call('v3', null, null), call('b', 2, 2)],
+    });
+    expect(shares(result)).toEqual({
+      v3: { credits: 3, min: 1, max: 3 },
+      b: { credits: 0, min: 0, max: 2 },
+    });
+  });
+});
+
+describe('totals with interrupted calls', () => {
+  it('count an unknown cost at its most, so the budget is never passed unknowingly', () => {
+    const now = at('2026-11-22T12:00:00');
+    const base = { endpointId: 'person.profile' as const, summary: 's', cached: false, requestId: 'r' };
+    expect(
+      totalsOf(
+        [
+          { ...base, at: now - 1000, credits: 2, interrupted: true, settled: true },
+          { ...base, at: now - 900, credits: null, interrupted: true, creditsRange: { min: 0, max: 3 } },
+          { ...base, at: now - 800, credits: 1, interrupted: true, creditsRange: { min: 0, max: 2 } },
+        ],
+        now,
+      ),
+    ).toEqual({ today: 6, month: 6, unpricedToday: 0 });
   });
 });

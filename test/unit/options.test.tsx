@@ -324,10 +324,26 @@ describe('options page: settings', () => {
         dailyBudget: null,
         staleAfterDays: 29,
         autoEnrich: true,
+        profileFreshness: 'if-present',
         cacheMaxBytes: 50 * 1024 * 1024,
       },
     ]);
     expect(text()).toContain('Settings saved');
+  });
+
+  it('offers the profile freshness with what each choice adds, and saves the one chosen', async () => {
+    const { backend, sentOf } = onboardedBackend();
+    await mount(backend);
+    const freshness = byLabel('Profile freshness') as HTMLSelectElement;
+    expect(freshness.value).toBe('if-present');
+    expect([...freshness.options].map((o) => [o.value, o.text])).toEqual([
+      ['if-present', 'Any age (cheapest)'],
+      ['if-recent', '29 days or less (+1 credit)'],
+      ['live', 'Live now (+9 credits)'],
+    ]);
+    await typeInto(freshness, 'live');
+    await press('Save settings');
+    expect(sentOf('settings.save')[0]).toMatchObject({ profileFreshness: 'live' });
   });
 
   it('words refused values under their fields and sends nothing', async () => {
@@ -714,6 +730,22 @@ describe('checkSettingsFields: the settings rules without zod', () => {
       }
     },
   );
+
+  it('refuses a freshness that is not one, as the background schema does, and keeps the default', () => {
+    expect(DEFAULT_SETTINGS.profileFreshness).toBe('if-present');
+    for (const profileFreshness of ['if-present', 'if-recent', 'live', 'force', '']) {
+      const patch = { profileFreshness } as Partial<Settings>;
+      expect(checkSettingsFields(patch), profileFreshness).toEqual(backgroundVerdict(patch));
+    }
+    expect(checkSettingsFields({ profileFreshness: 'force' as Settings['profileFreshness'] })).toEqual({
+      profileFreshness: 'Choose a freshness from the list',
+    });
+    expect(checkFormPatch({ profileFreshness: 'sometimes' as Settings['profileFreshness'] })).toEqual({
+      ok: false,
+      errors: { profileFreshness: 'Choose a freshness from the list.' },
+      unplaced: [],
+    });
+  });
 
   it('refuses addresses and plans exactly where the background schema does', () => {
     for (const patch of [

@@ -2,10 +2,14 @@
  * The side panel as a person uses it, rendered in happy-dom with a stand-in for the background and
  * for the browser's tabs and storage: what it asks, what it spends, and what it shows.
  */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PanelApp, type PanelBackend, SCAN_REPORT_WAIT_MS } from '../../entrypoints/sidepanel/App';
+import { PageProfile } from '../../entrypoints/sidepanel/profile/PageProfile';
 import { AUTO_ENRICH_STOPPED_NOTE } from '../../entrypoints/sidepanel/useEnrichment';
 import { ApiError } from '../../lib/api/errors';
 import type {
@@ -165,6 +169,13 @@ function handlers(overrides: Handlers = {}): Handlers {
     quote: () => ({ ok: true, quote: QUOTE }),
     run: ({ policy }) =>
       policy === 'cache-only' ? { status: 'not-cached' } : answer({ full_name: 'Ada Lovelace' }),
+    // "Found on this page" (the batch) peeks at its rows and asks for a batch under way.
+    'batch.peek': ({ requests }) => ({
+      rows: requests.map(() => ({ ok: true as const, quote: { min: 1, max: 1, lines: [] }, cached: null })),
+      total: { min: requests.length, max: requests.length, lines: [] },
+      remainingToday: 188,
+    }),
+    'batch.get': () => null,
     ...overrides,
   };
 }
@@ -220,7 +231,13 @@ describe('side panel', () => {
     const root = await mount(backend);
     expect(root.querySelector('h1')?.textContent).toBe('Person on this page');
     // One question when the view opens: quote and cache together; nothing is run.
-    expect(sentOf('view.open')).toEqual([{ endpointId: 'person.profile', params: { profile_url: ADA_URL } }]);
+    // Freshness is always written out: the default, "any age", is the cheapest.
+    expect(sentOf('view.open')).toEqual([
+      {
+        endpointId: 'person.profile',
+        params: { profile_url: ADA_URL, use_cache: 'if-present', live_fetch: 'default' },
+      },
+    ]);
     expect(sentOf('quote')).toEqual([]);
     expect(sentOf('run')).toEqual([]);
     expect(root.textContent).toContain('Person profile: 1');
@@ -228,7 +245,10 @@ describe('side panel', () => {
     await click(root, 'Enrich · 2 credits');
     const runs = sentOf('run');
     expect(runs.map((run) => run.policy)).toEqual(['cache-first']);
-    expect(runs[0]).toMatchObject({ endpointId: 'person.profile', params: { profile_url: ADA_URL } });
+    expect(runs[0]).toMatchObject({
+      endpointId: 'person.profile',
+      params: { profile_url: ADA_URL, use_cache: 'if-present', live_fetch: 'default' },
+    });
     expect(runs[0]!.confirmed).toBeUndefined();
     expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
     expect(root.textContent).toContain('fetched just now · 2 credits');
@@ -285,7 +305,8 @@ describe('side panel', () => {
 
     await click(root, 'Enrich · 2 credits');
     const asked = sentOf('run').at(-1)!;
-    await click(root, 'Spend anyway');
+    // Spending is quoted here too: the confirmation's button carries the quote.
+    await click(root, 'Spend anyway · up to 30 credits');
     expect(confirmedRuns).toHaveLength(1);
     expect(confirmedRuns[0]).toMatchObject({
       requestId: asked.requestId,
@@ -312,7 +333,8 @@ describe('side panel', () => {
     expect(root.querySelector('[role="alert"]')?.textContent).toContain(
       'The service could not retrieve this data right now',
     );
-    await click(root, 'Try again');
+    // Trying again may spend: it carries the quote.
+    await click(root, 'Try again · 2 credits');
     const [first, retry] = sentOf('run');
     expect(retry?.requestId).toBe(first?.requestId);
     expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
@@ -329,8 +351,9 @@ describe('side panel', () => {
     );
     const root = await mount(backend);
     await click(root, 'Enrich · 2 credits');
-    expect(root.querySelector('[role="alert"]')?.textContent).toContain('Nothing was found');
-    expect(root.querySelector('.panel-section button')).toBeNull();
+    const section = root.querySelector('[aria-labelledby] [role="alert"]')!.closest('section')!;
+    expect(section.querySelector('[role="alert"]')?.textContent).toContain('Nothing was found');
+    expect(section.querySelector('button')).toBeNull();
   });
 
   it('says so when the background does not answer, and tries again', async () => {
@@ -377,15 +400,33 @@ describe('side panel', () => {
     expect(button(again, 'Enrich · 2 credits')).toBeTruthy();
   });
 
+  it('never enriches automatically where the price is not published (a code host page, v3)', async () => {
+    const { backend, sentOf } = fakeBrowser(
+      handlers({
+        'settings.get': () => ({ ...CONFIGURED, autoEnrich: true }),
+        'findings.get': () => ({
+          ...ADA,
+          page: { kind: 'codehost', id: 'torvalds', url: 'https://github.com/torvalds' },
+        }),
+      }),
+    );
+    const root = await mount(backend);
+    expect(sentOf('view.open')).toHaveLength(1);
+    expect(sentOf('run')).toEqual([]);
+    expect(button(root, /^Enrich · /)).toBeTruthy();
+  });
+
   it('lists what else the page shows, without the page itself', async () => {
     const { backend } = fakeBrowser(handlers());
     const root = await mount(backend);
+    // "Found on this page" is the batch's (entrypoints/sidepanel/batch): only that it is mounted here.
     const found = root.querySelector('[aria-labelledby="found-heading"]')!;
     expect(found.querySelector('h2')?.textContent).toBe('Found on this page 2');
-    expect([...found.querySelectorAll('.found-rows li')].map((li) => li.textContent)).toEqual([
-      'Analytical Enginesanalytical',
-      'ada@example.com',
-    ]);
+    const rows = [...found.querySelectorAll('.found-rows li')].map((li) => li.textContent ?? '');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain('Analytical Engines');
+    expect(rows[1]).toContain('ada@example.com');
+    expect(found.textContent).not.toContain('background could not do this');
   });
 
   it('never shows the previous page after a navigation, nor a late answer for it', async () => {
@@ -431,7 +472,10 @@ describe('side panel', () => {
     await switchTo(8);
     await settle();
     expect(root.querySelector('h1')?.textContent).toBe('Company on this page');
-    expect(sentOf('view.open').at(-1)).toEqual({ endpointId: 'company.profile', params: { url: ACME_URL } });
+    expect(sentOf('view.open').at(-1)).toEqual({
+      endpointId: 'company.profile',
+      params: { url: ACME_URL, use_cache: 'if-present', live_fetch: 'default' },
+    });
     await switchTo(9);
     await settle();
     expect(root.querySelector('h1')?.textContent).toBe('This page has not been read');
@@ -459,7 +503,7 @@ describe('side panel', () => {
       [
         { kind: 'school', id: 'mit', url: 'https://www.linkedin.com/school/mit' },
         'school.profile',
-        { url: 'https://www.linkedin.com/school/mit' },
+        { url: 'https://www.linkedin.com/school/mit', use_cache: 'if-present', live_fetch: 'default' },
       ],
       [
         { kind: 'job', id: '123', url: 'https://www.linkedin.com/jobs/view/123' },
@@ -469,15 +513,20 @@ describe('side panel', () => {
       [
         { kind: 'social', id: 'zuck', url: 'https://www.facebook.com/zuck' },
         'person.profile',
-        { social_profile_url: 'https://www.facebook.com/zuck' },
+        {
+          social_profile_url: 'https://www.facebook.com/zuck',
+          use_cache: 'if-present',
+          live_fetch: 'default',
+        },
       ],
       [
         { kind: 'microblog', id: 'jack', url: 'https://x.com/jack' },
         'person.profile',
-        { microblog_profile_url: 'https://x.com/jack' },
+        { microblog_profile_url: 'https://x.com/jack', use_cache: 'if-present', live_fetch: 'default' },
       ],
       [
         { kind: 'codehost', id: 'torvalds', url: 'https://github.com/torvalds' },
+        // v3 has no use_cache: "any age" sets no maximum age.
         'person.v3',
         { codehost: 'https://github.com/torvalds' },
       ],
@@ -624,5 +673,349 @@ describe('side panel: a page not read yet', () => {
     await settle();
     expect(root.querySelector('h1')?.textContent).toBe('This page has not been read');
     expect(root.querySelector('[role="alert"]')).toBeNull();
+  });
+});
+
+describe('side panel: the profile in full, as the person chooses it', () => {
+  /** Quotes as the Limits table would: base 1, +1 if-recent, +9 live, extra +1 only if found. */
+  function quoteOf(endpointId: string, params: Record<string, unknown>): Quote {
+    if (endpointId === 'person.v3')
+      return { min: null, max: null, lines: ['Credit cost of v3 endpoints is not published'] };
+    const min = 1 + (params.use_cache === 'if-recent' ? 1 : 0) + (params.live_fetch === 'force' ? 9 : 0);
+    return { min, max: min + (params.extra === 'include' ? 1 : 0), lines: [] };
+  }
+
+  /** A cache keyed as lib/cache.ts keys it: freshness params left out. */
+  function cacheKey(endpointId: string, params: Record<string, unknown>): string {
+    const { use_cache: _u, live_fetch: _l, maxAgeSeconds: _m, ...rest } = params;
+    return JSON.stringify([endpointId, Object.entries(rest).sort()]);
+  }
+
+  function profileBackend(overrides: Handlers = {}, cached: Record<string, unknown> = {}) {
+    const cache = new Map(Object.entries(cached));
+    return fakeBrowser(
+      handlers({
+        quote: ({ endpointId, params }) => ({ ok: true, quote: quoteOf(endpointId, params) }),
+        run: ({ endpointId, params, policy }) => {
+          const key = cacheKey(endpointId, params);
+          if (policy !== 'refresh' && cache.has(key))
+            return answer(cache.get(key), { cached: true, credits: 0, ageMs: 2 * 86_400_000 });
+          if (policy === 'cache-only') return { status: 'not-cached' };
+          const data =
+            endpointId === 'person.v3'
+              ? {
+                  fullName: 'Ada Lovelace',
+                  socialPresence: { followersCountTimeseries: [{ date: '2024-01-01', value: 3 }] },
+                }
+              : {
+                  full_name: 'Ada Lovelace',
+                  ...(params.skills === 'include' ? { skills: ['analysis'] } : {}),
+                };
+          cache.set(key, data);
+          return answer(data, { credits: quoteOf(endpointId, params).min });
+        },
+        ...overrides,
+      }),
+    );
+  }
+
+  const ADA_KEY = cacheKey('person.profile', { profile_url: ADA_URL });
+
+  /** The v3 view's module loads on first use (a dynamic import): wait for what it draws. */
+  async function drawn(root: HTMLElement, selector: string): Promise<Element> {
+    for (let i = 0; i < 100 && !root.querySelector(selector); i++) {
+      await act(() => new Promise<void>((resolve) => setTimeout(resolve, 10)));
+    }
+    const found = root.querySelector(selector);
+    if (!found) throw new Error(`"${selector}" never drawn in: ${root.textContent}`);
+    return found;
+  }
+
+  async function choose(root: HTMLElement, freshness: string) {
+    const select = [...root.querySelectorAll('select')].find(
+      (s) => root.querySelector(`label[for="${s.id}"]`)?.textContent === 'Freshness',
+    )!;
+    select.value = freshness;
+    await act(() => {
+      select.dispatchEvent(new Event('change'));
+    });
+    await settle();
+  }
+
+  async function tick(root: HTMLElement, label: string) {
+    const box = [...root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].find((input) =>
+      root.querySelector(`label[for="${input.id}"]`)?.textContent?.startsWith(label),
+    )!;
+    box.checked = !box.checked;
+    await act(() => {
+      box.dispatchEvent(new Event('change'));
+    });
+    await settle();
+  }
+
+  it('starts from the freshness setting, and the quote follows the choice before anything is spent', async () => {
+    const { backend, sentOf } = profileBackend({
+      'settings.get': () => ({ ...CONFIGURED, profileFreshness: 'live' }),
+    });
+    const root = await mount(backend);
+    expect(sentOf('view.open')[0]?.params).toEqual({
+      profile_url: ADA_URL,
+      use_cache: 'if-present',
+      live_fetch: 'force',
+    });
+    expect(button(root, 'Enrich · 10 credits')).toBeTruthy();
+    await choose(root, 'if-recent');
+    expect(sentOf('view.open').at(-1)?.params).toEqual({
+      profile_url: ADA_URL,
+      use_cache: 'if-recent',
+      live_fetch: 'default',
+    });
+    expect(button(root, 'Enrich · 2 credits')).toBeTruthy();
+    await choose(root, 'if-present');
+    expect(button(root, 'Enrich · 1 credit')).toBeTruthy();
+    expect(sentOf('run')).toEqual([]);
+  });
+
+  it('keeps a cached answer on screen whatever the freshness, and refreshes with the one chosen', async () => {
+    const { backend, sentOf } = profileBackend({}, { [ADA_KEY]: { full_name: 'Ada Lovelace' } });
+    const root = await mount(backend);
+    expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
+    expect(root.textContent).toContain('cached 2 days ago · 0 credits');
+    await choose(root, 'if-recent');
+    expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
+    expect(root.textContent).not.toContain('Shown: the answer without');
+    await click(root, 'Refresh · 2 credits');
+    expect(sentOf('run').at(-1)).toMatchObject({
+      policy: 'refresh',
+      params: { profile_url: ADA_URL, use_cache: 'if-recent', live_fetch: 'default' },
+    });
+    expect(root.textContent).toContain('fetched just now · 2 credits');
+  });
+
+  it('asks with the options chosen, keeping the earlier answer on screen until then', async () => {
+    const { backend, sentOf } = profileBackend({}, { [ADA_KEY]: { full_name: 'Ada Lovelace' } });
+    const root = await mount(backend);
+    await tick(root, 'Skills');
+    expect(sentOf('view.open').at(-1)?.params).toEqual({
+      profile_url: ADA_URL,
+      skills: 'include',
+      use_cache: 'if-present',
+      live_fetch: 'default',
+    });
+    expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
+    expect(root.textContent).toContain('Shown: the answer without the options chosen below.');
+    await tick(root, 'Extra details');
+    await click(root, 'Enrich · 1–2 credits');
+    expect(sentOf('run').at(-1)).toMatchObject({
+      policy: 'cache-first',
+      params: { extra: 'include', skills: 'include' },
+    });
+    expect(root.textContent).not.toContain('Shown: the answer without');
+    const headings = [...root.querySelectorAll('h3')].map((h) => h.textContent);
+    expect(headings).toContain('Skills');
+    // Asked for and not in the answer: said so, and it cost nothing.
+    expect(headings).toContain('Extra details');
+    expect(root.textContent).toContain('Not available for this profile; nothing was charged for it.');
+  });
+
+  it('opens the v3 view only on request, which spends nothing, and draws its charts', async () => {
+    const { backend, sentOf } = profileBackend();
+    const root = await mount(backend);
+    expect(sentOf('view.open').map((open) => open.endpointId)).toEqual(['person.profile']);
+    await click(root, 'Open the v3 profile');
+    expect(sentOf('view.open').at(-1)).toEqual({ endpointId: 'person.v3', params: { profile: ADA_URL } });
+    expect(sentOf('run')).toEqual([]);
+    const v3 = [...root.querySelectorAll('section')].find(
+      (s) => s.querySelector('h2')?.textContent === 'v3 profile',
+    )!;
+    await click(v3, 'Enrich · cost not published');
+    expect((await drawn(v3, 'h3.profile-name')).textContent).toBe('Ada Lovelace');
+    expect(v3.textContent).toContain('fetched just now · cost not published');
+    expect(v3.querySelector('svg[role="img"]')).not.toBeNull();
+  });
+
+  it('after a v3 409, offers to accept the older copy and asks again with a larger maximum age', async () => {
+    let refused = false;
+    const { backend, sentOf } = profileBackend({
+      'settings.get': () => ({ ...CONFIGURED, profileFreshness: 'if-recent' }),
+      run: ({ endpointId, params, policy }) => {
+        if (policy === 'cache-only') return { status: 'not-cached' };
+        if (endpointId === 'person.v3' && Number(params.maxAgeSeconds) < 40 * 86_400) {
+          refused = true;
+          return {
+            status: 'error',
+            error: new ApiError('stale', { status: 409, cachedProfileAgeSeconds: 40 * 86_400 }).toJSON(),
+          };
+        }
+        return answer({ fullName: 'Ada Lovelace' }, { credits: null });
+      },
+    });
+    const root = await mount(backend);
+    await click(root, 'Open the v3 profile');
+    await click(root, 'Enrich · cost not published');
+    expect(refused).toBe(true);
+    const alert = root.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toContain('Only a copy of this profile 40 days old is available');
+    expect(alert.textContent).toContain('accept older data by raising the maximum age');
+    await click(root, 'Accept a copy 40 days old · cost not published');
+    expect(sentOf('run').at(-1)?.params).toEqual({ profile: ADA_URL, maxAgeSeconds: 40 * 86_400 + 3600 });
+    expect((await drawn(root, 'h3.profile-name')).textContent).toBe('Ada Lovelace');
+  });
+
+  it.each([
+    ['auth', {}, 'The service refused the API key', 'Check the API key in Settings', ['Open settings']],
+    ['credits', {}, 'Your account has no credits left', 'Top up your balance', ['Try again · 1 credit']],
+    [
+      'rate-limited',
+      { retryAfterSeconds: 30 },
+      'Too many requests',
+      'Wait 30 seconds, then try again',
+      ['Try again · 1 credit'],
+    ],
+    ['not-found', {}, 'Nothing was found', 'Nothing was charged', []],
+    ['server', {}, 'The service had an internal error', 'Try again in a moment', ['Try again · 1 credit']],
+    [
+      'unavailable',
+      {},
+      'could not retrieve this data right now',
+      'Try again in a moment',
+      ['Try again · 1 credit'],
+    ],
+    ['network', {}, 'The service could not be reached', 'Check your connection', ['Try again · 1 credit']],
+    ['timeout', {}, 'The service took too long to answer', 'Try again', ['Try again · 1 credit']],
+    ['schema', { path: 'experiences.0.title' }, 'does not understand', 'Field experiences.0.title', []],
+    [
+      'invalid',
+      { param: 'profile_url' },
+      'The value of “profile_url” is not accepted',
+      'Correct what you entered',
+      [],
+    ],
+  ] as const)(
+    'a %s error says what happened and what helps',
+    async (kind, details, title, action, buttons) => {
+      const { backend } = profileBackend({
+        run: ({ policy }) =>
+          policy === 'cache-only'
+            ? { status: 'not-cached' }
+            : { status: 'error', error: new ApiError(kind, details).toJSON() },
+      });
+      const root = await mount(backend);
+      await click(root, 'Enrich · 1 credit');
+      const alert = root.querySelector('[role="alert"]') as HTMLElement;
+      expect(alert.textContent).toContain(title);
+      expect(alert.textContent).toContain(action);
+      expect([...alert.querySelectorAll('button')].map((b) => b.textContent)).toEqual(buttons);
+    },
+  );
+
+  it('copies the answer as JSON', async () => {
+    const { backend } = profileBackend({}, { [ADA_KEY]: { full_name: 'Ada Lovelace', headline: 'Analyst' } });
+    const copied: string[] = [];
+    backend.copyText = async (text) => {
+      copied.push(text);
+    };
+    const root = await mount(backend);
+    await click(root, 'Copy as JSON');
+    expect(copied.map((text) => JSON.parse(text))).toEqual([
+      { full_name: 'Ada Lovelace', headline: 'Analyst' },
+    ]);
+    expect(root.textContent).toContain('Copied');
+  });
+
+  it('hands an enriched company to what the panel mounts under it', async () => {
+    const under = vi.fn(() => null);
+    const { backend } = profileBackend(
+      {},
+      {
+        [cacheKey('company.profile', { url: ACME_URL })]: {
+          name: 'Acme',
+          search_id: '1035',
+          website: 'https://www.acme.example/about',
+        },
+      },
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    await act(() =>
+      render(
+        <PageProfile
+          backend={backend}
+          profile={ACME.page!}
+          settings={CONFIGURED}
+          onSpent={() => {}}
+          under={under}
+        />,
+        container!,
+      ),
+    );
+    await settle();
+    expect(under).toHaveBeenLastCalledWith({
+      kind: 'company',
+      company: { url: ACME_URL, name: 'Acme', searchId: '1035', domain: 'acme.example' },
+    });
+  });
+});
+
+describe('side panel imports', () => {
+  const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+  /** Modules that bring zod (or the background's validation) into whatever imports them at runtime. */
+  const BACKGROUND_ONLY = [
+    'lib/messages.ts',
+    'lib/settings-schema.ts',
+    'lib/api/endpoints.ts',
+    'lib/api/params.ts',
+    'lib/api/schemas.ts',
+    'lib/api/error-reading.ts',
+    'lib/credits.ts',
+  ];
+
+  /** A file's imports that stay in the bundle (`import type` ones vanish). */
+  function runtimeImports(file: string): string[] {
+    const source = readFileSync(join(ROOT, file), 'utf8');
+    const statements = [
+      ...source.matchAll(/^\s*(?:import|export)\s+(type\s+)?(?:[^;'"]*?\bfrom\s*)?['"]([^'"]+)['"]/gm),
+    ];
+    const dynamic = [...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+      ([, specifier = '']) => specifier,
+    );
+    return [
+      ...statements.filter(([, type]) => type === undefined).map(([, , specifier = '']) => specifier),
+      ...dynamic,
+    ];
+  }
+
+  function projectFile(from: string, specifier: string): string | undefined {
+    const base = specifier.startsWith('@/')
+      ? join(ROOT, specifier.slice(2))
+      : specifier.startsWith('.')
+        ? resolve(ROOT, dirname(from), specifier)
+        : undefined;
+    if (!base) return undefined;
+    const found = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base].find(
+      (file) => existsSync(file) && statSync(file).isFile(),
+    );
+    if (!found) throw new Error(`${from}: cannot resolve ${specifier}`);
+    return relative(ROOT, found);
+  }
+
+  it('bring no zod into the panel, through any module it loads', () => {
+    const loaded = new Set<string>();
+    const packages: string[] = [];
+    const pending = ['entrypoints/sidepanel/main.tsx'];
+    for (let file = pending.pop(); file; file = pending.pop()) {
+      if (loaded.has(file)) continue;
+      loaded.add(file);
+      for (const specifier of runtimeImports(file)) {
+        const target = projectFile(file, specifier);
+        if (!target) packages.push(specifier);
+        else if (/\.tsx?$/.test(target)) pending.push(target);
+      }
+    }
+    // The views of every profile kind are in it.
+    expect(loaded).toContain('components/panel/profile/PersonV3View.tsx');
+    expect(loaded).toContain('components/panel/profile/CompanyView.tsx');
+    expect(packages.filter((name) => name === 'zod' || name.startsWith('zod/'))).toEqual([]);
+    expect([...loaded].filter((file) => BACKGROUND_ONLY.includes(file))).toEqual([]);
   });
 });

@@ -6,7 +6,6 @@ import type { ComponentChild } from 'preact';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FoundOnPage } from '../../components/panel/FoundOnPage';
 import {
   AnswerMeta,
   Confirmation,
@@ -358,7 +357,8 @@ describe('Confirmation', () => {
     await act(() => button(root, 'Cancel').click());
     expect(onCancel).toHaveBeenCalledOnce();
     expect(onConfirm).not.toHaveBeenCalled();
-    await act(() => button(root, 'Spend anyway').click());
+    // Spending is quoted on the button that spends.
+    await act(() => button(root, 'Spend anyway · up to 30 credits').click());
     expect(onConfirm).toHaveBeenCalledOnce();
   });
 
@@ -376,12 +376,10 @@ describe('Confirmation', () => {
 });
 
 describe('AnswerMeta', () => {
-  const person = { kind: 'person' as const, person: personSummaryFromV2({ full_name: 'Ada' }) };
-
   it('says a cached answer is free and how old it is', () => {
     const root = show(
       <AnswerMeta
-        answer={{ profile: person, cached: true, ageMs: 3 * DAY + 5000, stale: false, credits: 0 }}
+        answer={{ cached: true, ageMs: 3 * DAY + 5000, stale: false, credits: 0 }}
         staleAfterDays={29}
       />,
     );
@@ -390,10 +388,7 @@ describe('AnswerMeta', () => {
 
   it('marks a stale answer and says what stale means', () => {
     const root = show(
-      <AnswerMeta
-        answer={{ profile: person, cached: true, ageMs: 40 * DAY, stale: true, credits: 0 }}
-        staleAfterDays={29}
-      />,
+      <AnswerMeta answer={{ cached: true, ageMs: 40 * DAY, stale: true, credits: 0 }} staleAfterDays={29} />,
     );
     expect(root.querySelector('.badge')?.textContent).toBe('stale');
     expect(root.textContent).toContain('1 month ago');
@@ -402,17 +397,11 @@ describe('AnswerMeta', () => {
 
   it('says what a fresh answer cost, or that the price is not published', () => {
     const fresh = show(
-      <AnswerMeta
-        answer={{ profile: person, cached: false, ageMs: 10, stale: false, credits: 2 }}
-        staleAfterDays={29}
-      />,
+      <AnswerMeta answer={{ cached: false, ageMs: 10, stale: false, credits: 2 }} staleAfterDays={29} />,
     );
     expect(fresh.textContent).toBe('fetched just now · 2 credits');
     render(
-      <AnswerMeta
-        answer={{ profile: person, cached: false, ageMs: 10, stale: false, credits: null }}
-        staleAfterDays={29}
-      />,
+      <AnswerMeta answer={{ cached: false, ageMs: 10, stale: false, credits: null }} staleAfterDays={29} />,
       fresh,
     );
     expect(fresh.textContent).toBe('fetched just now · cost not published');
@@ -421,10 +410,12 @@ describe('AnswerMeta', () => {
 
 describe('PageProfileSection', () => {
   const base: PageProfileSectionProps = {
-    profile: { kind: 'company', id: 'acme' },
+    title: 'Company on this page',
+    idLabel: 'acme',
     answer: null,
     quote: { status: 'ready', quote: { min: 1, max: 1, lines: ['Base: 1'] } },
     action: { status: 'idle' },
+    verb: 'Enrich',
     staleAfterDays: 29,
     onRun: () => {},
     onConfirm: () => {},
@@ -436,26 +427,58 @@ describe('PageProfileSection', () => {
   it('names the kind and id of the page profile and offers to enrich it', () => {
     const root = show(<PageProfileSection {...base} />);
     expect(root.querySelector('h1')?.textContent).toBe('Company on this page');
+    expect(root.querySelector('section')?.getAttribute('aria-labelledby')).toBe(root.querySelector('h1')?.id);
     expect(root.querySelector('.profile-id')?.textContent).toBe('acme');
-    expect(button(root, 'Enrich · 1 credit')).toBeTruthy();
+    expect(button(root, 'Enrich · 1 credit').className).toBe('primary');
   });
 
-  it('offers a quoted refresh beside an answer', () => {
+  it('draws the answer it is given, with its age and cost, a quoted refresh and "Copy as JSON"', async () => {
+    const onCopy = vi.fn(async () => {});
     const root = show(
       <PageProfileSection
         {...base}
-        answer={{
-          profile: { kind: 'company', company: { name: 'Acme' } },
-          cached: true,
-          ageMs: DAY,
-          stale: false,
-          credits: 0,
-        }}
-      />,
+        verb="Refresh"
+        answer={{ cached: true, ageMs: DAY, stale: false, credits: 0 }}
+        onCopy={onCopy}
+      >
+        <h2>Acme</h2>
+      </PageProfileSection>,
     );
     expect(root.querySelector('h2')?.textContent).toBe('Acme');
-    expect(root.textContent).toContain('cached 1 day ago · 0 credits');
+    expect(root.querySelector('.profile-id')).toBeNull();
+    expect(root.querySelector('.answer-meta p')?.textContent).toBe('cached 1 day ago · 0 credits');
     expect(button(root, 'Refresh · 1 credit').className).not.toContain('primary');
+    await act(() => button(root, 'Copy as JSON').click());
+    await act(async () => {});
+    expect(onCopy).toHaveBeenCalledOnce();
+    expect(root.querySelector('.copy-json [role="status"]')?.textContent).toBe('Copied');
+  });
+
+  it('says when copying failed', async () => {
+    const root = show(
+      <PageProfileSection
+        {...base}
+        answer={{ cached: false, ageMs: 0, stale: false, credits: 1 }}
+        onCopy={() => Promise.reject(new Error('denied'))}
+      />,
+    );
+    await act(() => button(root, 'Copy as JSON').click());
+    await act(async () => {});
+    expect(root.querySelector('.copy-json [role="status"]')?.textContent).toBe('Could not copy');
+  });
+
+  it('says when the answer shown was asked with other options', () => {
+    const root = show(
+      <PageProfileSection
+        {...base}
+        answer={{ cached: true, ageMs: 0, stale: false, credits: 0 }}
+        answerForOtherOptions
+      >
+        <h2>Acme</h2>
+      </PageProfileSection>,
+    );
+    expect(root.textContent).toContain('Shown: the answer without the options chosen below.');
+    expect(button(root, 'Enrich · 1 credit')).toBeTruthy();
   });
 
   it('shows an error with what to do, and a retry when trying again can help', async () => {
@@ -467,6 +490,7 @@ describe('PageProfileSection', () => {
         action={{
           status: 'failed',
           message: { title: 'The service had an internal error', action: 'Try again in a moment' },
+          error: null,
           remedy: 'retry',
         }}
       />,
@@ -475,8 +499,29 @@ describe('PageProfileSection', () => {
     expect(alert.textContent).toContain('The service had an internal error');
     expect(alert.textContent).toContain('Try again in a moment.');
     expect(root.textContent).not.toContain('Enrich ·');
-    await act(() => button(root, 'Try again').click());
+    // Trying again may spend: it carries the quote.
+    await act(() => button(root, 'Try again · 1 credit').click());
     expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('offers a remedy of its own beside the retry', () => {
+    const root = show(
+      <PageProfileSection
+        {...base}
+        remedy={<button type="button">Accept a copy 40 days old · cost not published</button>}
+        action={{
+          status: 'failed',
+          message: { title: 'Only a copy of this profile 40 days old is available', action: 'Raise the age' },
+          error: null,
+          remedy: 'retry',
+        }}
+      />,
+    );
+    const alert = root.querySelector('[role="alert"]') as HTMLElement;
+    expect([...alert.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Accept a copy 40 days old · cost not published',
+      'Try again · 1 credit',
+    ]);
   });
 
   it('sends a refused key to the settings, and offers nothing for an answer that cannot change', async () => {
@@ -488,6 +533,7 @@ describe('PageProfileSection', () => {
         action={{
           status: 'failed',
           message: { title: 'The service refused the API key', action: 'Check it' },
+          error: null,
           remedy: 'settings',
         }}
       />,
@@ -500,6 +546,7 @@ describe('PageProfileSection', () => {
         action={{
           status: 'failed',
           message: { title: 'Nothing was found', action: 'Check the address' },
+          error: null,
           remedy: null,
         }}
       />,
@@ -517,46 +564,6 @@ describe('PageProfileSection', () => {
     );
     expect(root.textContent).toContain("12 left in today's budget");
     expect(root.textContent).not.toContain('Enrich ·');
-  });
-});
-
-describe('FoundOnPage', () => {
-  it('groups the other profiles by kind with counts, and lists emails', () => {
-    const root = show(
-      <FoundOnPage
-        exclude={{ kind: 'person', id: 'me' }}
-        profiles={[
-          { kind: 'person', id: 'me', url: 'https://www.linkedin.com/in/me' },
-          { kind: 'company', id: 'acme', url: 'https://www.linkedin.com/company/acme', label: 'Acme Inc.' },
-          { kind: 'person', id: 'bob', url: 'https://www.linkedin.com/in/bob', label: 'Bob' },
-          { kind: 'person', id: 'eve', url: 'javascript:alert(1)' },
-        ]}
-        emails={['bob@example.com']}
-      />,
-    );
-    expect(root.querySelector('h2')?.textContent).toBe('Found on this page 4');
-    expect(headings(root).slice(1)).toEqual(['People 2', 'Companies 1', 'E-mail addresses 1']);
-    const rows = [...root.querySelectorAll('.found-rows li')].map((row) => row.textContent);
-    expect(rows).toEqual(['Bobbob', 'eve', 'Acme Inc.acme', 'bob@example.com']);
-    expect(hrefs(root)).toEqual(['https://www.linkedin.com/in/bob', 'https://www.linkedin.com/company/acme']);
-    expect(root.textContent).toContain('bob@example.com');
-  });
-
-  it('says when there is nothing else', () => {
-    const root = show(<FoundOnPage profiles={[]} emails={[]} />);
-    expect(root.textContent).toContain('No other profile links or e-mail addresses');
-  });
-
-  it('shows a long list in part until asked for all of it', async () => {
-    const profiles = Array.from({ length: 40 }, (_, i) => ({
-      kind: 'person' as const,
-      id: `p${i}`,
-      url: `https://www.linkedin.com/in/p${i}`,
-    }));
-    const root = show(<FoundOnPage profiles={profiles} emails={[]} />);
-    expect(root.querySelectorAll('.found-rows li')).toHaveLength(25);
-    await act(() => button(root, 'Show all 40').click());
-    expect(root.querySelectorAll('.found-rows li')).toHaveLength(40);
   });
 });
 

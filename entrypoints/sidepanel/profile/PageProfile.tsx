@@ -1,0 +1,332 @@
+/**
+ * The profile a page is, in full: its answer drawn by the view of its kind (a person's whole v2
+ * profile, a code host person's v3 profile, a company, a school, a job), the choices for the next
+ * ask (freshness, options) with the quote following them, the quoted action, and under a person
+ * the v3 view on request. What belongs under an enriched company or school (their sections, built
+ * elsewhere) is handed back to the panel through `under`, which mounts it.
+ */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { Busy, ErrorNotice } from '@/components/Notice';
+import { KIND_NAMES } from '@/components/panel/kinds';
+import { PageProfileSection } from '@/components/panel/PageProfileSection';
+import { CompanyView } from '@/components/panel/profile/CompanyView';
+import { JobView } from '@/components/panel/profile/JobView';
+import type { PersonV3ViewProps } from '@/components/panel/profile/PersonV3View';
+import { PersonView } from '@/components/panel/profile/PersonView';
+import { ProfileControls } from '@/components/panel/profile/ProfileControls';
+import { displayHost } from '@/components/panel/safe-url';
+import type { Ask } from '@/hooks/useQuotedAction';
+import type { ResponseOf } from '@/lib/api/endpoints';
+import { formatAge } from '@/lib/api/errors';
+import type { PublicSettings } from '@/lib/protocol';
+import { spendLabel } from '@/lib/quote-format';
+import {
+  type EnrichEndpointId,
+  type EnrichRequest,
+  enrichRequestFor,
+  type PageProfile as PageProfileRef,
+  v3RequestFor,
+  whyNotEnrichable,
+} from '../enrichment';
+import { type Enrichment, useEnrichment } from '../useEnrichment';
+
+/** What a profile view needs of the panel's backend (App.tsx `PanelBackend` has all of it). */
+export interface ProfileBackend {
+  ask: Ask;
+  newRequestId: () => string;
+  openOptions: () => void;
+  /** Puts text on the clipboard; the browser's clipboard when absent. */
+  copyText?: (text: string) => Promise<void>;
+}
+
+/** An enriched company or school, as the sections mounted under it need it. */
+export type EnrichedOrganisation =
+  | {
+      kind: 'company';
+      company: { url: string; name: string | null; searchId: string | null; domain: string | null };
+    }
+  | { kind: 'school'; schoolUrl: string; name: string | null };
+
+export interface PageProfileProps {
+  backend: ProfileBackend;
+  profile: PageProfileRef;
+  settings: PublicSettings;
+  onSpent: () => void;
+  /** What the panel mounts under an enriched company or school. */
+  under?: (organisation: EnrichedOrganisation) => ComponentChildren;
+}
+
+export function PageProfile({ backend, profile, settings, onSpent, under }: PageProfileProps) {
+  const refusal = whyNotEnrichable(profile);
+  const request = enrichRequestFor(profile);
+  const title = `${KIND_NAMES[profile.kind].one} on this page`;
+  if (refusal || !request) {
+    return (
+      <section class="card panel-section" aria-labelledby="page-profile-heading">
+        <header class="section-head">
+          <h1 id="page-profile-heading" class="eyebrow">
+            {title}
+          </h1>
+          <p class="profile-id">{profile.id}</p>
+        </header>
+        {refusal && <ErrorNotice message={refusal} />}
+      </section>
+    );
+  }
+  const v3 = v3RequestFor(profile);
+  return (
+    <>
+      <ProfileQuery
+        backend={backend}
+        request={request}
+        title={title}
+        titleLevel={1}
+        idLabel={profile.id}
+        settings={settings}
+        // Auto-enrich spends unasked, within the budget: never where the price is not published (v3).
+        autoRun={settings.autoEnrich && request.endpointId !== 'person.v3'}
+        onSpent={onSpent}
+        under={under}
+      />
+      {v3 && <V3OnRequest backend={backend} request={v3} settings={settings} onSpent={onSpent} />}
+    </>
+  );
+}
+
+/** The v3 view of a person, asked for only when the person opens it (opening it spends nothing). */
+function V3OnRequest({
+  backend,
+  request,
+  settings,
+  onSpent,
+}: {
+  backend: ProfileBackend;
+  request: EnrichRequest;
+  settings: PublicSettings;
+  onSpent: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  if (open) {
+    return (
+      <ProfileQuery
+        backend={backend}
+        request={request}
+        title="v3 profile"
+        titleLevel={2}
+        settings={settings}
+        autoRun={false}
+        onSpent={onSpent}
+      />
+    );
+  }
+  return (
+    <section class="card panel-section" aria-labelledby="v3-offer-heading">
+      <h2 id="v3-offer-heading" class="eyebrow">
+        v3 profile
+      </h2>
+      <p class="muted small">
+        The newer profile: contact details, career insight, developer profile, and follower and headline
+        history as charts. Opening it shows its price and any saved copy; nothing is spent until you ask.
+      </p>
+      <div class="row">
+        <button type="button" onClick={() => setOpen(true)}>
+          Open the v3 profile
+        </button>
+      </div>
+    </section>
+  );
+}
+
+interface ProfileQueryProps {
+  backend: ProfileBackend;
+  request: EnrichRequest;
+  title: string;
+  titleLevel: 1 | 2;
+  idLabel?: string;
+  settings: PublicSettings;
+  autoRun: boolean;
+  onSpent: () => void;
+  under?: (organisation: EnrichedOrganisation) => ComponentChildren;
+}
+
+function ProfileQuery({
+  backend,
+  request,
+  title,
+  titleLevel,
+  idLabel,
+  settings,
+  autoRun,
+  onSpent,
+  under,
+}: ProfileQueryProps) {
+  const enrichment = useEnrichment({
+    ask: backend.ask,
+    newRequestId: backend.newRequestId,
+    endpointId: request.endpointId,
+    base: request.params,
+    defaultFreshness: settings.profileFreshness,
+    autoRun,
+    onSpent,
+  });
+  const shown = enrichment.shown;
+  const busy = enrichment.action.status === 'running' || enrichment.action.status === 'confirming';
+  const data = shown?.answer.data;
+  async function copy() {
+    const text = JSON.stringify(data, null, 2);
+    if (backend.copyText) await backend.copyText(text);
+    else await navigator.clipboard.writeText(text);
+  }
+  const organisation = shown ? organisationOf(request, shown.answer.data) : null;
+  return (
+    <>
+      <PageProfileSection
+        title={title}
+        titleLevel={titleLevel}
+        idLabel={idLabel}
+        answer={shown?.answer ?? null}
+        answerForOtherOptions={enrichment.shownForOtherOptions}
+        controls={
+          <ProfileControls
+            endpointId={request.endpointId}
+            freshness={enrichment.freshness}
+            onFreshness={enrichment.setFreshness}
+            chosen={enrichment.included}
+            onToggle={enrichment.toggle}
+            disabled={busy}
+          />
+        }
+        quote={enrichment.quote}
+        action={enrichment.action}
+        verb={enrichment.verb}
+        staleAfterDays={settings.staleAfterDays}
+        note={enrichment.note}
+        remedy={<AcceptOlder enrichment={enrichment} />}
+        onRun={enrichment.run}
+        onConfirm={enrichment.confirm}
+        onCancel={enrichment.cancel}
+        onRetry={enrichment.retry}
+        onOpenOptions={backend.openOptions}
+        onCopy={shown ? copy : undefined}
+      >
+        {shown && (
+          <AnswerView
+            endpointId={request.endpointId}
+            data={shown.answer.data}
+            requested={shown.requested}
+            level={titleLevel === 1 ? 2 : 3}
+          />
+        )}
+      </PageProfileSection>
+      {organisation && under?.(organisation)}
+    </>
+  );
+}
+
+/** v3 409: the service holds only an older copy; accepting it asks again with a larger maximum age. */
+function AcceptOlder({ enrichment }: { enrichment: Enrichment<unknown> }) {
+  const { action } = enrichment;
+  if (action.status !== 'failed' || action.error?.kind !== 'stale') return null;
+  const age = action.error.cachedProfileAgeSeconds;
+  if (age === undefined) return null;
+  const quote = enrichment.quote.status === 'ready' ? enrichment.quote.quote : { min: null, max: null };
+  return (
+    <button type="button" class="small primary" onClick={() => enrichment.acceptOlder(age)}>
+      {spendLabel(`Accept a copy ${formatAge(age)} old`, quote)}
+    </button>
+  );
+}
+
+function AnswerView({
+  endpointId,
+  data,
+  requested,
+  level,
+}: {
+  endpointId: EnrichEndpointId;
+  data: unknown;
+  requested: readonly string[];
+  level: 2 | 3;
+}) {
+  switch (endpointId) {
+    case 'person.profile':
+      return <PersonView person={data as ResponseOf<'person.profile'>} requested={requested} level={level} />;
+    case 'person.v3':
+      return (
+        <LazyPersonV3View person={data as ResponseOf<'person.v3'>} requested={requested} level={level} />
+      );
+    case 'company.profile':
+    case 'school.profile':
+      return (
+        <CompanyView
+          company={data as ResponseOf<'company.profile'>}
+          kind={endpointId === 'school.profile' ? 'school' : 'company'}
+          requested={requested}
+          level={level}
+        />
+      );
+    case 'job.profile':
+      return <JobView job={data as ResponseOf<'job.profile'>} level={level} />;
+  }
+}
+
+type PersonV3ViewModule = typeof import('@/components/panel/profile/PersonV3View');
+
+/** The v3 view's module once loaded: later views draw at once. */
+let personV3View: PersonV3ViewModule['PersonV3View'] | null = null;
+
+/**
+ * The v3 view (with its charts) is loaded only when a v3 answer is to be drawn: most pages never
+ * show one, and the panel's own script stays smaller for it.
+ */
+function LazyPersonV3View(props: PersonV3ViewProps) {
+  const [View, setView] = useState(() => personV3View);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (View) return;
+    let live = true;
+    import('@/components/panel/profile/PersonV3View').then(
+      (module) => {
+        personV3View = module.PersonV3View;
+        if (live) setView(() => module.PersonV3View);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (View) return <View {...props} />;
+  if (failed)
+    return (
+      <ErrorNotice
+        message={{
+          title: 'The v3 view could not be loaded',
+          action: 'Reload the panel, then open the profile again',
+        }}
+      />
+    );
+  return <Busy>Drawing the profile…</Busy>;
+}
+
+/** The enriched company or school the sections under it are about. */
+function organisationOf(request: EnrichRequest, data: unknown): EnrichedOrganisation | null {
+  const url = request.params.url;
+  if (!url) return null;
+  const answer = data as ResponseOf<'company.profile'> | null;
+  if (request.endpointId === 'company.profile') {
+    return {
+      kind: 'company',
+      company: {
+        url,
+        name: answer?.name ?? null,
+        searchId: answer?.search_id ?? null,
+        domain: displayHost(answer?.website) ?? null,
+      },
+    };
+  }
+  if (request.endpointId === 'school.profile')
+    return { kind: 'school', schoolUrl: url, name: answer?.name ?? null };
+  return null;
+}
