@@ -112,7 +112,7 @@ async function selectFive(
   const found = panel.locator('section.found-on-page');
   await expect(found.getByRole('heading', { level: 2, name: /Found on this page/ })).toBeVisible();
   for (const person of people) {
-    await expect(found.getByRole('button', { name: `Enrich ${person.name} · 2 credits` })).toBeVisible();
+    await expect(found.getByRole('button', { name: `Enrich ${person.name} · 1 credit` })).toBeVisible();
     await found.getByRole('checkbox', { name: `Select ${person.name}` }).check();
   }
   const start = found.getByRole('button', { name: /^Enrich 5 selected · \d+ credits$/ });
@@ -133,20 +133,21 @@ test('a batch of five from "Found on this page" spends its quote', async ({
   await configure({ apiKey: KEY });
   const people = fivePeople(300);
   const { panel, found, start, quoted } = await selectFive(fixtures, people);
-  expect(quoted).toBe(10);
+  // Any age (the default freshness): 1 credit a person.
+  expect(quoted).toBe(5);
   await screenshots(panel, 'selection', found);
 
   await start.click();
   await expect(found.getByRole('status').filter({ hasText: /Enriching \d of 5/ })).toBeVisible();
   await expect(found.locator('progress')).toBeVisible();
-  await expect(found.getByText(/Enriching [2-4] of 5 · [2-6] credits so far/)).toBeVisible({
+  await expect(found.getByText(/Enriching [2-4] of 5 · [1-3] credits? so far/)).toBeVisible({
     timeout: 20_000,
   });
   await screenshots(panel, 'running', found);
 
-  await expect(found.getByText('Enriched 5 of 5 · 10 credits')).toBeVisible({ timeout: 30_000 });
+  await expect(found.getByText('Enriched 5 of 5 · 5 credits')).toBeVisible({ timeout: 30_000 });
   await screenshots(panel, 'done', found);
-  // Each row now reads as who it is, fetched at 2 credits.
+  // Each row now reads as who it is, fetched at 1 credit.
   for (const person of people) await expect(found.getByText(person.name).first()).toBeVisible();
   // The quote was spent: the balance before and after, the sandbox's charges and the ledger agree.
   expect(START - (await sandbox.balance())).toBe(quoted);
@@ -174,12 +175,12 @@ test('Cancel stops before the next item: the one in flight finishes and is paid'
     .toEqual([200, 0]);
   await found.getByRole('button', { name: 'Cancel' }).click();
   await expect(found.getByText(/Cancelling: the call in flight finishes and is paid/)).toBeVisible();
-  await expect(found.getByText('Cancelled: 2 of 5 asked · 4 credits')).toBeVisible({ timeout: 20_000 });
+  await expect(found.getByText('Cancelled: 2 of 5 asked · 2 credits')).toBeVisible({ timeout: 20_000 });
   await expect(found.getByText('3 not asked, nothing spent on them')).toBeVisible();
   await screenshots(panel, 'cancelled', found);
   expect((await profileCalls(sandbox)).map((call) => [call.status, call.charged])).toEqual([
-    [200, 2],
-    [200, 2],
+    [200, 1],
+    [200, 1],
   ]);
   expect(START - (await sandbox.balance())).toBe(4);
   expect(await ledgerTotal(panel)).toBe(4);
@@ -216,25 +217,25 @@ for (const { name, chargeOnClientGone } of [
     // The panel keeps reading the batch, which wakes a new worker; that one resumes the batch.
     if (chargeOnClientGone) {
       // Charged though its answer was lost: shown with what it cost, and asking again is quoted.
-      await expect(found.getByText('Enriched 4 of 5 · 10 credits')).toBeVisible({ timeout: 60_000 });
+      await expect(found.getByText('Enriched 4 of 5 · 5 credits')).toBeVisible({ timeout: 60_000 });
       const row = found.locator('li.found-row', { hasText: people[2]!.name });
-      await expect(row.getByText('Interrupted: cost 2 credits')).toBeVisible();
+      await expect(row.getByText('Interrupted: cost 1 credit')).toBeVisible();
       await expect(
-        row.getByRole('button', { name: `Ask again for ${people[2]!.name} · 2 credits` }),
+        row.getByRole('button', { name: `Ask again for ${people[2]!.name} · 1 credit` }),
       ).toBeVisible();
       await screenshots(panel, 'interrupted', found);
       // The account view lists it with what it cost.
       const options = await fixtures.openExtensionPage('options.html');
       const account = options.locator('section', { has: options.getByRole('heading', { name: 'Account' }) });
-      await expect(account.getByText('Interrupted: the answer was lost; cost 2 credits.')).toBeVisible();
-      await expect(account.getByText('2 credits · interrupted')).toBeVisible();
+      await expect(account.getByText('Interrupted: the answer was lost; cost 1 credit.')).toBeVisible();
+      await expect(account.getByText('1 credit · interrupted')).toBeVisible();
       await screenshots(options, 'account-interrupted', account);
       expect((await profileCalls(sandbox)).map((call) => [call.status, call.charged])).toEqual([
-        [200, 2],
-        [200, 2],
-        [499, 2],
-        [200, 2],
-        [200, 2],
+        [200, 1],
+        [200, 1],
+        [499, 1],
+        [200, 1],
+        [200, 1],
       ]);
     } else {
       // Certainly not charged (read from the balance once it could no longer change): sent again.
@@ -245,7 +246,7 @@ for (const { name, chargeOnClientGone } of [
       // The batch asks it again by itself if it was not charged: asking again is not offered meanwhile.
       const row = found.locator('li.found-row', { hasText: people[2]!.name });
       await expect(row.getByRole('button', { name: /^Ask again/ })).toHaveCount(0);
-      await expect(found.getByText('Enriched 5 of 5 · 10 credits')).toBeVisible({ timeout: 60_000 });
+      await expect(found.getByText('Enriched 5 of 5 · 5 credits')).toBeVisible({ timeout: 60_000 });
       const calls = (await profileCalls(sandbox)).map((call) => [call.status, call.charged]);
       expect(calls.filter(([status]) => status === 499)).toEqual([[499, 0]]);
       expect(calls.filter(([status]) => status === 200)).toHaveLength(5);

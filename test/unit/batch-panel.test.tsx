@@ -247,8 +247,21 @@ describe('Found on this page, with enriching', () => {
     await act(() => start.click());
     await settle();
     expect(started?.items.map((i) => [i.key, i.endpointId, i.params])).toEqual([
-      ['person:ada', 'person.profile', { profile_url: 'https://www.linkedin.com/in/ada' }],
-      ['person:charles', 'person.profile', { profile_url: 'https://www.linkedin.com/in/charles' }],
+      // Profiles carry the person's freshness explicitly (the default: any age).
+      [
+        'person:ada',
+        'person.profile',
+        { profile_url: 'https://www.linkedin.com/in/ada', use_cache: 'if-present', live_fetch: 'default' },
+      ],
+      [
+        'person:charles',
+        'person.profile',
+        {
+          profile_url: 'https://www.linkedin.com/in/charles',
+          use_cache: 'if-present',
+          live_fetch: 'default',
+        },
+      ],
       ['email:ada@example.com', 'email.lookup', { email: 'ada@example.com' }],
     ]);
     expect(started).toMatchObject({ tabId: 7, pageUrl: PAGE_URL, confirmed: false });

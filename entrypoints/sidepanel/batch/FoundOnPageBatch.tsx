@@ -38,6 +38,7 @@ export function FoundOnPageBatch({ backend, findings, tabId, settings, onSpent }
     newRequestId: backend.newRequestId,
     findings,
     tabId,
+    freshness: settings.profileFreshness,
     onSpent,
   });
   const rowEvents = {

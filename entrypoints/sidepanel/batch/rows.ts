@@ -5,6 +5,8 @@
  * domain (company lookup and logo search). Pure: the hook asks, the views draw.
  */
 import { KIND_NAMES, PROFILE_KINDS } from '@/components/panel/kinds';
+import { PARAM_FIELDS } from '@/lib/api/fields';
+import { DEFAULT_FRESHNESS, type Freshness, freshnessParams } from '@/lib/freshness';
 import { enrichRequestOf } from '@/lib/profiles';
 import type { Findings, PeekRequest } from '@/lib/protocol';
 
@@ -36,8 +38,11 @@ export const GROUPS: readonly FoundGroupInfo[] = [
   { id: 'email', title: 'E-mail addresses' },
 ];
 
-/** Every profile the page links to (but its own) and every e-mail address in it. */
-export function foundItems(findings: Findings): FoundItem[] {
+/**
+ * Every profile the page links to (but its own) and every e-mail address in it. Profiles are asked
+ * with the person's freshness (sent explicitly, lib/freshness.ts), as the page's own profile is.
+ */
+export function foundItems(findings: Findings, freshness: Freshness = DEFAULT_FRESHNESS): FoundItem[] {
   const own = findings.page;
   const items: FoundItem[] = [];
   const seen = new Set<string>();
@@ -46,7 +51,11 @@ export function foundItems(findings: Findings): FoundItem[] {
     const key = `${profile.kind}:${profile.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const request = enrichRequestOf(profile);
+    const enrich = enrichRequestOf(profile);
+    const request = enrich && {
+      endpointId: enrich.endpointId,
+      params: { ...enrich.params, ...freshnessParams(PARAM_FIELDS[enrich.endpointId], freshness) },
+    };
     items.push({
       key,
       group: profile.kind,

@@ -14,6 +14,7 @@ import type { UserMessage } from '@/lib/api/errors';
 import { ApiError, userMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
 import { answerLine, sumQuotes } from '@/lib/batch';
+import type { Freshness } from '@/lib/freshness';
 import type {
   BatchPeek,
   BatchView,
@@ -51,15 +52,24 @@ export interface FoundOnPageOptions {
   ask: Ask;
   newRequestId: () => string;
   findings: Findings;
+  /** The person's default freshness (settings): every row is asked with it. */
+  freshness?: Freshness;
   tabId: number;
   onSpent: () => void;
 }
 
-export function useFoundOnPage({ ask, newRequestId, findings, tabId, onSpent }: FoundOnPageOptions) {
+export function useFoundOnPage({
+  ask,
+  newRequestId,
+  findings,
+  tabId,
+  freshness,
+  onSpent,
+}: FoundOnPageOptions) {
   const domain = companySiteDomain(findings);
   const items = useMemo(
-    () => [...foundItems(findings), ...(domain ? siteItems(domain) : [])],
-    [findings.pageUrl, findings.scannedAt, findings.profiles.length, findings.emails.length],
+    () => [...foundItems(findings, freshness), ...(domain ? siteItems(domain) : [])],
+    [findings.pageUrl, findings.scannedAt, findings.profiles.length, findings.emails.length, freshness],
   );
   const [peek, setPeek] = useState<PeekState>({ status: 'loading' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
