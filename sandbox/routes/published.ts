@@ -37,9 +37,11 @@
  * - The published inconsistencies stay (a lookup `url` naming another profile than its `profile`):
  *   same values.
  */
+
+import { normalizeEmployeeCount } from '../../lib/api/employee-count';
 import type { EndpointId } from '../../lib/api/endpoints';
 import type { CanonicalParams } from '../../lib/api/params';
-import { type EmployeeCountResponse, normalizeEmployeeCount } from '../../lib/api/schemas';
+import type { EmployeeCountResponse } from '../../lib/api/schemas';
 import { parseProfileUrl } from '../../lib/profile-urls';
 import { addDays, startOfDay } from '../data/dates';
 import { JOB_POSTED_WITHIN_DAYS, keywordMatcher } from '../data/queries';

@@ -24,6 +24,8 @@ import {
   hasData,
   labelOf,
   NotAvailable,
+  type RelatedEntry,
+  RelatedList,
 } from './parts';
 
 export interface CompanyViewProps {
@@ -151,12 +153,20 @@ export function CompanyView({ company, kind, requested = [], level = 2 }: Compan
           />
         </Block>
       )}
-      <Related
+      <RelatedList
         title={kind === 'school' ? 'Similar schools' : 'Similar companies'}
-        companies={company.similar_companies}
+        items={company.similar_companies}
         level={sub}
+        noun={kind === 'school' ? 'schools' : 'companies'}
+        read={readRelatedCompany}
       />
-      <Related title="Affiliated companies" companies={company.affiliated_companies} level={sub} />
+      <RelatedList
+        title="Affiliated companies"
+        items={company.affiliated_companies}
+        level={sub}
+        noun="companies"
+        read={readRelatedCompany}
+      />
       {COMPANY_OPTIONAL_BLOCKS.map((block) => {
         const value = (company as Record<string, unknown>)[block];
         if (!hasData(value) && !requested.includes(block)) return null;
@@ -173,34 +183,6 @@ export function CompanyView({ company, kind, requested = [], level = 2 }: Compan
   );
 }
 
-function Related({
-  title,
-  companies,
-  level,
-}: {
-  title: string;
-  companies: readonly RelatedCompany[] | null | undefined;
-  level: HeadingLevel;
-}) {
-  const shown = companies?.filter(hasData) ?? [];
-  if (shown.length === 0) return null;
-  return (
-    <Block title={title} level={level} count={shown.length}>
-      <FoldList
-        items={shown}
-        noun={title.toLowerCase().replace(/^similar |^affiliated /, '')}
-        render={(related) => (
-          <Entry
-            main={
-              <ExternalLink href={related.link}>
-                {related.name ?? related.link ?? 'Name not known'}
-              </ExternalLink>
-            }
-            sub={related.industry}
-            meta={related.location}
-          />
-        )}
-      />
-    </Block>
-  );
+function readRelatedCompany(related: RelatedCompany): RelatedEntry {
+  return { url: related.link, name: related.name, sub: related.industry, meta: related.location };
 }

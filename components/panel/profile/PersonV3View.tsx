@@ -23,6 +23,8 @@ import {
   type HeadingLevel,
   hasData,
   NotAvailable,
+  type RelatedEntry,
+  RelatedList,
 } from './parts';
 import { TimeSeriesChart } from './TimeSeriesChart';
 
@@ -449,8 +451,20 @@ export function PersonV3View({ person, requested = [], level = 2 }: PersonV3View
           />
         </Block>
       )}
-      <Related title="Related profiles" people={person.relatedProfiles} level={sub} />
-      <Related title="Similar names" people={person.similarNames} level={sub} />
+      <RelatedList
+        title="Related profiles"
+        items={person.relatedProfiles}
+        level={sub}
+        noun="people"
+        read={readRelatedProfile}
+      />
+      <RelatedList
+        title="Similar names"
+        items={person.similarNames}
+        level={sub}
+        noun="people"
+        read={readRelatedProfile}
+      />
     </article>
   );
 }
@@ -472,38 +486,6 @@ function Listed<T extends object>({
       <p class="small muted">{title}</p>
       <FoldList items={shown} noun={title.toLowerCase()} render={render} />
     </div>
-  );
-}
-
-function Related({
-  title,
-  people,
-  level,
-}: {
-  title: string;
-  people: readonly V3RelatedProfile[] | null | undefined;
-  level: HeadingLevel;
-}) {
-  const shown = people?.filter(hasData) ?? [];
-  if (shown.length === 0) return null;
-  return (
-    <Block title={title} level={level} count={shown.length}>
-      <FoldList
-        items={shown}
-        noun="people"
-        render={(related) => (
-          <Entry
-            main={
-              <ExternalLink href={related.url}>
-                {related.name ?? related.url ?? 'Name not known'}
-              </ExternalLink>
-            }
-            sub={related.headline}
-            meta={related.location}
-          />
-        )}
-      />
-    </Block>
   );
 }
 
@@ -679,4 +661,8 @@ function Developer({ person, asked, level }: { person: PersonV3; asked: boolean;
       )}
     </Block>
   );
+}
+
+function readRelatedProfile(related: V3RelatedProfile): RelatedEntry {
+  return { url: related.url, name: related.name, sub: related.headline, meta: related.location };
 }

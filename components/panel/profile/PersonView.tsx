@@ -30,6 +30,8 @@ import {
   type HeadingLevel,
   hasData,
   NotAvailable,
+  type RelatedEntry,
+  RelatedList,
   UnshownEntry,
 } from './parts';
 
@@ -266,8 +268,20 @@ export function PersonView({ person, requested = [], level = 2 }: PersonViewProp
           />
         </Block>
       )}
-      <RelatedPeople title="People also viewed" people={person.people_also_viewed} level={sub} />
-      <RelatedPeople title="Similarly named" people={person.similarly_named_profiles} level={sub} />
+      <RelatedList
+        title="People also viewed"
+        items={person.people_also_viewed}
+        level={sub}
+        noun="people"
+        read={readRelatedPerson}
+      />
+      <RelatedList
+        title="Similarly named"
+        items={person.similarly_named_profiles}
+        level={sub}
+        noun="people"
+        read={readRelatedPerson}
+      />
       <Optional person={person} asked={asked} level={sub} />
       {person.meta?.last_updated && (
         <p class="muted small">Last updated by the service: {formatTimestamp(person.meta.last_updated)}</p>
@@ -304,38 +318,6 @@ function Languages({ person, level }: { person: PersonProfile; level: HeadingLev
         </ul>
       )}
       {others.length > 0 && <Chips items={others} />}
-    </Block>
-  );
-}
-
-function RelatedPeople({
-  title,
-  people,
-  level,
-}: {
-  title: string;
-  people: readonly RelatedPerson[] | null | undefined;
-  level: HeadingLevel;
-}) {
-  const shown = people?.filter(hasData) ?? [];
-  if (shown.length === 0) return null;
-  return (
-    <Block title={title} level={level} count={shown.length}>
-      <FoldList
-        items={shown}
-        noun="people"
-        render={(related) => (
-          <Entry
-            main={
-              <ExternalLink href={related.link}>
-                {related.name ?? related.link ?? 'Name not known'}
-              </ExternalLink>
-            }
-            sub={related.summary}
-            meta={related.location}
-          />
-        )}
-      />
     </Block>
   );
 }
@@ -440,4 +422,8 @@ function Optional({
       )}
     </>
   );
+}
+
+function readRelatedPerson(related: RelatedPerson): RelatedEntry {
+  return { url: related.link, name: related.name, sub: related.summary, meta: related.location };
 }

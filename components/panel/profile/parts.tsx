@@ -379,3 +379,53 @@ export function NotAvailable({ free = false }: { free?: boolean }) {
     </p>
   );
 }
+
+/** How one entry of a list of related profiles reads: its link, name, a line about it and where. */
+export interface RelatedEntry {
+  url: string | null | undefined;
+  name: string | null | undefined;
+  sub: string | null | undefined;
+  meta: string | null | undefined;
+}
+
+/**
+ * A folded list of related profiles (people also viewed, similar companies, related profiles of
+ * v3): each entry its name linked (http(s) only), a line and a place. `read` says where an
+ * answer's entry keeps them.
+ */
+export function RelatedList<T>({
+  title,
+  items,
+  level,
+  noun,
+  read,
+}: {
+  title: string;
+  items: readonly T[] | null | undefined;
+  level: HeadingLevel;
+  noun: string;
+  read: (item: T) => RelatedEntry;
+}) {
+  const shown = items?.filter(hasData) ?? [];
+  if (shown.length === 0) return null;
+  return (
+    <Block title={title} level={level} count={shown.length}>
+      <FoldList
+        items={shown}
+        noun={noun}
+        render={(item) => {
+          const entry = read(item);
+          return (
+            <Entry
+              main={
+                <ExternalLink href={entry.url}>{entry.name ?? entry.url ?? 'Name not known'}</ExternalLink>
+              }
+              sub={entry.sub}
+              meta={entry.meta}
+            />
+          );
+        }}
+      />
+    </Block>
+  );
+}

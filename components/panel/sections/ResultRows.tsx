@@ -4,8 +4,10 @@
  * arriving) and may be missing or of the wrong type: each is read as text when it is text and left
  * out otherwise. Nothing is rendered as HTML, and only http(s) URLs become links or images.
  */
+
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
+import type { EmployeeCount } from '@/lib/api/employee-count';
 import type { JobListEntry, ListingEntry, LogoMatch } from '@/lib/api/schemas';
 import { ExternalLink } from '../ProfileCards';
 import { formatNumber, joinParts } from '../panel-format';
@@ -189,26 +191,7 @@ export function LogoRow({ match }: { match: LogoMatch }) {
   );
 }
 
-/** The employee count in the spec's terms, whichever of the two shapes the service answered with. */
-export interface EmployeeCountFigures {
-  verified: number | null;
-  estimated: number | null;
-}
-
-/**
- * Reads `{verified_employee_count, estimated_employee_count}` or the older
- * `{linkdb_employee_count, network_employee_count}`, as lib/api/schemas.ts normalizeEmployeeCount
- * does (pages may not import that module: it carries zod).
- */
-export function employeeCountFigures(data: unknown): EmployeeCountFigures {
-  const answer = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  return {
-    verified: numberOf(answer.verified_employee_count) ?? numberOf(answer.linkdb_employee_count),
-    estimated: numberOf(answer.estimated_employee_count) ?? numberOf(answer.network_employee_count),
-  };
-}
-
-export function EmployeeCountView({ figures, asked }: { figures: EmployeeCountFigures; asked: string }) {
+export function EmployeeCountView({ figures, asked }: { figures: EmployeeCount; asked: string }) {
   return (
     <div class="count-answer">
       <dl class="figures">

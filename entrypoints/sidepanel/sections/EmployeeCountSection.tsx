@@ -4,10 +4,11 @@
  * quoted for the person's plan (a date costs more on some plans) before anything is spent.
  */
 import { ParamForm } from '@/components/panel/sections/ParamForm';
-import { EmployeeCountView, employeeCountFigures } from '@/components/panel/sections/ResultRows';
+import { EmployeeCountView } from '@/components/panel/sections/ResultRows';
 import { FiltersFold, SectionShell } from '@/components/panel/sections/SectionShell';
 import { AnswerLine, SpendArea } from '@/components/panel/sections/SpendArea';
 import { useQuotedAction } from '@/hooks/useQuotedAction';
+import { normalizeEmployeeCount } from '@/lib/api/employee-count';
 import type { RawParamsMessage } from '@/lib/protocol';
 import { planNote, type SectionContext, spendHandlers } from './backend';
 import { useFilterForm } from './useFilterForm';
@@ -53,7 +54,10 @@ export function EmployeeCountSection({ companyUrl, ...context }: SectionContext 
       </FiltersFold>
       {answer && (
         <>
-          <EmployeeCountView figures={employeeCountFigures(answer.data)} asked={describeCount(form.params)} />
+          <EmployeeCountView
+            figures={normalizeEmployeeCount(answer.data)}
+            asked={describeCount(form.params)}
+          />
           <AnswerLine meta={answer} staleAfterDays={settings.staleAfterDays} />
         </>
       )}
