@@ -1,9 +1,15 @@
 /**
  * An employee count in the spec's terms, whichever shape the service answered with. Plain (no
- * zod): the panel draws it, the sandbox serves published answers through it, and the schema
- * (./schemas) reads both shapes.
+ * zod): the panel draws it, and the sandbox serves published answers through it.
  */
-import type { EmployeeCountResponse } from './schemas';
+
+/** The four fields an employee count answer may carry (./schemas validates the answer). */
+export interface EmployeeCountFields {
+  verified_employee_count?: number | null;
+  estimated_employee_count?: number | null;
+  linkdb_employee_count?: number | null;
+  network_employee_count?: number | null;
+}
 
 export interface EmployeeCount {
   /** Employees the provider verified in its own dataset. */
@@ -19,7 +25,7 @@ export interface EmployeeCount {
  * parameter added for a credit, as `estimated_employee_count=include` does now) is the estimate.
  * The spec's fields win when an answer carries both shapes.
  */
-export function normalizeEmployeeCount(answer: EmployeeCountResponse): EmployeeCount {
+export function normalizeEmployeeCount(answer: EmployeeCountFields): EmployeeCount {
   return {
     verified: answer.verified_employee_count ?? answer.linkdb_employee_count ?? null,
     estimated: answer.estimated_employee_count ?? answer.network_employee_count ?? null,

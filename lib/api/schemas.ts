@@ -356,8 +356,6 @@ export const employeeCountResponseSchema = z
   );
 export type EmployeeCountResponse = z.infer<typeof employeeCountResponseSchema>;
 
-export { type EmployeeCount, normalizeEmployeeCount } from './employee-count';
-
 // ---------------------------------------------------------------------------------------------
 // Listings (employees, students) and searches
 

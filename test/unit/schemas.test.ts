@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { normalizeEmployeeCount } from '../../lib/api/employee-count';
 import * as s from '../../lib/api/schemas';
 
 const REAL_FIXTURES_DIR = join(import.meta.dirname, '../fixtures/real');
@@ -808,7 +809,7 @@ describe('fields of the wrong type', () => {
 describe('employee count', () => {
   it('maps the old published shape: dataset count is verified, network figure is the estimate', () => {
     const answer = s.employeeCountResponseSchema.parse(readRealFixture('employee-count.json'));
-    expect(s.normalizeEmployeeCount(answer)).toEqual({ verified: 3, estimated: 529274 });
+    expect(normalizeEmployeeCount(answer)).toEqual({ verified: 3, estimated: 529274 });
   });
 
   it("maps the spec's shape, with and without the estimate", () => {
@@ -816,9 +817,9 @@ describe('employee count', () => {
       estimated_employee_count: 150,
       verified_employee_count: 120,
     });
-    expect(s.normalizeEmployeeCount(both)).toEqual({ verified: 120, estimated: 150 });
+    expect(normalizeEmployeeCount(both)).toEqual({ verified: 120, estimated: 150 });
     const verifiedOnly = s.employeeCountResponseSchema.parse({ verified_employee_count: 120 });
-    expect(s.normalizeEmployeeCount(verifiedOnly)).toEqual({ verified: 120, estimated: null });
+    expect(normalizeEmployeeCount(verifiedOnly)).toEqual({ verified: 120, estimated: null });
   });
 
   it("prefers the spec's fields when an answer carries both shapes", () => {
@@ -828,7 +829,7 @@ describe('employee count', () => {
       network_employee_count: 999,
       linkdb_employee_count: 7,
     });
-    expect(s.normalizeEmployeeCount(answer)).toEqual({ verified: 120, estimated: 150 });
+    expect(normalizeEmployeeCount(answer)).toEqual({ verified: 120, estimated: 150 });
   });
 
   it('refuses an answer that holds no count at all', () => {
