@@ -285,18 +285,7 @@ export function createService(deps: ServiceDeps) {
 
   /** Reads the balance (free, but a network call) and keeps it; failures leave the last one known. */
   async function refreshBalance(settings: Settings): Promise<void> {
-    if (!isConfigured(settings)) return;
-    try {
-      const value = await deps.client(settings).creditBalance();
-      const db = await deps.db();
-      const tx = db.transaction('meta', 'readwrite');
-      if (value === null) await tx.store.delete(BALANCE_KEY);
-      else await tx.store.put(value, BALANCE_KEY);
-      await tx.store.put(now(), BALANCE_AT_KEY);
-      await tx.done;
-    } catch {
-      // Unknown for now; the account view says when it was last read.
-    }
+    await readBalance(settings);
   }
 
   /** After a spend: the balance is read again in the background, never on the person's click. */
@@ -316,14 +305,13 @@ export function createService(deps: ServiceDeps) {
     } catch {
       return undefined;
     }
-    if (value === null) {
-      balanceUntold = true;
-      return null;
-    }
+    // A service that does not tell the balance is not asked again by this worker.
+    if (value === null) balanceUntold = true;
     try {
       const db = await deps.db();
       const tx = db.transaction('meta', 'readwrite');
-      await tx.store.put(value, BALANCE_KEY);
+      if (value === null) await tx.store.delete(BALANCE_KEY);
+      else await tx.store.put(value, BALANCE_KEY);
       await tx.store.put(now(), BALANCE_AT_KEY);
       await tx.done;
     } catch {
