@@ -37,8 +37,13 @@ export default defineBackground(() => {
   const service = createService({
     db: openDb,
     settings: getSettings,
-    client: (settings) =>
-      createClient({ apiKey: settings.apiKey, baseUrlV2: settings.baseUrlV2, baseUrlV3: settings.baseUrlV3 }),
+    client: (settings, pace) =>
+      createClient({
+        apiKey: settings.apiKey,
+        baseUrlV2: settings.baseUrlV2,
+        baseUrlV3: settings.baseUrlV3,
+        pace,
+      }),
     hasApiPermission: (origins) => browser.permissions.contains({ origins }),
     // A streamed answer's rows so far, for the page that asked (it watches this key).
     onProgress: (requestId, progress) => {

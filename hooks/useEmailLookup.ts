@@ -48,7 +48,16 @@ export function useEmailLookup({ ask, request, onSpent }: EmailLookupOptions): E
   const current = useRef<string | null>(null);
 
   /** `quiet`: re-asking an interrupted lookup while its cost settles; the screen stays as it is. */
-  async function attempt(shown: EmailLookupRequest, confirmed: boolean, quiet = false): Promise<void> {
+  /**
+   * `replay`: the panel opened on a lookup the menu started: join it or read what became of it;
+   * one that failed is shown failed, and sent again only on Retry.
+   */
+  async function attempt(
+    shown: EmailLookupRequest,
+    confirmed: boolean,
+    quiet = false,
+    replay = false,
+  ): Promise<void> {
     const { email, params, requestId } = shown;
     if (email === null || params === null) return;
     if (!quiet) setState({ status: 'running', email });
@@ -60,6 +69,7 @@ export function useEmailLookup({ ask, request, onSpent }: EmailLookupOptions): E
         params,
         policy: 'cache-first',
         confirmed,
+        ...(replay ? { replay } : {}),
       });
     } catch (error) {
       if (current.current === requestId)
@@ -117,7 +127,7 @@ export function useEmailLookup({ ask, request, onSpent }: EmailLookupOptions): E
     if (!request) setState({ status: 'none' });
     else if (request.email === null || request.params === null)
       setState({ status: 'refused', selection: request.selection });
-    else void attempt(request, false);
+    else void attempt(request, false, false, true);
   }, [request?.requestId]);
 
   return {

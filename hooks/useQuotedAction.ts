@@ -153,6 +153,7 @@ export function useQuotedAction<Id extends EndpointId>(
         params,
         policy: run.policy,
         confirmed: run.confirmed,
+        ...(run.auto ? { automatic: true } : {}),
       });
     } catch (error) {
       if (current === generation.current) setAction(fail(error, 'background'));

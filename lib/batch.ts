@@ -1,7 +1,8 @@
 /**
  * Batches from "Found on this page": the person selects rows and asks once; the background asks
- * the service for each row in turn, as a journaled job of its own that no page drives. Closing the
- * panel does not stop it, and a worker that stops half-way loses nothing:
+ * the service for the rows, several at once (BATCH_CONCURRENCY) through the one scheduler, as a
+ * journaled job of its own that no page drives. Closing the panel does not stop it, and a worker
+ * that stops half-way loses nothing:
  *
  * - the batch (its items, each with a request id chosen when it was made, and their states) is in
  *   IndexedDB (lib/db.ts `batches`), written on every step;
@@ -11,7 +12,10 @@
  * - a worker that starts resumes every running batch (`resume`); the item in flight when the last
  *   one stopped is settled by the balance, and sent again only if it was certainly not charged,
  *   which the batch waits for before it calls itself done;
- * - Cancel stops before the next item: the one in flight finishes and is paid.
+ * - Cancel stops before the next item: those in flight finish and are paid;
+ * - each item checks the daily budget as it leaves (lib/budget.ts): a batch that fit what was left
+ *   when it started stops at the budget if other spending took it meanwhile; only a batch the
+ *   person confirmed past the budget goes on.
  *
  * The pure helpers at the top (quote sums, a line for an answer) are plain data, no zod: the panel
  * imports them too.
@@ -135,6 +139,23 @@ const BATCH_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** Errors after which no further item can succeed: the key is refused, or the credits ran out. */
 const STOPPING_KINDS: ReadonlySet<string> = new Set(['auth', 'credits']);
 
+/**
+ * Rows asked at once. The scheduler paces them to the rate limit (300 a minute: one every 200 ms);
+ * at the provider's ~2 s an answer that keeps about 10 in flight, so this leaves headroom.
+ */
+export const BATCH_CONCURRENCY = 16;
+
+/** Why a batch stopped before its rows were all asked: today's budget was reached. */
+function budgetStop(remaining: number): ApiErrorJson {
+  return {
+    name: 'ApiError',
+    kind: 'budget',
+    message: `Stopped at today's budget: ${remaining} ${remaining === 1 ? 'credit' : 'credits'} left`,
+    description:
+      'The rows not asked cost nothing. Raise the daily budget in the options, or start them again and confirm.',
+  };
+}
+
 function isActive(status: BatchStatus): boolean {
   return status === 'running' || status === 'settling';
 }
@@ -145,6 +166,8 @@ export function createBatches(deps: BatchDeps) {
   const settlePollMs = deps.settlePollMs ?? 2_000;
   /** The loop driving each batch in this worker; one per batch. */
   const loops = new Map<string, Promise<void>>();
+  /** Aborted by Cancel: the batch's rows still waiting for their turn give up (none has left). */
+  const cancels = new Map<string, AbortController>();
 
   /** Quote and cache state of many rows, from one message and one IndexedDB transaction. */
   async function peek(requests: readonly PeekRequest[]): Promise<BatchPeek> {
@@ -208,6 +231,7 @@ export function createBatches(deps: BatchDeps) {
     const at = now();
     const batch: BatchRecord = {
       id: deps.newId(),
+      confirmed: request.confirmed ?? false,
       tabId: request.tabId,
       pageUrl: request.pageUrl,
       createdAt: at,
@@ -235,30 +259,51 @@ export function createBatches(deps: BatchDeps) {
 
   function drive(id: string): void {
     if (loops.has(id)) return;
-    const loop = work(id)
+    const cancel = new AbortController();
+    cancels.set(id, cancel);
+    const loop = work(id, cancel.signal)
       .catch((error) => console.warn('A batch stopped on an unexpected error', error))
-      .finally(() => loops.delete(id));
+      .finally(() => {
+        loops.delete(id);
+        cancels.delete(id);
+      });
     loops.set(id, loop);
   }
 
-  /** Asks the items in turn, then waits for interrupted ones to settle; resumable at any step. */
-  async function work(id: string): Promise<void> {
+  /**
+   * Asks the items, up to BATCH_CONCURRENCY at once, then waits for interrupted ones to settle;
+   * resumable at any step. Cancel, or a reason to stop, lets the items in flight finish first.
+   */
+  async function work(id: string, cancelled: AbortSignal): Promise<void> {
+    const inFlight = new Map<number, Promise<[number, ApiErrorJson | null]>>();
+    let stop: ApiErrorJson | null = null;
     for (;;) {
       const db = await deps.db();
       const batch = await db.get('batches', id);
       if (!batch || !isActive(batch.status)) return;
+      if (!batch.cancelRequested && stop === null) {
+        for (const [index, item] of batch.items.entries()) {
+          if (inFlight.size >= BATCH_CONCURRENCY) break;
+          if (inFlight.has(index) || (item.status !== 'queued' && item.status !== 'running')) continue;
+          inFlight.set(
+            index,
+            ask(batch, index, cancelled).then((reason): [number, ApiErrorJson | null] => [index, reason]),
+          );
+        }
+      }
+      if (inFlight.size > 0) {
+        const [index, reason] = await Promise.race(inFlight.values());
+        inFlight.delete(index);
+        stop ??= reason;
+        continue;
+      }
       if (batch.cancelRequested) {
         await finish(id, 'cancelled');
         return;
       }
-      const next = batch.items.findIndex((item) => item.status === 'running' || item.status === 'queued');
-      if (next >= 0) {
-        const stop = await ask(batch, next);
-        if (stop) {
-          await finish(id, 'stopped', stop);
-          return;
-        }
-        continue;
+      if (stop) {
+        await finish(id, 'stopped', stop);
+        return;
       }
       if (!(await settleInterrupted(batch))) {
         await finish(id, 'done');
@@ -275,7 +320,11 @@ export function createBatches(deps: BatchDeps) {
   }
 
   /** Asks one item (again, with its own request id, after a restart). Returns why to stop, if so. */
-  async function ask(batch: BatchRecord, index: number): Promise<ApiErrorJson | null> {
+  async function ask(
+    batch: BatchRecord,
+    index: number,
+    cancelled: AbortSignal,
+  ): Promise<ApiErrorJson | null> {
     const item = batch.items[index]!;
     if (item.status === 'queued') {
       await update(batch.id, (b) => {
@@ -287,9 +336,25 @@ export function createBatches(deps: BatchDeps) {
       endpointId: item.endpointId,
       params: item.params,
       policy: 'cache-first',
-      confirmed: true, // the batch as a whole was within budget, or confirmed
+      // Only a batch the person confirmed past the budget passes it; the others check as they go.
+      confirmed: batch.confirmed ?? false,
       batchId: batch.id,
+      signal: cancelled,
     });
+    if (result.status === 'error' && result.error.kind === 'aborted') {
+      // Cancelled while it waited for its turn: never asked; Cancel's finish marks it so.
+      await update(batch.id, (b) => {
+        b.items[index]!.status = 'queued';
+      });
+      return null;
+    }
+    if (result.status === 'needs-confirmation') {
+      // Not asked: it goes back to the queue, and the batch stops at the budget.
+      await update(batch.id, (b) => {
+        b.items[index]!.status = 'queued';
+      });
+      return budgetStop(result.remaining);
+    }
     await update(batch.id, (b) => Object.assign(b.items[index]!, outcome(item, result)));
     if (result.status === 'error' && STOPPING_KINDS.has(result.error.kind)) return result.error;
     return null;
@@ -336,6 +401,7 @@ export function createBatches(deps: BatchDeps) {
       const resume = state.state === 'done' || (state.state === 'interrupted' && state.resumable);
       if (resume && !batch.cancelRequested) {
         // Certainly not charged: sent again under its id (or already was); the answer is read here.
+        // Certainly not charged: it was within the batch's budget when it first left.
         const result = await deps.service.run({
           requestId: item.requestId,
           endpointId: item.endpointId,
@@ -449,6 +515,7 @@ export function createBatches(deps: BatchDeps) {
       if (isActive(b.status)) b.cancelRequested = true;
     });
     if (!batch) return null;
+    cancels.get(batchId)?.abort();
     if (isActive(batch.status)) drive(batch.id);
     return view(batch);
   }

@@ -50,6 +50,11 @@ export interface LedgerEntry {
   creditsRange?: { min: number; max: number | null };
   /** An interrupted call: false while the service might still charge it (read again until true). */
   settled?: boolean;
+  /**
+   * An answered call whose price is not published (v3): what the budget counts until the balance
+   * tells what it cost (lib/budget.ts UNPUBLISHED_COST_ESTIMATE); gone once `credits` is known.
+   */
+  estimatedCredits?: number;
 }
 
 /**
@@ -100,6 +105,13 @@ export interface JobRecord {
   quote?: { min: number | null; max: number | null };
   /** Its answer was lost: what the balance says it cost. */
   interruption?: JobInterruption;
+  /** While pending: the credits it reserved of today's budget (lib/budget.ts). */
+  reserved?: number;
+  /**
+   * Answered at a price not published: `credits` is null until the balance tells it; then its
+   * share, and this range where several such calls could not be told apart.
+   */
+  unpriced?: { settled: boolean; range?: { min: number; max: number } };
   /**
    * Merged into the identical call in flight with this request id: no call of its own. A retry of
    * this id follows that call's record.
@@ -140,15 +152,17 @@ export interface BatchItemRecord {
 }
 
 /**
- * running: items are being asked, one at a time; settling: every item was asked, and one whose
+ * running: items are being asked, several at once; settling: every item was asked, and one whose
  * answer was lost waits for the balance to tell whether it was charged; done; cancelled (the
- * person stopped it: the item in flight finished and was paid, the rest were not asked); stopped
- * (the service refused the key or had no credits left).
+ * person stopped it: the items in flight finished and were paid, the rest were not asked); stopped
+ * (the service refused the key or had no credits left, or today's budget was reached).
  */
 export type BatchStatus = 'running' | 'settling' | 'done' | 'cancelled' | 'stopped';
 
 export interface BatchRecord {
   id: string;
+  /** The person confirmed spending past the daily budget for it: its items do not stop at it. */
+  confirmed?: boolean;
   /** The tab and page it was started from; the panel shows it while the tab is on that page. */
   tabId: number;
   pageUrl: string;
@@ -185,45 +199,59 @@ export interface EnrichmentDb extends DBSchema {
 }
 
 export const DB_NAME = 'enrichment';
-/** 1: cache, ledger, jobs, meta. 2: + recent. 3: + batches. */
-const DB_VERSION = 3;
+/** Each version's step, applied in order from the version a browser has (so nothing is lost). */
+const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<EnrichmentDb>) => void> = [
+  // 1: cache, ledger, jobs, meta.
+  (db) => {
+    const cache = db.createObjectStore('cache', { keyPath: 'key' });
+    cache.createIndex('byLastAccess', 'lastAccess');
+    const ledger = db.createObjectStore('ledger', { keyPath: 'id', autoIncrement: true });
+    ledger.createIndex('byAt', 'at');
+    ledger.createIndex('byRequestId', 'requestId');
+    const jobs = db.createObjectStore('jobs', { keyPath: 'id' });
+    jobs.createIndex('byStatus', 'status');
+    db.createObjectStore('meta');
+  },
+  // 2: + recent.
+  (db) => {
+    const recent = db.createObjectStore('recent', { keyPath: 'id' });
+    recent.createIndex('byAt', 'at');
+  },
+  // 3: + batches.
+  (db) => {
+    const batches = db.createObjectStore('batches', { keyPath: 'id' });
+    batches.createIndex('byTab', 'tabId');
+    batches.createIndex('byStatus', 'status');
+  },
+];
+const DB_VERSION = MIGRATIONS.length;
+
+/** The database could not be opened (disk full, a blocked upgrade, storage disabled). */
+export class StorageError extends Error {
+  override readonly name = 'StorageError';
+}
 
 let opening: Promise<IDBPDatabase<EnrichmentDb>> | undefined;
 
+/**
+ * Opens the database, upgrading it step by step from the version it has. A failed open is not
+ * remembered: the next call tries again, and the failure says what happened.
+ */
 export function openDb(): Promise<IDBPDatabase<EnrichmentDb>> {
   opening ??= openDB<EnrichmentDb>(DB_NAME, DB_VERSION, {
-    // Each store is created only when missing, so an upgrade keeps the stores (and the answers,
-    // charges and jobs in them) of the version before.
-    upgrade(db) {
-      const missing = (name: 'cache' | 'ledger' | 'jobs' | 'meta' | 'recent' | 'batches') =>
-        !db.objectStoreNames.contains(name);
-      if (missing('cache')) {
-        const cache = db.createObjectStore('cache', { keyPath: 'key' });
-        cache.createIndex('byLastAccess', 'lastAccess');
-      }
-      if (missing('ledger')) {
-        const ledger = db.createObjectStore('ledger', { keyPath: 'id', autoIncrement: true });
-        ledger.createIndex('byAt', 'at');
-        ledger.createIndex('byRequestId', 'requestId');
-      }
-      if (missing('jobs')) {
-        const jobs = db.createObjectStore('jobs', { keyPath: 'id' });
-        jobs.createIndex('byStatus', 'status');
-      }
-      if (missing('meta')) db.createObjectStore('meta');
-      if (missing('recent')) {
-        const recent = db.createObjectStore('recent', { keyPath: 'id' });
-        recent.createIndex('byAt', 'at');
-      }
-      if (missing('batches')) {
-        const batches = db.createObjectStore('batches', { keyPath: 'id' });
-        batches.createIndex('byTab', 'tabId');
-        batches.createIndex('byStatus', 'status');
-      }
+    upgrade(db, oldVersion) {
+      for (let version = oldVersion; version < DB_VERSION; version++) MIGRATIONS[version]!(db);
+    },
+    blocked() {
+      console.warn('The extension database waits for an older copy of itself to close');
     },
     terminated() {
       opening = undefined;
     },
+  }).catch((error: unknown) => {
+    opening = undefined;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StorageError(`The extension's storage could not be opened: ${reason}`, { cause: error });
   });
   return opening;
 }

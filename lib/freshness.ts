@@ -40,6 +40,17 @@ export const FRESHNESS_LABELS: { readonly [F in Freshness]: string } = {
 /** v3: "29 days or less" as a maximum age. */
 export const RECENT_MAX_AGE_SECONDS = RECENT_DAYS * 24 * 60 * 60;
 
+/**
+ * The oldest answer a request's canonical params accept, in seconds (Infinity: any age). A call in
+ * flight answers an identical request only when it is at least as fresh (accepts no older answer).
+ */
+export function acceptedAgeSeconds(params: Readonly<Record<string, unknown>>): number {
+  if (params.live_fetch === 'force') return 0;
+  if (typeof params.maxAgeSeconds === 'number') return params.maxAgeSeconds;
+  if (params.use_cache === 'if-recent') return RECENT_MAX_AGE_SECONDS;
+  return Number.POSITIVE_INFINITY;
+}
+
 export function isFreshness(value: unknown): value is Freshness {
   return typeof value === 'string' && (FRESHNESS_CHOICES as readonly string[]).includes(value);
 }

@@ -1,10 +1,109 @@
 /**
  * The ledger: every call the extension made for the person, with what it cost (reconciled from
- * the answer) or that it came from the cache. Totals for today and this month drive the daily
- * budget, which is never exceeded without the person's confirmation.
+ * the answer, read from the balance when the answer was lost or the price is not published) or
+ * that it came from the cache. This module is the only writer of its lines: answered calls,
+ * cached answers served to a person, interrupted calls and their settlement
+ * (lib/checkpoints.ts decides what the balance says; the lines are written here). Totals for today
+ * and this month drive the daily budget (lib/budget.ts).
  */
-import type { IDBPDatabase } from 'idb';
-import type { EnrichmentDb, LedgerEntry } from './db';
+import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import { summarizeParams } from './api/endpoint-info';
+import type { EnrichmentDb, JobRecord, LedgerEntry } from './db';
+
+type Db = IDBPDatabase<EnrichmentDb>;
+/** A read-write transaction that spans the ledger (and whatever else must change with it). */
+export type LedgerTx = IDBPTransaction<EnrichmentDb, ArrayLike<StoreNames<EnrichmentDb>>, 'readwrite'>;
+
+/** A paid call answered: what it cost, or (price not published) the estimate counted until settled. */
+export async function recordAnswer(
+  tx: LedgerTx,
+  job: Pick<JobRecord, 'id' | 'endpointId' | 'params'>,
+  charge: { credits: number } | { estimate: number | null },
+  at: number,
+): Promise<void> {
+  await tx.objectStore('ledger').add({
+    at,
+    endpointId: job.endpointId,
+    summary: summarizeParams(job.endpointId, job.params),
+    cached: false,
+    requestId: job.id,
+    ...('credits' in charge
+      ? { credits: charge.credits }
+      : { credits: null, ...(charge.estimate !== null ? { estimatedCredits: charge.estimate } : {}) }),
+  });
+}
+
+/** A person's action answered from the cache: recorded, at 0 credits. */
+export async function recordServedFromCache(
+  db: Db,
+  job: Pick<JobRecord, 'id' | 'endpointId' | 'params'>,
+  at: number,
+): Promise<void> {
+  await db.add('ledger', {
+    at,
+    endpointId: job.endpointId,
+    summary: summarizeParams(job.endpointId, job.params),
+    credits: 0,
+    cached: true,
+    requestId: job.id,
+  });
+}
+
+function interruptionLine(job: JobRecord): LedgerEntry {
+  const interruption = job.interruption!;
+  const exact = interruption.range.min === interruption.range.max;
+  return {
+    at: job.leftAt ?? job.createdAt,
+    endpointId: job.endpointId,
+    summary: summarizeParams(job.endpointId, job.params),
+    credits: interruption.credits,
+    cached: false,
+    requestId: job.id,
+    interrupted: true,
+    ...(exact && interruption.settled ? {} : { creditsRange: interruption.range }),
+    settled: interruption.settled,
+  };
+}
+
+/** An interrupted call's line (one per call, replaced on each reading of the balance). */
+export async function recordInterruption(tx: LedgerTx, job: JobRecord): Promise<void> {
+  const ledger = tx.objectStore('ledger');
+  const lines = await ledger.index('byRequestId').getAll(job.id);
+  const previous = lines.find((line) => line.interrupted);
+  const line = interruptionLine(job);
+  if (previous?.id !== undefined) await ledger.put({ ...line, id: previous.id });
+  else await ledger.add(line);
+}
+
+/**
+ * An answered call whose price is not published, as the balance tells it: its share of the drop,
+ * and the range where the split between several such calls cannot be told.
+ */
+export async function recordUnpricedShare(
+  tx: LedgerTx,
+  requestId: string,
+  share: { credits: number; min: number; max: number },
+): Promise<void> {
+  const ledger = tx.objectStore('ledger');
+  for (const line of await ledger.index('byRequestId').getAll(requestId)) {
+    if (line.cached || line.interrupted) continue;
+    const { estimatedCredits: _estimate, creditsRange: _range, ...rest } = line;
+    await ledger.put({
+      ...rest,
+      credits: share.credits,
+      ...(share.min === share.max ? {} : { creditsRange: { min: share.min, max: share.max } }),
+    });
+  }
+}
+
+/** An interrupted call certainly not charged, sent again: its 0-credit line goes. */
+export async function dropUnchargedInterruption(db: Db, requestId: string): Promise<void> {
+  const tx = db.transaction('ledger', 'readwrite');
+  for (const line of await tx.store.index('byRequestId').getAll(requestId)) {
+    if (line.interrupted && line.id !== undefined && line.credits === 0) await tx.store.delete(line.id);
+  }
+  await tx.done;
+}
 
 export interface LedgerTotals {
   today: number;
@@ -13,7 +112,7 @@ export interface LedgerTotals {
   unpricedToday: number;
 }
 
-function startOfDay(now: number): number {
+export function startOfDay(now: number): number {
   const d = new Date(now);
   d.setHours(0, 0, 0, 0);
   return d.getTime();
@@ -26,7 +125,7 @@ function startOfMonth(now: number): number {
   return d.getTime();
 }
 
-export async function ledgerTotals(db: IDBPDatabase<EnrichmentDb>, now: number): Promise<LedgerTotals> {
+export async function ledgerTotals(db: Db, now: number): Promise<LedgerTotals> {
   return totalsOf(await db.getAllFromIndex('ledger', 'byAt', sinceMonthStart(now)), now);
 }
 
@@ -37,14 +136,18 @@ export function sinceMonthStart(now: number): IDBKeyRange {
 
 /**
  * Today's and this month's spending from ledger lines. An interrupted call whose cost the balance
- * could not tell counts the most it may have cost, so the budget is never passed unknowingly.
+ * could not tell counts the most it may have cost, and a call whose price is not published its
+ * estimate until the balance tells, so the budget is never passed unknowingly.
  */
 export function totalsOf(entries: readonly LedgerEntry[], now: number): LedgerTotals {
   const dayStart = startOfDay(now);
   const totals: LedgerTotals = { today: 0, month: 0, unpricedToday: 0 };
   for (const entry of entries) {
     const credits =
-      entry.credits ?? (entry.interrupted ? (entry.creditsRange?.max ?? entry.creditsRange?.min ?? 0) : 0);
+      entry.credits ??
+      (entry.interrupted
+        ? (entry.creditsRange?.max ?? entry.creditsRange?.min ?? 0)
+        : (entry.estimatedCredits ?? 0));
     totals.month += credits;
     if (entry.at >= dayStart) {
       totals.today += credits;
@@ -55,7 +158,7 @@ export function totalsOf(entries: readonly LedgerEntry[], now: number): LedgerTo
 }
 
 /** Most recent first. */
-export async function recentLedger(db: IDBPDatabase<EnrichmentDb>, limit = 50): Promise<LedgerEntry[]> {
+export async function recentLedger(db: Db, limit = 50): Promise<LedgerEntry[]> {
   const entries: LedgerEntry[] = [];
   let cursor = await db.transaction('ledger').store.index('byAt').openCursor(null, 'prev');
   while (cursor && entries.length < limit) {
@@ -65,33 +168,8 @@ export async function recentLedger(db: IDBPDatabase<EnrichmentDb>, limit = 50): 
   return entries;
 }
 
-export async function clearLedger(db: IDBPDatabase<EnrichmentDb>): Promise<void> {
+export async function clearLedger(db: Db): Promise<void> {
   await db.clear('ledger');
-}
-
-export interface BudgetCheck {
-  /** Credits left today; null when no budget is set. */
-  remaining: number | null;
-  /** The action may cost more than what is left: ask first. */
-  needsConfirmation: boolean;
-}
-
-/**
- * An action whose quote's maximum exceeds what remains of today's budget needs a confirmation.
- * An unbounded maximum (null) needs one too, unless its minimum alone is known to fit and the
- * budget is unset.
- */
-export function checkBudget(
-  quote: { min: number | null; max: number | null },
-  dailyBudget: number | null,
-  spentToday: number,
-): BudgetCheck {
-  if (dailyBudget === null) return { remaining: null, needsConfirmation: false };
-  const remaining = Math.max(0, dailyBudget - spentToday);
-  const worst = quote.max ?? Number.POSITIVE_INFINITY;
-  // v3 costs are not published at all (min and max null): ask only once nothing is left.
-  if (quote.min === null && quote.max === null) return { remaining, needsConfirmation: remaining === 0 };
-  return { remaining, needsConfirmation: worst > remaining };
 }
 
 /**

@@ -53,6 +53,8 @@ export const runRequestSchema = z.object({
   params: rawParamsSchema,
   policy: z.enum(['cache-only', 'cache-first', 'refresh']),
   confirmed: z.boolean().optional(),
+  replay: z.boolean().optional(),
+  automatic: z.boolean().optional(),
 }) satisfies z.ZodType<RunRequest>;
 
 export const quoteSchema = z.object({

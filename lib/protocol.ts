@@ -68,6 +68,13 @@ export interface RunRequest {
   policy: CachePolicy;
   /** The person confirmed spending past the daily budget. */
   confirmed?: boolean;
+  /**
+   * The page shows a request started elsewhere (the context menu's lookup): join it or read what
+   * became of it; one that failed is reported, not sent again, until the person presses Retry.
+   */
+  replay?: boolean;
+  /** Asked without a click (auto-enrich): refused unless a daily budget is set. */
+  automatic?: boolean;
 }
 
 /** Today's spending after an action, for the footer and the budget. */

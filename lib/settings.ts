@@ -8,6 +8,7 @@
  * patch with ./settings-schema.
  */
 import { storage } from 'wxt/utils/storage';
+import { baseUrlProblem } from './api/base-url';
 import { DEFAULT_FRESHNESS, FRESHNESS_CHOICES, type Freshness } from './freshness';
 
 /** The sandbox that `npm run sandbox` starts; "Try the sandbox" fills these in. */
@@ -17,16 +18,7 @@ export const SANDBOX_PRESET = {
   baseUrlV3: 'http://127.0.0.1:8787',
 } as const;
 
-/** What a base URL must look like: an http(s) origin, optionally with a path (no query or fragment). */
-const BASE_URL = /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i;
-
-/** Why an entered base URL is refused, or undefined when it is accepted (blank is accepted: unset). */
-export function baseUrlProblem(value: string): string | undefined {
-  const trimmed = value.trim();
-  return trimmed === '' || BASE_URL.test(trimmed)
-    ? undefined
-    : 'must be an http(s) address such as https://api.example.com';
-}
+export { baseUrlProblem } from './api/base-url';
 
 /** An accepted base URL as saved: trimmed, without trailing slashes. */
 export function normalizeBaseUrl(value: string): string {

@@ -122,6 +122,13 @@ export const V2_ERROR_BODY = 'same-as-v3';
 export const SANDBOX_V3_CREDITS = { 'person.v3': 2, 'company.logo': 1 } as const;
 
 /**
+ * What the budget reserves for a call whose price is not published (v3), until the balance read at
+ * the next checkpoint says what it really cost (lib/checkpoints.ts). An estimate, shown as such;
+ * set above the sandbox's figures so a budget errs on the side of asking.
+ */
+export const UNPUBLISHED_COST_ESTIMATE = { 'person.v3': 3, 'company.logo': 2 } as const;
+
+/**
  * Rate limit: the numeric window is not shown. 300 requests per minute per key is the provider's
  * published figure; the sandbox uses it by default.
  */

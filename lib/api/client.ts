@@ -4,10 +4,11 @@
  * building the request, authenticating, timing out, retrying as the provider advises, reading the
  * answer (incrementally when it streams) and turning every failure into one `ApiError`.
  *
- * No host is baked in: both base URLs come from the settings. The clock, the randomness and `fetch`
+ * No host is baked in: both base URLs come from the settings. The clock, the pacer and `fetch`
  * are injectable so tests run the retry and timeout rules on a fake clock against a fetch stub.
  */
 import type { z } from 'zod';
+import { baseUrlProblem } from './base-url';
 import {
   type ApiVersion,
   type CursorRule,
@@ -22,23 +23,34 @@ import type { RawParams } from './params';
 import { parseJsonBody, readBodyText, readJsonStream, type StreamProgress } from './stream';
 
 /**
- * When to try again, in one place. Each retry is a new request; a request that ended in an error
- * charged nothing, so retrying costs nothing until one succeeds. Network failures and timeouts are
- * NOT retried: the service may have finished (and charged) a request whose answer we lost.
+ * When to try again, in one place: only what the provider advises, 500 and 503, whose requests
+ * charged nothing. Anything that may have been charged (an answer lost: see errors.ts
+ * `answerLost`) is never retried. A 429 is not retried here either: the pacer (lib/scheduler.ts)
+ * learns the limit, and the caller queues the call again.
  */
 export const RETRY_POLICY = {
   /** 503 "Enrichment failed; retry": at once, up to 3 more times. */
   unavailable: { retries: 3, delayMs: 0 },
-  /** 500 (and other 5xx): up to 2 more times, after a pause. */
+  /** 500: up to 2 more times, after a pause. */
   server: { retries: 2, delayMs: 1_000 },
-  /**
-   * 429: up to 4 more times (5 tries). Waits exactly Retry-After when the service gives it, unless
-   * that is longer than `maxRetryAfterMs` (then the person is told instead of kept waiting);
-   * otherwise `baseDelayMs` doubling per retry, capped, plus up to `jitter` of itself at random so
-   * that many tabs rate-limited together do not come back together.
-   */
-  rateLimited: { retries: 4, baseDelayMs: 1_000, maxDelayMs: 30_000, jitter: 0.2, maxRetryAfterMs: 60_000 },
 } as const;
+
+/** The longest one call may take, all its attempts and pauses together (the provider advises 60 s). */
+export const CALL_DEADLINE_MS = 60_000;
+
+/** The longest a balance reading may take: it is a checkpoint, never worth waiting long for. */
+export const BALANCE_DEADLINE_MS = 15_000;
+
+/** Statuses from something between us and the service: the request may have finished behind it. */
+const LOST_BEHIND_GATEWAY: ReadonlySet<number> = new Set([502, 504]);
+
+/** Paces requests to the rate limit (lib/scheduler.ts); without one, requests leave at once. */
+export interface Pacer {
+  /** Resolves when a request may leave; rejects with the signal's reason if it aborts. */
+  acquire(signal?: AbortSignal): Promise<void>;
+  /** The service answered 429: pause and learn (Retry-After in seconds when given). */
+  rateLimited(retryAfterSeconds: number | undefined): void;
+}
 
 /**
  * How long a request may go without any progress: until the answer's headers, then between two
@@ -60,8 +72,10 @@ export interface ClientConfig {
   sleep?: Sleep;
   /** Epoch milliseconds; reads Retry-After given as an HTTP date. */
   now?: () => number;
-  /** In [0, 1); the jitter of the 429 backoff. */
-  random?: () => number;
+  /** Paces every request (first attempts, retries, balance readings). */
+  pace?: Pacer;
+  /** One call's overall deadline (CALL_DEADLINE_MS). */
+  deadlineMs?: number;
 }
 
 export interface CallOptions {
@@ -108,38 +122,61 @@ export function createClient(config: ClientConfig) {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const sleep = config.sleep ?? realSleep;
   const now = config.now ?? Date.now;
-  const random = config.random ?? Math.random;
+  const deadlineMs = config.deadlineMs ?? CALL_DEADLINE_MS;
   const baseUrls: Record<ApiVersion, string> = { v2: config.baseUrlV2, v3: config.baseUrlV3 };
 
   function urlFor(version: ApiVersion, path: string, query: URLSearchParams): string {
+    // Refused before anything is sent: a key must not travel in the clear, nor credentials in a URL.
+    const problem = baseUrlProblem(baseUrls[version]);
+    if (problem) throw new ApiError('invalid', { description: `The base URL (${version}) ${problem}` });
     // URLSearchParams writes a space as '+'; '%20' reads as a space to every server. A literal '+'
     // was already written as '%2B', so every '+' left is a space.
     const search = query.toString().replace(/\+/g, '%20');
     return `${baseUrls[version].replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
   }
 
-  /** One request, start to finish: no retry here. */
-  async function attempt(request: PreparedRequest, opts: CallOptions): Promise<unknown> {
+  /**
+   * One request, start to finish: no retry here. Every failure once the request was handed to
+   * fetch, other than a status the service documents, is a lost answer (errors.ts `answerLost`).
+   */
+  async function attempt(
+    request: PreparedRequest,
+    opts: CallOptions,
+    deadline: AbortSignal,
+  ): Promise<unknown> {
     const controller = new AbortController();
     let timedOut = false;
-    const idle = startIdleTimer(timeoutMs, sleep, () => {
+    const timeOut = () => {
       timedOut = true;
       controller.abort(new DOMException('The service took too long to answer', 'TimeoutError'));
-    });
+    };
+    const idle = startIdleTimer(timeoutMs, sleep, timeOut);
     const callerSignal = opts.signal;
     const onCallerAbort = () => controller.abort(callerSignal?.reason);
     callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    if (deadline.aborted) timeOut();
+    deadline.addEventListener('abort', timeOut, { once: true });
     const { signal } = controller;
     const { endpointId } = request;
+    let answered = false;
     try {
       const response = await fetchRequest(
         new Request(request.url, {
           method: 'GET',
           headers: { Authorization: `Bearer ${config.apiKey}`, Accept: 'application/json' },
+          // Never followed: a browser before Chrome 119 forwards the key on a cross-origin redirect.
+          redirect: 'error',
           signal,
         }),
       );
       idle.restart();
+      if (response.status >= 300 && response.status < 400) {
+        throw new ApiError('network', {
+          status: response.status,
+          description: 'The service redirected the request; redirects are not followed',
+          answerLost: true,
+        });
+      }
       if (!response.ok) {
         let bodyText = '';
         try {
@@ -148,8 +185,14 @@ export function createClient(config: ClientConfig) {
           // The status already says what happened; only a cancellation outranks it.
           if (signal.aborted) throw error;
         }
-        throw responseError(response.status, bodyText, response.headers, { endpointId, now: now() });
+        const refused = responseError(response.status, bodyText, response.headers, {
+          endpointId,
+          now: now(),
+        });
+        if (!LOST_BEHIND_GATEWAY.has(response.status)) throw refused;
+        throw new ApiError(refused.kind, { ...refused.toJSON(), answerLost: true });
       }
+      answered = true;
       const value = request.streamResultsKey
         ? await readJsonStream(response.body, {
             resultsKey: request.streamResultsKey,
@@ -165,61 +208,86 @@ export function createClient(config: ClientConfig) {
       if (!parsed.success) throw schemaError(parsed.error, endpointId);
       return parsed.data;
     } catch (error) {
-      if (callerSignal?.aborted) throw new ApiError('aborted', { endpointId }, { cause: error });
-      if (timedOut) throw new ApiError('timeout', { endpointId }, { cause: error });
-      if (isApiError(error)) throw withEndpoint(error, endpointId);
-      throw new ApiError('network', { description: messageOf(error), endpointId }, { cause: error });
+      // Handed to fetch: unless the service answered a documented error, it may have been charged.
+      const lost = answered || !isApiError(error) || error.answerLost === true;
+      const details = { endpointId, ...(lost ? { answerLost: true } : {}) };
+      if (callerSignal?.aborted) throw new ApiError('aborted', details, { cause: error });
+      if (timedOut) throw new ApiError('timeout', details, { cause: error });
+      if (isApiError(error))
+        throw withEndpoint(
+          lost ? new ApiError(error.kind, { ...error.toJSON(), ...details }) : error,
+          endpointId,
+        );
+      throw new ApiError('network', { description: messageOf(error), ...details }, { cause: error });
     } finally {
       idle.stop();
       callerSignal?.removeEventListener('abort', onCallerAbort);
+      deadline.removeEventListener('abort', timeOut);
     }
   }
 
   /** How long to wait before retrying after `error`, or undefined to give up. */
   function retryDelayMs(error: ApiError, retriesSoFar: number): number | undefined {
-    // Only a status the service answered is retried: a 200 whose body broke off may have been charged.
-    if (error.status === undefined) return undefined;
-    switch (error.kind) {
-      case 'unavailable':
-        return retriesSoFar < RETRY_POLICY.unavailable.retries ? RETRY_POLICY.unavailable.delayMs : undefined;
-      case 'server':
-        return retriesSoFar < RETRY_POLICY.server.retries ? RETRY_POLICY.server.delayMs : undefined;
-      case 'rate-limited': {
-        const policy = RETRY_POLICY.rateLimited;
-        if (retriesSoFar >= policy.retries) return undefined;
-        if (error.retryAfterSeconds !== undefined) {
-          const asked = error.retryAfterSeconds * 1000;
-          return asked <= policy.maxRetryAfterMs ? asked : undefined;
-        }
-        const backoff = policy.baseDelayMs * 2 ** retriesSoFar;
-        return Math.min(policy.maxDelayMs, backoff * (1 + policy.jitter * random()));
-      }
-      default:
-        return undefined;
-    }
+    if (error.answerLost) return undefined;
+    if (error.kind === 'unavailable' && error.status === 503)
+      return retriesSoFar < RETRY_POLICY.unavailable.retries ? RETRY_POLICY.unavailable.delayMs : undefined;
+    if (error.kind === 'server' && error.status === 500)
+      return retriesSoFar < RETRY_POLICY.server.retries ? RETRY_POLICY.server.delayMs : undefined;
+    return undefined;
   }
 
-  /** A request with the retries the provider advises. */
-  async function send(request: PreparedRequest, opts: CallOptions): Promise<unknown> {
+  /**
+   * A request with the retries the provider advises, each paced, all within `limitMs` from when
+   * the first one leaves.
+   */
+  async function send(request: PreparedRequest, opts: CallOptions, limitMs = deadlineMs): Promise<unknown> {
     const retriesSoFar: Partial<Record<ApiErrorKind, number>> = {};
-    for (;;) {
-      if (opts.signal?.aborted) throw new ApiError('aborted', { endpointId: request.endpointId });
-      try {
-        return await attempt(request, opts);
-      } catch (error) {
-        if (!isApiError(error)) throw error;
-        const used = retriesSoFar[error.kind] ?? 0;
-        const delayMs = retryDelayMs(error, used);
-        if (delayMs === undefined) throw error;
-        retriesSoFar[error.kind] = used + 1;
-        if (delayMs > 0) {
-          try {
-            await sleep(delayMs, opts.signal);
-          } catch (cause) {
-            throw new ApiError('aborted', { endpointId: request.endpointId }, { cause });
+    const deadline = new AbortController();
+    let deadlineArmed = false;
+    const expired = () =>
+      new ApiError('timeout', { endpointId: request.endpointId, description: 'The call ran out of time' });
+    try {
+      for (;;) {
+        if (opts.signal?.aborted) throw new ApiError('aborted', { endpointId: request.endpointId });
+        try {
+          await config.pace?.acquire(
+            deadlineArmed
+              ? AbortSignal.any([deadline.signal, ...(opts.signal ? [opts.signal] : [])])
+              : opts.signal,
+          );
+        } catch (cause) {
+          if (deadline.signal.aborted) throw expired();
+          throw new ApiError('aborted', { endpointId: request.endpointId }, { cause });
+        }
+        if (!deadlineArmed) {
+          deadlineArmed = true;
+          sleep(limitMs, deadline.signal).then(
+            () => deadline.abort(),
+            () => {},
+          );
+        }
+        try {
+          return await attempt(request, opts, deadline.signal);
+        } catch (error) {
+          if (!isApiError(error)) throw error;
+          if (error.kind === 'rate-limited') config.pace?.rateLimited(error.retryAfterSeconds);
+          const used = retriesSoFar[error.kind] ?? 0;
+          const delayMs = retryDelayMs(error, used);
+          if (delayMs === undefined) throw error;
+          retriesSoFar[error.kind] = used + 1;
+          if (delayMs > 0) {
+            try {
+              await sleep(delayMs, AbortSignal.any([deadline.signal, ...(opts.signal ? [opts.signal] : [])]));
+            } catch (cause) {
+              if (deadline.signal.aborted) throw expired();
+              throw new ApiError('aborted', { endpointId: request.endpointId }, { cause });
+            }
           }
         }
       }
+    } finally {
+      // Stops the deadline's countdown (a no-op once it fired).
+      if (!deadline.signal.aborted) deadline.abort('done');
     }
   }
 
@@ -298,7 +366,7 @@ export function createClient(config: ClientConfig) {
   async function creditBalance(opts: { signal?: AbortSignal } = {}): Promise<number | null> {
     const url = urlFor(creditBalanceEndpoint.version, creditBalanceEndpoint.path, new URLSearchParams());
     try {
-      const data = await send({ url, response: creditBalanceEndpoint.response }, opts);
+      const data = await send({ url, response: creditBalanceEndpoint.response }, opts, BALANCE_DEADLINE_MS);
       return (data as z.infer<typeof creditBalanceEndpoint.response>).credit_balance;
     } catch (error) {
       if (isApiError(error) && error.kind === 'not-found') return null;

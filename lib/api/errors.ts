@@ -4,12 +4,14 @@
  * happened and what to do (`userMessage`), and an error crosses the extension's message boundary
  * intact (`toJSON` / `ApiError.fromJSON`).
  *
- * Charged? Errors never cost credits: the service charges successful (2xx) answers only, so a
- * request that ended in any status error, or that we refused locally, charged nothing, and a retry is
- * a new request charged only if it succeeds. (A lookup that finds nothing answers 200 and may be
- * charged; that is not an error.) The one uncertainty is an answer lost on the way back
- * ('network', 'timeout', or 'aborted' after sending): the service may have finished the request
- * without us seeing it; the ledger settles that against the balance.
+ * Charged? The service charges successful (2xx) answers only, so a request that ended in a status
+ * error the service documents, or that we refused locally, charged nothing, and a retry is a new
+ * request charged only if it succeeds. (A lookup that finds nothing answers 200 and may be charged;
+ * that is not an error.) The one uncertainty is an answer lost on the way back (`answerLost`):
+ * anything that failed after a 2xx status (a body cut short, not JSON, not the documented shape),
+ * a 502/504 or 3xx from something between us and the service, a broken connection or a timeout
+ * after the request left. The service may have finished (and charged) it without us seeing it; the
+ * ledger settles that against the balance, and it is never sent again under the same request id.
  *
  * No zod here: every page shows these errors. Reading an error out of a service answer or a zod
  * issue list is ./error-reading, which only the background and the sandbox use.
@@ -28,6 +30,8 @@ export const API_ERROR_KINDS = [
   'timeout',
   'schema',
   'aborted',
+  'budget',
+  'storage',
 ] as const;
 
 export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
@@ -48,6 +52,8 @@ export interface ApiErrorDetails {
   retryAfterSeconds?: number;
   /** Which endpoint of the registry the failed call was for. */
   endpointId?: string;
+  /** The service may have finished and charged the request: its answer did not reach us. */
+  answerLost?: boolean;
 }
 
 /** An `ApiError` as it crosses the extension's message boundary. */
@@ -116,6 +122,7 @@ export class ApiError extends Error {
   readonly cachedProfileAgeSeconds?: number;
   readonly retryAfterSeconds?: number;
   readonly endpointId?: string;
+  readonly answerLost?: boolean;
 
   constructor(
     kind: ApiErrorKind,
@@ -131,6 +138,7 @@ export class ApiError extends Error {
     this.cachedProfileAgeSeconds = details.cachedProfileAgeSeconds;
     this.retryAfterSeconds = details.retryAfterSeconds;
     this.endpointId = details.endpointId;
+    if (details.answerLost) this.answerLost = true;
   }
 
   /** Reads an error back from its JSON (`toJSON`); throws on anything that is not one. */
@@ -152,6 +160,7 @@ export class ApiError extends Error {
         cachedProfileAgeSeconds: number('cachedProfileAgeSeconds'),
         retryAfterSeconds: number('retryAfterSeconds'),
         endpointId: text('endpointId'),
+        answerLost: value.answerLost === true ? true : undefined,
       },
       { message: text('message') },
     );
@@ -169,12 +178,18 @@ export class ApiError extends Error {
       cachedProfileAgeSeconds: this.cachedProfileAgeSeconds,
       retryAfterSeconds: this.retryAfterSeconds,
       endpointId: this.endpointId,
+      ...(this.answerLost ? { answerLost: true } : {}),
     };
   }
 }
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
+}
+
+/** Whether the service may have charged a call that failed (its answer was lost on the way back). */
+export function isLostAnswer(error: Pick<ApiErrorDetails, 'answerLost'>): boolean {
+  return error.answerLost === true;
 }
 
 function defaultMessage(kind: ApiErrorKind, details: ApiErrorDetails): string {
@@ -194,6 +209,14 @@ export interface UserMessage {
 /** What to tell a person about an error. Nothing of it is HTML; render it as text. */
 export function userMessage(error: ApiError): UserMessage {
   const detail = error.description;
+  if (error.answerLost) {
+    return {
+      title: 'The answer was lost on the way back',
+      action:
+        'The service may have charged it: what it cost is read from your balance. Asking again is a new request',
+      detail,
+    };
+  }
   switch (error.kind) {
     case 'auth':
       return {
@@ -269,6 +292,18 @@ export function userMessage(error: ApiError): UserMessage {
       return {
         title: 'Cancelled',
         action: 'Nothing more will be requested; start again when you want',
+        detail,
+      };
+    case 'budget':
+      return {
+        title: error.message || "Stopped at today's budget",
+        action: 'Raise the daily budget in the options, or start again and confirm',
+        detail,
+      };
+    case 'storage':
+      return {
+        title: "The extension's storage could not be used",
+        action: 'Try again; if it keeps failing, free some disk space or restart the browser',
         detail,
       };
   }

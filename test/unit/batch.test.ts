@@ -11,6 +11,7 @@ import { createClient } from '../../lib/api/client';
 import { answerLine, createBatches, sumQuotes } from '../../lib/batch';
 import { closeDbForTests, openDb } from '../../lib/db';
 import type { BatchItemInput, BatchView } from '../../lib/protocol';
+import { createScheduler } from '../../lib/scheduler';
 import { createService } from '../../lib/service';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
@@ -24,14 +25,17 @@ let sandbox: ReturnType<typeof createSandbox>;
 const settings: Settings = {
   ...DEFAULT_SETTINGS,
   apiKey: 'demo',
-  baseUrlV2: 'http://sandbox.test',
-  baseUrlV3: 'http://sandbox.test',
+  baseUrlV2: 'https://sandbox.test',
+  baseUrlV3: 'https://sandbox.test',
   onboarded: true,
 };
 const stoppers: (() => void)[] = [];
 
-/** A worker: the service and the batches over the shared IndexedDB; `stop()` ends it as MV3 does. */
-function startWorker() {
+/**
+ * A worker: the service and the batches over the shared IndexedDB; `stop()` ends it as MV3 does.
+ * Its scheduler paces at `ratePerMinute` (fast by default, so tests do not wait on the real 300).
+ */
+function startWorker({ ratePerMinute = 60_000 }: { ratePerMinute?: number } = {}) {
   const cuts = new Set<AbortController>();
   let stopped = false;
   const fetch = (request: Request): Promise<Response> => {
@@ -55,8 +59,9 @@ function startWorker() {
   const service = createService({
     db: openDb,
     settings: async () => settings,
-    client: (s) => createClient({ ...s, fetch }),
+    client: (s, pace) => createClient({ ...s, pace, fetch }),
     settleAfterMs: SETTLE_MS,
+    scheduler: createScheduler({ ratePerMinute }),
   });
   let ids = 0;
   const batches = createBatches({
@@ -173,7 +178,8 @@ describe('a batch from "Found on this page"', () => {
 
   it('cancels before the next item: the one in flight finishes and is paid, the rest are not asked', async () => {
     useSandbox({ latencyMs: 30 });
-    const { batches } = startWorker();
+    // One row every 100 ms, each answered in 30: one in flight at a time.
+    const { batches } = startWorker({ ratePerMinute: 600 });
     const started = await batches.start({ tabId: 9, pageUrl: 'https://example.com/', items: FIVE });
     const id = started.status === 'started' ? started.batch.id : '';
     // The second item has reached the service: cancel now.
@@ -200,13 +206,74 @@ describe('a batch from "Found on this page"', () => {
   });
 });
 
+describe('batches at volume', () => {
+  it('asks several rows at once', async () => {
+    useSandbox({ latencyMs: 100 });
+    const { batches } = startWorker();
+    const TEN: BatchItemInput[] = dataset.people.slice(20, 30).map((person) => ({
+      key: `person:${person.url}`,
+      label: person.url,
+      endpointId: 'person.profile',
+      params: { profile_url: person.url },
+    }));
+    const began = Date.now();
+    const started = await batches.start({ tabId: 11, pageUrl: 'https://example.com/', items: TEN });
+    let most = 0;
+    const watching = setInterval(() => {
+      most = Math.max(most, profileCalls().filter(([status]) => status === 0).length);
+    }, 5);
+    await batches.settled(started.status === 'started' ? started.batch.id : '');
+    clearInterval(watching);
+    expect(most).toBeGreaterThan(1);
+    // One at a time would take 10 × 100 ms.
+    expect(Date.now() - began).toBeLessThan(600);
+    expect(START - balance()).toBe(20);
+    expect(await ledgerTotal()).toBe(20);
+  });
+
+  it('two batches in two tabs that each fit what is left spend no more than the budget between them', async () => {
+    useSandbox({ latencyMs: 20 });
+    settings.dailyBudget = 6;
+    try {
+      const { batches } = startWorker({ ratePerMinute: 1_200 });
+      const rows = (from: number) =>
+        dataset.people.slice(from, from + 3).map(
+          (person): BatchItemInput => ({
+            key: `person:${person.url}`,
+            label: person.url,
+            endpointId: 'person.profile',
+            params: { profile_url: person.url },
+          }),
+        );
+      const [a, b] = await Promise.all([
+        batches.start({ tabId: 21, pageUrl: 'https://example.com/a', items: rows(40) }),
+        batches.start({ tabId: 22, pageUrl: 'https://example.com/b', items: rows(50) }),
+      ]);
+      expect([a.status, b.status]).toEqual(['started', 'started']);
+      await Promise.all(
+        [a, b].map((started) => batches.settled(started.status === 'started' ? started.batch.id : '')),
+      );
+      const views = [(await batches.get(21))!, (await batches.get(22))!];
+      expect(START - balance()).toBeLessThanOrEqual(6);
+      expect(await ledgerTotal()).toBe(START - balance());
+      expect(views.map((view) => view.status).sort()).toContain('stopped');
+      const stopped = views.find((view) => view.status === 'stopped')!;
+      expect(stopped.stopReason).toMatchObject({ kind: 'budget' });
+      expect(stopped.items.some((item) => item.status === 'cancelled')).toBe(true);
+    } finally {
+      settings.dailyBudget = DEFAULT_SETTINGS.dailyBudget;
+    }
+  });
+});
+
 describe.each([
   { name: 'charges nothing when the client left', chargeOnClientGone: false },
   { name: 'charges a request whose client left (chargeOnClientGone)', chargeOnClientGone: true },
 ])('a batch whose worker is stopped mid-item, on a sandbox that $name', ({ chargeOnClientGone }) => {
   it('completes in the next worker, paying once, and the ledger matches the balance', async () => {
     useSandbox({ latencyMs: 30, chargeOnClientGone });
-    const first = startWorker();
+    // One row every 100 ms, each answered in 30: the stop lands on one row in flight.
+    const first = startWorker({ ratePerMinute: 600 });
     const started = await first.batches.start({ tabId: 11, pageUrl: 'https://example.com/', items: FIVE });
     const id = started.status === 'started' ? started.batch.id : '';
     // The third item is at the service when the worker stops.
@@ -252,7 +319,7 @@ describe.each([
 describe('a batch cancelled while its worker was stopped mid-item', () => {
   it('asks nothing more: the lost item is shown with what it cost, the rest cost nothing', async () => {
     useSandbox({ latencyMs: 30 });
-    const first = startWorker();
+    const first = startWorker({ ratePerMinute: 600 });
     const started = await first.batches.start({ tabId: 12, pageUrl: 'https://example.com/', items: FIVE });
     const id = started.status === 'started' ? started.batch.id : '';
     await until(profileCalls, (calls) => calls.length === 2 && calls[1]![0] === 0);

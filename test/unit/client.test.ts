@@ -3,7 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LISTING_CURSOR_PARAM } from '../../lib/api/assumptions';
-import { type ClientConfig, createClient, DEFAULT_TIMEOUT_MS, type Sleep } from '../../lib/api/client';
+import {
+  BALANCE_DEADLINE_MS,
+  CALL_DEADLINE_MS,
+  type ClientConfig,
+  createClient,
+  DEFAULT_TIMEOUT_MS,
+  type Sleep,
+} from '../../lib/api/client';
 import type { EndpointId } from '../../lib/api/endpoints';
 import { ApiError } from '../../lib/api/errors';
 import type { RawParams } from '../../lib/api/params';
@@ -89,7 +96,6 @@ function setup(answer: Answer, config: Partial<ClientConfig> = {}) {
     baseUrlV3: V3,
     sleep: clock.sleep,
     now: clock.now,
-    random: () => 0,
     fetch: async (request) => {
       requests.push(request);
       requestTimes.push(clock.elapsed);
@@ -131,6 +137,31 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+describe('base URLs', () => {
+  it.each([
+    ['https://user:secret@api.example.com', 'user name or password'],
+    ['https://user@api.example.com', 'user name or password'],
+    ['http://api.example.com', 'https'],
+  ])('refuses %s before sending anything', async (base, problem) => {
+    const { client, requests } = setup(() => json({}), { baseUrlV2: base });
+    const error = await failure(client.call('company.profile', COMPANY));
+    expect(error.kind).toBe('invalid');
+    expect(error.description).toContain(problem);
+    expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    'http://127.0.0.1:8787',
+    'http://localhost:8787',
+    'http://[::1]:8787',
+    'https://api.example.com/x',
+  ])('accepts %s', async (base) => {
+    const { client, requests } = setup(() => json(fixture('company-profile.json')), { baseUrlV2: base });
+    await client.call('company.profile', COMPANY);
+    expect(requests).toHaveLength(1);
+  });
+});
 
 describe('requests', () => {
   it('sends the bearer key and Accept on every request of both versions', async () => {
@@ -223,7 +254,7 @@ describe('errors the service answers', () => {
       kind: 'rate-limited',
       name: 'Too Many Requests',
       description: 'Rate limited',
-      requests: 5,
+      requests: 1,
     },
     {
       status: 500,
@@ -275,7 +306,7 @@ describe('errors the service answers', () => {
     });
   }
 
-  it('reports a network failure, and does not retry it (the service may have charged it)', async () => {
+  it('reports a network failure as a lost answer, and does not retry it (the service may have charged it)', async () => {
     const { client, requests } = setup(() => {
       throw new TypeError('fetch failed');
     });
@@ -284,8 +315,33 @@ describe('errors the service answers', () => {
       kind: 'network',
       description: 'fetch failed',
       endpointId: 'company.profile',
+      answerLost: true,
     });
     expect(requests).toHaveLength(1);
+  });
+
+  it.each([502, 504])('never retries a %i: a gateway may hide a request that finished', async (status) => {
+    const { client, clock, requests } = setup(() => new Response(HTML_PAGE, { status }));
+    const error = await failure(clock.run(client.call('company.profile', COMPANY)));
+    expect(error).toMatchObject({ kind: 'server', status, answerLost: true });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('never follows a redirect: asked not to, and a 3xx that reaches it is a lost answer', async () => {
+    const { client, clock, requests } = setup(
+      () => new Response(null, { status: 302, headers: { Location: 'https://elsewhere.test/' } }),
+    );
+    const error = await failure(clock.run(client.call('company.profile', COMPANY)));
+    expect(error).toMatchObject({ status: 302, answerLost: true });
+    expect(requests.map((request) => request.redirect)).toEqual(['error']);
+  });
+
+  it('documented refusals are not lost answers: nothing was charged', async () => {
+    for (const status of [400, 401, 403, 404, 429, 500, 503]) {
+      const { client, clock } = setup(() => errorBody(status, 'Error', 'no'));
+      const error = await failure(clock.run(client.call('company.profile', COMPANY)));
+      expect(error.answerLost).toBeUndefined();
+    }
   });
 
   it('names the field of an answer that does not match, and does not retry', async () => {
@@ -342,7 +398,7 @@ describe('timeouts and cancelling', () => {
     calling.catch(() => {});
     await idle();
     expect(requests).toHaveLength(1);
-    expect(clock.pendingTimers).toBe(1); // the pause before the retry
+    expect(clock.pendingTimers).toBe(2); // the pause before the retry, and the call's deadline
     controller.abort();
     const error = await failure(calling);
     expect(error).toMatchObject({ kind: 'aborted', endpointId: 'company.profile' });
@@ -394,42 +450,58 @@ describe('retries', () => {
     expect(requests).toHaveLength(3);
   });
 
-  it('waits exactly Retry-After (7 s) after a 429', async () => {
-    const { client, clock, requestTimes } = setup((_, n) =>
-      n === 0
-        ? errorBody(429, 'Too Many Requests', 'Rate limited', {}, { 'Retry-After': '7' })
-        : json(fixture('company-profile.json')),
+  it('does not retry a 429: tells the pacer, which learns the limit, and throws at once', async () => {
+    const limited: (number | undefined)[] = [];
+    let acquired = 0;
+    const pace = {
+      acquire: async () => {
+        acquired += 1;
+      },
+      rateLimited: (seconds: number | undefined) => limited.push(seconds),
+    };
+    const { client, clock, requests } = setup(
+      () => errorBody(429, 'Too Many Requests', 'Rate limited', {}, { 'Retry-After': '7' }),
+      { pace },
     );
-    await clock.run(client.call('company.profile', COMPANY));
-    expect(requestTimes).toEqual([0, 7_000]);
-  });
-
-  it('honours Retry-After given as an HTTP date', async () => {
-    const { client, clock, requestTimes } = setup((_, n) =>
-      n === 0
-        ? json({}, 429, { 'Retry-After': new Date(clock.now() + 12_000).toUTCString() })
-        : json(fixture('company-profile.json')),
-    );
-    await clock.run(client.call('company.profile', COMPANY));
-    expect(requestTimes).toEqual([0, 12_000]);
-  });
-
-  it('backs off exponentially on 429, 5 requests in all, with jitter on top', async () => {
-    const plain = setup(() => json({}, 429));
-    const error = await failure(plain.clock.run(plain.client.call('company.profile', COMPANY)));
-    expect(error.kind).toBe('rate-limited');
-    expect(plain.requestTimes).toEqual([0, 1_000, 3_000, 7_000, 15_000]);
-
-    const jittered = setup(() => json({}, 429), { random: () => 0.5 });
-    await failure(jittered.clock.run(jittered.client.call('company.profile', COMPANY)));
-    expect(jittered.requestTimes).toEqual([0, 1_100, 3_300, 7_700, 16_500]);
-  });
-
-  it('tells the person instead of waiting when Retry-After is long', async () => {
-    const { client, clock, requests } = setup(() => json({}, 429, { 'Retry-After': '3600' }));
     const error = await failure(clock.run(client.call('company.profile', COMPANY)));
-    expect(error).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: 3600 });
+    expect(error).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: 7 });
     expect(requests).toHaveLength(1);
+    expect(limited).toEqual([7]);
+    expect(acquired).toBe(1);
+  });
+
+  it('asks the pacer before every request, retries included', async () => {
+    let acquired = 0;
+    const pace = {
+      acquire: async () => {
+        acquired += 1;
+      },
+      rateLimited: () => {},
+    };
+    const { client, clock, requests } = setup(() => errorBody(503, 'Service Unavailable', 'retry'), { pace });
+    await failure(clock.run(client.call('company.profile', COMPANY)));
+    expect(requests).toHaveLength(4);
+    expect(acquired).toBe(4);
+    // The balance reading too, each of its four tries.
+    await clock.run(client.creditBalance().catch(() => null));
+    expect(acquired).toBe(8);
+  });
+
+  it('gives a call 60 s in all, retries and pauses included', async () => {
+    const { client, clock } = setup((_, n) =>
+      n === 0 ? errorBody(500, 'Internal Server Error', 'boom') : neverAnswers(_, n),
+    );
+    const error = await failure(clock.run(client.call('company.profile', COMPANY)));
+    expect(error.kind).toBe('timeout');
+    // The retry left after the 1 s pause, then waited until the call's deadline (not its idle 60 s).
+    expect(clock.elapsed).toBe(CALL_DEADLINE_MS);
+  });
+
+  it('gives a balance reading 15 s', async () => {
+    const { client, clock } = setup(neverAnswers, { timeoutMs: 120_000 });
+    const error = await failure(clock.run(client.creditBalance()));
+    expect(error.kind).toBe('timeout');
+    expect(clock.elapsed).toBe(BALANCE_DEADLINE_MS);
   });
 
   it.each([400, 401, 403, 404, 409, 422])('never retries a %i', async (status) => {
@@ -618,7 +690,7 @@ describe('streamed enriched listings', () => {
     const error = await failure(
       clock.run(client.call('employee.list', { ...COMPANY, enrich_profiles: 'enrich' })),
     );
-    expect(error).toMatchObject({ kind: 'server', status: undefined });
+    expect(error).toMatchObject({ status: undefined, answerLost: true });
     expect(requests).toHaveLength(1);
   });
 

@@ -1,15 +1,10 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UNPUBLISHED_COST_ESTIMATE } from '../../lib/api/assumptions';
 import { summarizeParams } from '../../lib/api/endpoint-info';
+import { budgetBounds, checkBudget } from '../../lib/budget';
 import { closeDbForTests, type LedgerEntry, openDb } from '../../lib/db';
-import {
-  attributeCharges,
-  checkBudget,
-  clearLedger,
-  ledgerTotals,
-  recentLedger,
-  totalsOf,
-} from '../../lib/ledger';
+import { attributeCharges, clearLedger, ledgerTotals, recentLedger, totalsOf } from '../../lib/ledger';
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -64,9 +59,12 @@ describe('checkBudget', () => {
     });
   });
 
-  it('lets an unpublished (v3) cost through until the budget is spent', () => {
-    expect(checkBudget({ min: null, max: null }, 100, 99).needsConfirmation).toBe(false);
-    expect(checkBudget({ min: null, max: null }, 100, 100).needsConfirmation).toBe(true);
+  it('counts an unpublished (v3) cost at its estimate, shown as such', () => {
+    const v3 = budgetBounds('person.v3', { min: null, max: null });
+    expect(v3).toEqual({ min: 0, max: UNPUBLISHED_COST_ESTIMATE['person.v3'], estimated: true });
+    const left = UNPUBLISHED_COST_ESTIMATE['person.v3'];
+    expect(checkBudget(v3, 100, 100 - left).needsConfirmation).toBe(false);
+    expect(checkBudget(v3, 100, 101 - left).needsConfirmation).toBe(true);
   });
 });
 

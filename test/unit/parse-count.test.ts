@@ -13,7 +13,7 @@ import { closeDbForTests, openDb } from '../../lib/db';
 import { createService } from '../../lib/service';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 
-const BASE = 'http://service.test';
+const BASE = 'https://service.test';
 const personUrl = 'https://www.linkedin.com/in/johnrmarty';
 /** The service's published answer for that profile; a stand-in service answers it (the sandbox would parse too). */
 const published = readFileSync(new URL('../fixtures/real/person-profile.json', import.meta.url), 'utf8');

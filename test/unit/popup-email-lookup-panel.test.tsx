@@ -111,6 +111,7 @@ describe('the email lookup in the side panel', () => {
     const onSpent = vi.fn();
     const store = fakeStore(REQUEST);
     const root = await show(ask, store, onSpent);
+    // A replay: the background joins the menu's call or reads what became of it, never sends it again.
     expect(runs).toEqual([
       {
         requestId: 'menu-click-0001',
@@ -118,6 +119,7 @@ describe('the email lookup in the side panel', () => {
         params: REQUEST.params,
         policy: 'cache-first',
         confirmed: false,
+        replay: true,
       },
     ]);
     expect(root.querySelector('h2')!.textContent).toBe('Email lookup');

@@ -33,7 +33,7 @@ vi.mock(import('../../sandbox/fixtures'), async (original) => ({
   findFixture: () => undefined,
 }));
 
-const BASE = 'http://sandbox.test';
+const BASE = 'https://sandbox.test';
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 /** A company of the dataset with more than a page of jobs and of employees, and several logo matches. */
 const TURNER = dataset.companies.find((company) => company.url.endsWith('/company/turner'))!;

@@ -8,13 +8,14 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../lib/api/client';
 import { closeDbForTests, openDb } from '../../lib/db';
+import { createScheduler } from '../../lib/scheduler';
 import { createService, type RunRequest } from '../../lib/service';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
 import { parseKeys } from '../../sandbox/keys';
 
-const BASE = 'http://sandbox.test';
+const BASE = 'https://sandbox.test';
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const personUrl = dataset.people[3]!.url;
 
@@ -34,8 +35,14 @@ function makeService(overrides: Partial<Settings> = {}) {
   return createService({
     db: openDb,
     settings: async () => settings,
-    client: (s) =>
-      createClient({ ...s, fetch: (request: Request) => Promise.resolve(sandbox.app.request(request)) }),
+    client: (s, pace) =>
+      createClient({
+        ...s,
+        pace,
+        fetch: (request: Request) => Promise.resolve(sandbox.app.request(request)),
+      }),
+    // Paced fast: these tests are about what is sent and charged, not about the rate limit.
+    scheduler: createScheduler({ ratePerMinute: 60_000 }),
   });
 }
 
@@ -182,8 +189,9 @@ function startWorker(options: { fault?: (path: string) => string | undefined } =
   const service = createService({
     db: openDb,
     settings: async () => settings,
-    client: (s) => createClient({ ...s, fetch }),
+    client: (s, pace) => createClient({ ...s, pace, fetch }),
     settleAfterMs: SETTLE_MS,
+    scheduler: createScheduler({ ratePerMinute: 60_000 }),
   });
   workers.push(service);
   return {
@@ -370,7 +378,7 @@ describe('an answer lost on the way back', () => {
       fault: (path) => (path === '/api/v2/profile' ? 'truncate' : undefined),
     });
     const result = await worker.service.run(profileRun('req-00000040', 'refresh'));
-    expect(result).toMatchObject({ status: 'error' });
+    expect(result).toMatchObject({ status: 'interrupted', interrupted: { reason: 'connection' } });
     expect(balance()).toBe(998);
     const line = await until(
       async () => (await worker.service.account()).recent[0],
@@ -463,5 +471,206 @@ describe('testing a connection', () => {
       error: { kind: 'auth' },
     });
     expect(balance()).toBe(1000);
+  });
+});
+
+/**
+ * The engine's guarantees under concurrency and failure (issue #13): each test reproduces a way
+ * the person could pay without knowing it, and shows it no longer happens.
+ */
+describe('a budget that holds when several things spend at once', () => {
+  it('lets only one of two 2-credit lookups started together under a budget of 3 leave unasked', async () => {
+    sandbox = createSandbox({
+      keys: parseKeys('demo=1000:standard'),
+      keyFaults: parseKeyFaults('demo=latency=30'),
+    });
+    service = makeService({ dailyBudget: 3 });
+    const [a, b] = await Promise.all([
+      service.run(profileRun('req-00000101', 'refresh')),
+      service.run({
+        ...profileRun('req-00000102', 'refresh'),
+        params: { profile_url: dataset.people[6]!.url },
+      }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual(['answer', 'needs-confirmation']);
+    expect(requests()).toHaveLength(1);
+    expect(balance()).toBe(998);
+  });
+
+  it('counts a call whose price is not published at its estimate, then at what the balance says', async () => {
+    service = makeService({ dailyBudget: 100 });
+    const v3 = await service.run({
+      requestId: 'req-00000103',
+      endpointId: 'person.v3',
+      params: { profile: personUrl },
+      policy: 'refresh',
+    });
+    expect(v3).toMatchObject({ status: 'answer', credits: null });
+    const charged = 1000 - balance();
+    expect(charged).toBeGreaterThan(0);
+    const account = await until(
+      () => service.account(),
+      (found) => found.recent[0]?.credits === charged,
+    );
+    expect(account.today).toBe(charged);
+  });
+
+  it('refuses auto-enrich without a daily budget, before any request', async () => {
+    service = makeService({ dailyBudget: null });
+    const result = await service.run({ ...profileRun('req-00000104'), automatic: true });
+    expect(result).toMatchObject({ status: 'error', error: { kind: 'invalid' } });
+    expect(sandbox.state.requests.list()).toHaveLength(0);
+  });
+});
+
+describe('answers lost after the service may have charged them', () => {
+  function stubbed(fault: (request: Request) => Response | undefined) {
+    return createService({
+      db: openDb,
+      settings: async () => settings,
+      client: (s, pace) =>
+        createClient({
+          ...s,
+          pace,
+          fetch: async (request: Request) => fault(request) ?? sandbox.app.request(request),
+        }),
+      scheduler: createScheduler({ ratePerMinute: 60_000 }),
+    });
+  }
+
+  it('a cut stream is recorded from the balance and its retry sends nothing', async () => {
+    const worker = startWorker({ fault: (path) => (path === '/api/v2/profile' ? 'truncate' : undefined) });
+    const result = await worker.service.run(profileRun('req-00000110', 'refresh'));
+    expect(result).toMatchObject({ status: 'interrupted', interrupted: { requestId: 'req-00000110' } });
+    const retry = await worker.service.run(profileRun('req-00000110', 'refresh'));
+    expect(retry).toMatchObject({ status: 'interrupted' });
+    expect(requests()).toHaveLength(1);
+    await until(
+      async () => (await worker.service.account()).recent[0],
+      (line) => line?.settled === true,
+    );
+    expect(await ledgerTotal()).toBe(1000 - balance());
+  });
+
+  it('a 504 is not retried: the gateway may hide a request that finished', async () => {
+    let profiles = 0;
+    const stub = stubbed((request) => {
+      if (!request.url.includes('/api/v2/profile')) return undefined;
+      profiles += 1;
+      return new Response('gateway timeout', { status: 504 });
+    });
+    const result = await stub.run(profileRun('req-00000111', 'refresh'));
+    expect(result).toMatchObject({ status: 'interrupted' });
+    expect(profiles).toBe(1);
+    expect(await stub.run(profileRun('req-00000111', 'refresh'))).toMatchObject({ status: 'interrupted' });
+    expect(profiles).toBe(1);
+    stub.dispose();
+  });
+
+  it('a redirect is never followed, and the key is not sent on', async () => {
+    const seen: string[] = [];
+    const stub = stubbed((request) => {
+      seen.push(`${request.redirect} ${new URL(request.url).host}`);
+      if (!request.url.includes('/api/v2/profile')) return undefined;
+      return new Response(null, { status: 302, headers: { Location: 'https://elsewhere.test/steal' } });
+    });
+    const result = await stub.run(profileRun('req-00000112', 'refresh'));
+    expect(result).toMatchObject({ status: 'interrupted' });
+    expect(seen.every((line) => line.startsWith('error '))).toBe(true);
+    expect(seen.some((line) => line.includes('elsewhere'))).toBe(false);
+    stub.dispose();
+  });
+});
+
+describe('calls in flight merged only into one at least as fresh', () => {
+  beforeEach(() => {
+    sandbox = createSandbox({
+      keys: parseKeys('demo=1000:standard'),
+      keyFaults: parseKeyFaults('demo=latency=30'),
+    });
+    service = makeService();
+  });
+
+  it('a "live now" refresh asked during an "any age" call is its own call, at its own price', async () => {
+    const [anyAge, live] = await Promise.all([
+      service.run(profileRun('req-00000120', 'refresh', { use_cache: 'if-present', live_fetch: 'default' })),
+      service.run(profileRun('req-00000121', 'refresh', { use_cache: 'if-present', live_fetch: 'force' })),
+    ]);
+    expect(requests()).toHaveLength(2);
+    expect(anyAge).toMatchObject({ status: 'answer', credits: 1 });
+    expect(live).toMatchObject({ status: 'answer', credits: 10 });
+    expect(balance()).toBe(989);
+  });
+
+  it('an "any age" request joins a "live now" call in flight, and is shown 0 credits', async () => {
+    const [live, anyAge] = await Promise.all([
+      service.run(profileRun('req-00000122', 'refresh', { use_cache: 'if-present', live_fetch: 'force' })),
+      service.run(profileRun('req-00000123', 'refresh', { use_cache: 'if-present', live_fetch: 'default' })),
+    ]);
+    expect(requests()).toHaveLength(1);
+    expect(live).toMatchObject({ status: 'answer', credits: 10 });
+    expect(anyAge).toMatchObject({ status: 'answer', credits: 0 });
+  });
+});
+
+describe('refused before anything is sent or journaled', () => {
+  it('a base URL with a user name and password', async () => {
+    service = makeService({
+      baseUrlV2: 'https://user:secret@sandbox.test',
+      baseUrlV3: 'https://user:secret@sandbox.test',
+    });
+    const result = await service.run(profileRun('req-00000130', 'refresh'));
+    expect(result).toMatchObject({ status: 'error', error: { kind: 'invalid' } });
+    expect(sandbox.state.requests.list()).toHaveLength(0);
+    expect(await (await openDb()).getAll('jobs')).toEqual([]);
+    expect(await (await openDb()).getAll('ledger')).toEqual([]);
+  });
+
+  it('plain http to a host that is not this computer', async () => {
+    service = makeService({ baseUrlV2: 'http://api.example.com', baseUrlV3: 'http://api.example.com' });
+    const result = await service.run(profileRun('req-00000131', 'refresh'));
+    expect(result).toMatchObject({ status: 'error', error: { kind: 'invalid' } });
+    expect(await (await openDb()).getAll('jobs')).toEqual([]);
+  });
+});
+
+describe('a lookup that failed, shown again', () => {
+  it('is reported, not sent again, until the person presses Retry', async () => {
+    sandbox = createSandbox({ keys: parseKeys('demo=1000:standard'), keyFaults: parseKeyFaults('demo=500') });
+    service = makeService();
+    const email = {
+      requestId: 'req-00000140',
+      endpointId: 'email.lookup',
+      params: { email: 'ada@example.com' },
+      policy: 'cache-first',
+    } as const;
+    expect(await service.run(email)).toMatchObject({ status: 'error', error: { kind: 'server' } });
+    const sent = sandbox.state.requests.list().length;
+    // The panel opens on it: told it failed, nothing sent.
+    expect(await service.run({ ...email, replay: true })).toMatchObject({
+      status: 'error',
+      error: { kind: 'server' },
+    });
+    expect(sandbox.state.requests.list()).toHaveLength(sent);
+    // Retry: sent again.
+    await service.run(email);
+    expect(sandbox.state.requests.list().length).toBeGreaterThan(sent);
+  });
+});
+
+describe('balance reads are checkpoints', () => {
+  it('a run of 30 paid calls reads the balance at most twice', async () => {
+    service = makeService();
+    for (let index = 0; index < 30; index++) {
+      await service.run({
+        requestId: `req-0000015${index}`,
+        endpointId: 'person.profile',
+        params: { profile_url: dataset.people[20 + index]!.url },
+        policy: 'refresh',
+      });
+    }
+    const reads = sandbox.state.requests.list().filter((r) => r.path === '/api/v2/credit-balance').length;
+    expect(reads).toBeLessThanOrEqual(2);
+    expect((await service.account()).balance).toBe(balance());
   });
 });

@@ -1,0 +1,90 @@
+/**
+ * The account as a page shows it: today's and this month's spending, recent ledger lines, the
+ * cache's size, and the balance (the last checkpoint reading less what was recorded since, read
+ * again only when old); and the free connection test.
+ */
+import type { IDBPDatabase } from 'idb';
+import { toApiError } from './calls';
+import type { Checkpoints } from './checkpoints';
+import { BALANCE_AT_KEY, BALANCE_KEY } from './checkpoints';
+import type { EnrichmentDb } from './db';
+import { recentLedger } from './ledger';
+import type { Account, ConnectionResult, SpendTotals } from './protocol';
+import { isConfigured, type Settings } from './settings';
+
+type Db = IDBPDatabase<EnrichmentDb>;
+
+export interface AccountDeps {
+  db: () => Promise<Db>;
+  settings: () => Promise<Settings>;
+  checkpoints: Checkpoints;
+  inFlight: () => number;
+  spendTotals: (db: Db, settings: Settings) => Promise<SpendTotals>;
+  requireReady: (settings: Settings) => Promise<void>;
+  /** The free balance for these settings (paced like every request). */
+  fetchBalance: (settings: Settings) => Promise<number | null>;
+}
+
+export function createAccount(deps: AccountDeps) {
+  const { checkpoints, spendTotals, requireReady } = deps;
+
+  /**
+   * Spending, recent calls, the cache and the balance: the last reading less what was recorded
+   * since; read again from the service only when the reading is old (READING_MAX_AGE_MS).
+   */
+  async function account(): Promise<Account> {
+    const [db, settings] = await Promise.all([deps.db(), deps.settings()]);
+    await checkpoints.settleNow();
+    let balanceAt = (await db.get('meta', BALANCE_AT_KEY)) ?? null;
+    if (
+      isConfigured(settings) &&
+      deps.inFlight() === 0 &&
+      (balanceAt === null || (await checkpoints.readingDue(db)))
+    ) {
+      await checkpoints.readBalance(settings);
+      balanceAt = (await db.get('meta', BALANCE_AT_KEY)) ?? null;
+    }
+    const reading = isConfigured(settings) ? ((await db.get('meta', BALANCE_KEY)) ?? null) : null;
+    const spentSince =
+      reading === null || balanceAt === null
+        ? 0
+        : (await db.getAllFromIndex('ledger', 'byAt', IDBKeyRange.lowerBound(balanceAt, true))).reduce(
+            (sum, line) => sum + (line.credits ?? line.estimatedCredits ?? 0),
+            0,
+          );
+    const recent = await recentLedger(db, 20);
+    return {
+      ...(await spendTotals(db, settings)),
+      balance: reading === null ? null : Math.max(0, reading - spentSince),
+      balanceAt,
+      recent: recent.map(
+        ({ at, endpointId, summary, credits, cached, interrupted, creditsRange, settled }) => ({
+          at,
+          endpointId,
+          summary,
+          credits,
+          cached,
+          ...(interrupted ? { interrupted, settled: settled ?? false } : {}),
+          ...(creditsRange ? { creditsRange } : {}),
+        }),
+      ),
+      cache: { entries: await db.count('cache'), bytes: (await db.get('meta', 'cacheBytes')) ?? 0 },
+    };
+  }
+
+  /** Checks a key and base URLs without spending: the free credit-balance call. */
+  async function testConnection(
+    overrides: Partial<Pick<Settings, 'apiKey' | 'baseUrlV2' | 'baseUrlV3'>>,
+  ): Promise<ConnectionResult> {
+    const settings = { ...(await deps.settings()), ...overrides };
+    try {
+      await requireReady(settings);
+      const balance = await deps.fetchBalance(settings);
+      return { ok: true, balance };
+    } catch (error) {
+      return { ok: false, error: toApiError(error).toJSON() };
+    }
+  }
+
+  return { account, testConnection };
+}

@@ -1,0 +1,71 @@
+/**
+ * The daily budget, which holds when several things spend at once: each call reserves the most it
+ * may cost in the same serialized step that journals it (lib/jobs.ts), and a reservation counts
+ * as spent until the call's ledger line replaces it (answered, or interrupted at the most it may
+ * have cost until the balance settles it). So two lookups started together, or two batches in two
+ * tabs, see each other's reservations and cannot pass the budget between them unasked.
+ *
+ * A price not published (v3) reserves an honest estimate (UNPUBLISHED_COST_ESTIMATE) until the
+ * balance tells what it cost.
+ */
+import type { IDBPDatabase } from 'idb';
+import { UNPUBLISHED_COST_ESTIMATE } from './api/assumptions';
+import type { EndpointId } from './api/ids';
+import type { EnrichmentDb } from './db';
+import { pendingCalls } from './jobs';
+import { startOfDay, totalsOf } from './ledger';
+
+type Bounds = { min: number | null; max: number | null };
+
+export interface BudgetCheck {
+  /** Credits left today after what was spent and what calls in flight reserved; null: no budget. */
+  remaining: number | null;
+  /** The action may cost more than what is left: ask first. */
+  needsConfirmation: boolean;
+}
+
+/** What a call's price is for the budget: its quote, or the estimate where none is published. */
+export function budgetBounds(endpointId: EndpointId, quote: Bounds): Bounds & { estimated: boolean } {
+  if (quote.min !== null || quote.max !== null) return { ...quote, estimated: false };
+  const estimate = (UNPUBLISHED_COST_ESTIMATE as Partial<Record<EndpointId, number>>)[endpointId] ?? null;
+  return { min: 0, max: estimate, estimated: true };
+}
+
+/** What a call reserves while it is in flight: the most it may cost (or its estimate). */
+export function reservationOf(endpointId: EndpointId, quote: Bounds): number {
+  const bounds = budgetBounds(endpointId, quote);
+  return bounds.max ?? bounds.min ?? 0;
+}
+
+/**
+ * An action whose maximum (or estimate) exceeds what remains of today's budget needs a
+ * confirmation; so does an unbounded one whenever a budget is set.
+ */
+export function checkBudget(quote: Bounds, dailyBudget: number | null, committed: number): BudgetCheck {
+  if (dailyBudget === null) return { remaining: null, needsConfirmation: false };
+  const remaining = Math.max(0, dailyBudget - committed);
+  const worst = quote.max ?? Number.POSITIVE_INFINITY;
+  return { remaining, needsConfirmation: worst > remaining };
+}
+
+/** Spent today (the ledger, unsettled lines at their most) plus what calls in flight reserved. */
+export async function committedToday(db: IDBPDatabase<EnrichmentDb>, now: number): Promise<number> {
+  const [lines, pending] = await Promise.all([
+    db.getAllFromIndex('ledger', 'byAt', IDBKeyRange.lowerBound(startOfDay(now))),
+    pendingCalls(db),
+  ]);
+  const reserved = pending.reduce((sum, job) => sum + (job.reserved ?? 0), 0);
+  return totalsOf(lines, now).today + reserved;
+}
+
+/** The budget as a view shows it: what is left after spending and reservations. */
+export async function budgetFor(
+  db: IDBPDatabase<EnrichmentDb>,
+  endpointId: EndpointId,
+  quote: Bounds,
+  dailyBudget: number | null,
+  now: number,
+): Promise<BudgetCheck> {
+  if (dailyBudget === null) return { remaining: null, needsConfirmation: false };
+  return checkBudget(budgetBounds(endpointId, quote), dailyBudget, await committedToday(db, now));
+}

@@ -1,0 +1,292 @@
+/**
+ * One paid call, start to finish, and the only path by which any call leaves: a rate slot from the
+ * scheduler (lib/scheduler.ts, clicks before batch rows), then in one serialized step the budget's
+ * check and reservation (lib/budget.ts) with the journal's entry (lib/jobs.ts), then the request,
+ * then its answer, charge and completion written together (the ledger, lib/ledger.ts), or its loss:
+ * - the service answered an error: nothing was charged; the job is `failed` and a retry of its
+ *   request id may send it again (a 429 is queued again instead, see below);
+ * - the answer was lost after it may have been charged (anything after a 2xx, a 502/504, a broken
+ *   connection, a timeout): `interrupted`, settled from the balance (lib/checkpoints.ts), never sent
+ *   again under the same request id.
+ * A 429 charged nothing and taught the scheduler to slow down: a batch row waits for its next
+ * slot; a click waits only while the service's pause ends within CLICK_PATIENCE_MS of the click,
+ * else the person is told (with the countdown) and may retry.
+ */
+import type { IDBPDatabase } from 'idb';
+import { CALL_DEADLINE_MS, type Pacer } from './api/client';
+import type { EndpointId } from './api/endpoints';
+import { ApiError, isApiError, isLostAnswer } from './api/errors';
+import { budgetBounds, checkBudget, committedToday, reservationOf } from './budget';
+import { sizeOf, writeCache } from './cache';
+import type { Checkpoints } from './checkpoints';
+import { reconcileCanonical } from './credits';
+import { type EnrichmentDb, type JobRecord, StorageError } from './db';
+import {
+  interruptedCallOf,
+  interruptedJob,
+  journalDeparture,
+  markFailed,
+  pendingCalls,
+  unsettledJobs,
+} from './jobs';
+import { recordAnswer, recordInterruption } from './ledger';
+import type { Quote, RunProgress, RunResult } from './protocol';
+import type { Priority, Scheduler } from './scheduler';
+import { apiOrigins, baseUrlProblem, isConfigured, type Settings } from './settings';
+
+type Db = IDBPDatabase<EnrichmentDb>;
+type Canonical = Readonly<Record<string, unknown>>;
+
+/** How long a click may wait for the rate limit before the person is told. */
+export const CLICK_PATIENCE_MS = CALL_DEADLINE_MS;
+
+/** The part of the API client a call uses (lib/api/client.ts). */
+export interface CallClient {
+  callCanonical(
+    id: EndpointId,
+    params: Canonical,
+    opts?: {
+      signal?: AbortSignal;
+      onResult?: (result: unknown, index: number) => void;
+      onProgress?: (progress: { bytes: number; results: number }) => void;
+    },
+  ): Promise<{ data: unknown; params: Record<string, unknown> }>;
+}
+
+export interface CallDeps {
+  db: () => Promise<Db>;
+  client: (settings: Settings, pace: Pacer) => CallClient;
+  scheduler: Scheduler;
+  checkpoints: () => Checkpoints;
+  quote: (endpointId: EndpointId, canonical: Canonical, settings: Settings) => Quote;
+  /** A streamed answer's results so far; null when the call ended. */
+  onProgress?: (requestId: string, progress: RunProgress | null) => void;
+  /** Lost calls a reading found certainly not charged: the caller sends them again. */
+  onResumable: (jobs: JobRecord[]) => void;
+  now: () => number;
+}
+
+/** A call's result before the caller adds today's totals. */
+export type SentResult = {
+  [S in RunResult['status']]: Omit<Extract<RunResult, { status: S }>, 'totals'>;
+}[RunResult['status']];
+
+export interface PaidCall {
+  requestId: string;
+  endpointId: EndpointId;
+  canonical: Canonical;
+  cacheKey: string;
+  priority: Priority;
+  /** The person accepted passing the daily budget. */
+  confirmed: boolean;
+  batchId?: string;
+}
+
+/** What a failure is, as a page reads it: an ApiError (a storage failure says so). */
+export function toApiError(error: unknown): ApiError {
+  if (isApiError(error)) return error;
+  if (error instanceof StorageError) return new ApiError('storage', { description: error.message });
+  return new ApiError('network', { description: error instanceof Error ? error.message : String(error) });
+}
+
+/**
+ * Whether anything may be sent for these settings: base URLs the client accepts, a key, and the
+ * host permission. Refused before anything is journaled.
+ */
+export async function requireReady(
+  settings: Settings,
+  hasApiPermission?: (origins: string[]) => Promise<boolean>,
+): Promise<void> {
+  // Refused before anything is journaled: a URL the client will not send to is no lost call.
+  for (const [label, url] of [
+    ['v2', settings.baseUrlV2],
+    ['v3', settings.baseUrlV3],
+  ] as const) {
+    const problem = url.trim() === '' ? undefined : baseUrlProblem(url);
+    if (problem)
+      throw new ApiError('invalid', {
+        description: `The base URL (${label}) ${problem}. Fix it in the options.`,
+      });
+  }
+  if (!isConfigured(settings)) {
+    throw new ApiError('auth', {
+      description: 'No API key or base URL is set. Open the options to set them.',
+    });
+  }
+  if (hasApiPermission && !(await hasApiPermission(apiOrigins(settings)))) {
+    throw new ApiError('network', {
+      description: 'The extension may not reach the API address yet. Grant access in the options.',
+    });
+  }
+}
+
+export function createCalls(deps: CallDeps) {
+  /** Calls of this worker that left and have not ended (by job id). */
+  const calling = new Set<string>();
+  /** Departures and readings, one at a time: a balance reading is ordered among calls. */
+  let turn: Promise<unknown> = Promise.resolve();
+
+  function inTurn<T>(step: () => Promise<T>): Promise<T> {
+    const result = turn.then(step, step);
+    turn = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * In turn: a checkpoint reading when nothing is in flight and one is due, the budget's check and
+   * reservation, and the journal's entry. Returns null when the budget asks for a confirmation.
+   */
+  function depart(job: JobRecord, settings: Settings, confirmed: boolean) {
+    return inTurn(async () => {
+      const db = await deps.db();
+      const checkpoints = deps.checkpoints();
+      let reading: { balance: number | null | undefined; clean: boolean } = {
+        balance: undefined,
+        clean: false,
+      };
+      let resumable: JobRecord[] = [];
+      if (calling.size === 0 && (await checkpoints.readingDue(db))) {
+        const balance = await checkpoints.readBalance(settings);
+        if (balance !== undefined) resumable = await checkpoints.settleWith(db, balance, settings);
+        const open = (await pendingCalls(db)).length + (await unsettledJobs(db)).length;
+        reading = { balance, clean: open === 0 };
+      }
+      const bounds = budgetBounds(job.endpointId, job.quote ?? { min: null, max: null });
+      if (!confirmed && settings.dailyBudget !== null) {
+        const check = checkBudget(bounds, settings.dailyBudget, await committedToday(db, deps.now()));
+        if (check.needsConfirmation) return { refused: check.remaining ?? 0, resumable };
+      }
+      const reserved = reservationOf(job.endpointId, job.quote ?? { min: null, max: null });
+      const journaled = await journalDeparture(db, { ...job, reserved }, reading, deps.now());
+      calling.add(journaled.id);
+      return { job: journaled, resumable };
+    });
+  }
+
+  /** The answer, its charge and the job's completion, written together or not at all. */
+  async function recordAnswered(db: Db, job: JobRecord, call: PaidCall, data: unknown, settings: Settings) {
+    const credits = reconcileCanonical(call.endpointId, call.canonical, data, { plan: settings.plan });
+    const fetchedAt = deps.now();
+    const tx = db.transaction(['cache', 'meta', 'ledger', 'jobs'], 'readwrite');
+    await writeCache(
+      tx,
+      {
+        key: call.cacheKey,
+        endpointId: call.endpointId,
+        params: { ...call.canonical },
+        data,
+        fetchedAt,
+        credits,
+        bytes: sizeOf(data),
+        lastAccess: fetchedAt,
+      },
+      settings.cacheMaxBytes,
+    );
+    const estimate = budgetBounds(call.endpointId, { min: null, max: null }).max;
+    await recordAnswer(tx, job, credits === null ? { estimate } : { credits }, fetchedAt);
+    await tx.objectStore('jobs').put({
+      ...job,
+      status: 'done',
+      cacheKey: call.cacheKey,
+      credits,
+      reserved: 0,
+      ...(credits === null ? { unpriced: { settled: false } } : {}),
+      updatedAt: fetchedAt,
+    });
+    await tx.done;
+    return { credits, fetchedAt };
+  }
+
+  /** Sends a departed call and records what became of it. */
+  async function fetchAndRecord(
+    job: JobRecord,
+    call: PaidCall,
+    settings: Settings,
+    quote: Quote,
+  ): Promise<SentResult> {
+    const db = await deps.db();
+    const streamed: unknown[] = [];
+    let bytes = 0;
+    const report = () =>
+      deps.onProgress?.(call.requestId, { requestId: call.requestId, results: [...streamed], bytes });
+    try {
+      const pace = deps.scheduler.pacerFor(settings.apiKey, { granted: true });
+      const { data } = await deps.client(settings, pace).callCanonical(call.endpointId, call.canonical, {
+        onResult: (result) => {
+          streamed.push(result);
+          report();
+        },
+        onProgress: (progress) => {
+          bytes = progress.bytes;
+        },
+      });
+      const { credits, fetchedAt } = await recordAnswered(db, job, call, data, settings);
+      return { status: 'answer', data, cached: false, fetchedAt, ageMs: 0, stale: false, credits };
+    } catch (cause) {
+      const error = toApiError(cause);
+      if (isLostAnswer(error)) {
+        const lost = interruptedJob(
+          { ...job, error: error.toJSON(), reserved: 0 },
+          'connection',
+          job.quote ?? { min: null, max: null },
+          deps.now(),
+        );
+        const tx = db.transaction(['jobs', 'ledger'], 'readwrite');
+        await tx.objectStore('jobs').put(lost);
+        await recordInterruption(tx, lost);
+        await tx.done;
+        return { status: 'interrupted', interrupted: interruptedCallOf(lost, quote) };
+      }
+      await markFailed(db, job, error.toJSON(), deps.now());
+      return { status: 'error', error: error.toJSON() };
+    } finally {
+      calling.delete(job.id);
+      deps.onProgress?.(call.requestId, null);
+      if (calling.size === 0) void deps.checkpoints().settleNow();
+    }
+  }
+
+  /**
+   * Sends one paid call through the scheduler: queued again after a 429 (a batch row always, a
+   * click while the pause ends within its patience). `signal` gives up while it waits for its turn,
+   * never once it left. Results carry no totals: the caller adds them.
+   */
+  async function send(call: PaidCall, settings: Settings, signal?: AbortSignal): Promise<SentResult> {
+    const askedAt = deps.now();
+    const quote = deps.quote(call.endpointId, call.canonical, settings);
+    const job: JobRecord = {
+      id: call.requestId,
+      endpointId: call.endpointId,
+      params: { ...call.canonical },
+      status: 'pending',
+      createdAt: askedAt,
+      updatedAt: askedAt,
+      quote: { min: quote.min, max: quote.max },
+      ...(call.batchId ? { batchId: call.batchId } : {}),
+    };
+    for (;;) {
+      const paused = deps.scheduler.state(settings.apiKey).pausedForMs;
+      if (call.priority !== 'batch' && deps.now() + paused > askedAt + CLICK_PATIENCE_MS) {
+        const error = new ApiError('rate-limited', { retryAfterSeconds: Math.ceil(paused / 1000) });
+        return { status: 'error', error: error.toJSON() };
+      }
+      try {
+        await deps.scheduler.acquire(settings.apiKey, call.priority, signal);
+      } catch {
+        // Given up before it left: nothing was sent, nothing journaled.
+        return { status: 'error', error: new ApiError('aborted').toJSON() };
+      }
+      const departed = await depart(job, settings, call.confirmed);
+      if (departed.resumable.length > 0) deps.onResumable(departed.resumable);
+      if (departed.job === undefined)
+        return { status: 'needs-confirmation', quote, remaining: departed.refused };
+      const result = await fetchAndRecord(departed.job, call, settings, quote);
+      if (result.status === 'error' && result.error.kind === 'rate-limited') continue;
+      return result;
+    }
+  }
+
+  return { send, inTurn, inFlight: () => calling.size, isCalling: (id: string) => calling.has(id) };
+}
+
+export type Calls = ReturnType<typeof createCalls>;

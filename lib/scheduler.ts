@@ -1,0 +1,219 @@
+/**
+ * The one scheduler of every request to the service, per API key: as fast as the rate limit
+ * allows and never faster, clicks before batches.
+ *
+ * - Pacing: requests leave evenly spaced at the key's rate (60 s / rate apart), and never more than
+ *   `rate` in any 60 s. The provider allows bursts within a 5-minute window; we never use them, so
+ *   a key that is also used elsewhere keeps that headroom, and one 429 is the most a burst of ours
+ *   can cost.
+ * - Learning: a 429 pauses the key until its Retry-After, and lowers the rate to what the service
+ *   admitted over the provider's 5-minute window (a new account before its first top-up gets 2 a
+ *   minute: it then finishes, slowly, without a storm of 429s). After 5 minutes without a 429 the
+ *   rate climbs back by half, up to the provider's published ceiling.
+ * - Priority: a waiting click leaves at the next slot, ahead of every waiting batch row; retries of
+ *   a call that already left go first of all.
+ *
+ * Nothing here is stored: a worker that restarts starts at the ceiling and learns again (one 429).
+ */
+
+import { DEFAULT_RATE_PER_MINUTE } from './api/assumptions';
+import type { Pacer } from './api/client';
+
+/** `retry`: a call already under way (a 500/503 retry); `click`: a person waits; `batch`: a row. */
+export type Priority = 'retry' | 'click' | 'batch';
+
+const PRIORITY_ORDER: Record<Priority, number> = { retry: 0, click: 1, batch: 2 };
+
+const MINUTE_MS = 60_000;
+/** The provider averages its rate over this window (what a 429 teaches us is measured over it). */
+const PROVIDER_WINDOW_MS = 5 * MINUTE_MS;
+/** Without Retry-After, a 429 pauses the key this long. */
+const DEFAULT_PAUSE_MS = 10_000;
+/** After this long without a 429, a lowered rate climbs back (by RECOVERY_FACTOR). */
+const RECOVERY_AFTER_MS = 5 * MINUTE_MS;
+const RECOVERY_FACTOR = 1.5;
+
+export interface SchedulerOptions {
+  /** The provider's ceiling, requests a minute per key. */
+  ratePerMinute?: number;
+  now?: () => number;
+  setTimer?: (run: () => void, ms: number) => () => void;
+}
+
+interface Waiter {
+  order: number;
+  arrival: number;
+  grant: () => void;
+}
+
+/** One key's pace: what it may send, when, and who waits for it. */
+interface Lane {
+  rate: number;
+  /** When requests left, oldest first (kept for the provider's window). */
+  sent: number[];
+  pausedUntil: number;
+  /** When the rate last changed because of a 429 or climbed back. */
+  rateChangedAt: number;
+  waiting: Waiter[];
+  cancelTimer?: () => void;
+  timerAt?: number;
+}
+
+export interface LaneState {
+  ratePerMinute: number;
+  /** ms until the key may send again after a 429 (0 when not paused). */
+  pausedForMs: number;
+  waiting: number;
+}
+
+const defaultTimer = (run: () => void, ms: number) => {
+  const timer = setTimeout(run, ms);
+  (timer as { unref?: () => void }).unref?.();
+  return () => clearTimeout(timer);
+};
+
+export function createScheduler(options: SchedulerOptions = {}) {
+  const ceiling = options.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE;
+  const now = options.now ?? Date.now;
+  const setTimer = options.setTimer ?? defaultTimer;
+  const lanes = new Map<string, Lane>();
+  let arrivals = 0;
+  /** A worker shutting down (or a test's stopped worker) grants nothing more. */
+  let disposed = false;
+
+  function lane(key: string): Lane {
+    let found = lanes.get(key);
+    if (!found) {
+      found = { rate: ceiling, sent: [], pausedUntil: 0, rateChangedAt: now(), waiting: [] };
+      lanes.set(key, found);
+    }
+    return found;
+  }
+
+  function forget(l: Lane, at: number): void {
+    let drop = 0;
+    while (drop < l.sent.length && l.sent[drop]! <= at - PROVIDER_WINDOW_MS) drop += 1;
+    if (drop > 0) l.sent.splice(0, drop);
+  }
+
+  /** The earliest moment the next request may leave. */
+  function nextSlot(l: Lane, at: number): number {
+    const last = l.sent.at(-1);
+    let slot = Math.max(l.pausedUntil, last === undefined ? at : last + MINUTE_MS / l.rate);
+    // Never more than `rate` in any minute (after the rate was lowered, spacing alone is not enough).
+    const inMinute = l.sent.filter((time) => time > at - MINUTE_MS);
+    if (inMinute.length >= l.rate) slot = Math.max(slot, inMinute[inMinute.length - l.rate]! + MINUTE_MS);
+    return slot;
+  }
+
+  function pump(key: string, l: Lane): void {
+    for (;;) {
+      if (disposed || l.waiting.length === 0) return;
+      const at = now();
+      forget(l, at);
+      if (l.rate < ceiling && at - l.rateChangedAt >= RECOVERY_AFTER_MS) {
+        l.rate = Math.min(ceiling, Math.ceil(l.rate * RECOVERY_FACTOR));
+        l.rateChangedAt = at;
+      }
+      const slot = nextSlot(l, at);
+      if (slot > at) {
+        if (l.timerAt !== undefined && l.timerAt <= slot) return;
+        l.cancelTimer?.();
+        l.timerAt = slot;
+        l.cancelTimer = setTimer(() => {
+          l.cancelTimer = undefined;
+          l.timerAt = undefined;
+          pump(key, l);
+        }, slot - at);
+        return;
+      }
+      let best = 0;
+      for (let index = 1; index < l.waiting.length; index++) {
+        const candidate = l.waiting[index]!;
+        const chosen = l.waiting[best]!;
+        if (
+          candidate.order < chosen.order ||
+          (candidate.order === chosen.order && candidate.arrival < chosen.arrival)
+        )
+          best = index;
+      }
+      const [waiter] = l.waiting.splice(best, 1);
+      l.sent.push(at);
+      waiter!.grant();
+    }
+  }
+
+  /** Resolves when a request of this key may leave; rejects with the signal's reason if it aborts. */
+  function acquire(key: string, priority: Priority, signal?: AbortSignal): Promise<void> {
+    const l = lane(key);
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const onAbort = () => {
+        l.waiting = l.waiting.filter((other) => other !== waiter);
+        reject(signal?.reason);
+      };
+      const waiter: Waiter = {
+        order: PRIORITY_ORDER[priority],
+        arrival: arrivals++,
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      l.waiting.push(waiter);
+      pump(key, l);
+    });
+  }
+
+  /** The service answered 429: pause until Retry-After and pace to what it admitted. */
+  function rateLimited(key: string, retryAfterSeconds: number | undefined): void {
+    const l = lane(key);
+    const at = now();
+    // The refused request does not count at the provider.
+    l.sent.pop();
+    forget(l, at);
+    const pauseMs = retryAfterSeconds === undefined ? DEFAULT_PAUSE_MS : retryAfterSeconds * 1000;
+    l.pausedUntil = Math.max(l.pausedUntil, at + pauseMs);
+    const admittedPerMinute = Math.max(1, Math.floor(l.sent.length / (PROVIDER_WINDOW_MS / MINUTE_MS)));
+    l.rate = Math.min(l.rate, admittedPerMinute);
+    l.rateChangedAt = at;
+    pump(key, l);
+  }
+
+  /** The pacer the API client uses for one call: its first request was granted already. */
+  function pacerFor(key: string, options: { granted: boolean }): Pacer {
+    let granted = options.granted;
+    return {
+      acquire(signal) {
+        if (granted) {
+          granted = false;
+          return Promise.resolve();
+        }
+        return acquire(key, 'retry', signal);
+      },
+      rateLimited: (retryAfterSeconds) => rateLimited(key, retryAfterSeconds),
+    };
+  }
+
+  function state(key: string): LaneState {
+    const l = lane(key);
+    return {
+      ratePerMinute: l.rate,
+      pausedForMs: Math.max(0, l.pausedUntil - now()),
+      waiting: l.waiting.length,
+    };
+  }
+
+  function dispose(): void {
+    disposed = true;
+    for (const l of lanes.values()) l.cancelTimer?.();
+  }
+
+  return { acquire, rateLimited, pacerFor, state, dispose };
+}
+
+export type Scheduler = ReturnType<typeof createScheduler>;

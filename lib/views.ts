@@ -1,0 +1,111 @@
+/**
+ * What a page sees before it spends, free and sent nowhere: an action's canonical params, quote,
+ * cached answer with its age, and what is left of today's budget after what was spent and what
+ * calls in flight reserved (lib/budget.ts). One message answers each view's one question.
+ */
+import type { IDBPDatabase } from 'idb';
+import type { EndpointId } from './api/endpoints';
+import type { ApiError } from './api/errors';
+import type { RawParams } from './api/params';
+import { budgetFor, committedToday } from './budget';
+import { cacheKey, readCache } from './cache';
+import { toApiError } from './calls';
+import { quoteCanonical } from './credits';
+import type { EnrichmentDb } from './db';
+import { ledgerTotals } from './ledger';
+import type { CachedView, PeekRequest, Quote, SpendTotals, ViewState } from './protocol';
+import type { Settings } from './settings';
+
+type Db = IDBPDatabase<EnrichmentDb>;
+type Canonical = Readonly<Record<string, unknown>>;
+
+/** What `peekMany` says of one request: its quote and cached answer, or why it cannot be asked. */
+export type PeekedRow =
+  | { ok: true; quote: Quote; cached: (CachedView & { endpointId: EndpointId }) | null }
+  | { ok: false; error: ReturnType<ApiError['toJSON']> };
+
+export interface ViewDeps {
+  db: () => Promise<Db>;
+  settings: () => Promise<Settings>;
+  canonicalize: (endpointId: EndpointId, params: RawParams) => Canonical;
+  now: () => number;
+}
+
+export function createViews(deps: ViewDeps) {
+  const { now, canonicalize } = deps;
+
+  async function spendTotals(db: Db, settings: Settings): Promise<SpendTotals> {
+    const at = now();
+    const totals = await ledgerTotals(db, at);
+    const committed = settings.dailyBudget === null ? 0 : await committedToday(db, at);
+    return {
+      today: totals.today,
+      month: totals.month,
+      dailyBudget: settings.dailyBudget,
+      remainingToday: settings.dailyBudget === null ? null : Math.max(0, settings.dailyBudget - committed),
+    };
+  }
+
+  async function cachedView(db: Db, key: string, settings: Settings) {
+    const cached = await readCache(db, key, { now: now(), staleAfterDays: settings.staleAfterDays });
+    if (!cached) return null;
+    const { entry, ageMs, stale } = cached;
+    return { data: entry.data, fetchedAt: entry.fetchedAt, ageMs, stale };
+  }
+
+  /** What a view needs when it opens, in one answer: canonical params, quote, cached answer, budget. */
+  async function openView(endpointId: EndpointId, params: RawParams): Promise<ViewState> {
+    try {
+      const [settings, db] = await Promise.all([deps.settings(), deps.db()]);
+      const canonical = canonicalize(endpointId, params);
+      const q = quoteCanonical(endpointId, canonical, { plan: settings.plan });
+      const budget = await budgetFor(db, endpointId, q, settings.dailyBudget, now());
+      return {
+        ok: true,
+        params: canonical as Record<string, string | number | boolean>,
+        quote: q,
+        cached: await cachedView(db, cacheKey(endpointId, canonical), settings),
+        budget: { remaining: budget.remaining, needsConfirmation: budget.needsConfirmation },
+      };
+    } catch (error) {
+      return { ok: false, error: toApiError(error).toJSON() };
+    }
+  }
+
+  /**
+   * Many requests peeked at once, for a page's list: each one's quote and cached answer (nothing
+   * recorded, nothing spent), and what is left of today's budget after reservations.
+   */
+  async function peekMany(
+    requests: readonly PeekRequest[],
+  ): Promise<{ rows: PeekedRow[]; remainingToday: number | null }> {
+    const [settings, db] = await Promise.all([deps.settings(), deps.db()]);
+    const at = now();
+    const rows = await Promise.all(
+      requests.map(async (request): Promise<PeekedRow> => {
+        try {
+          const canonical = canonicalize(request.endpointId, request.params);
+          const entry = await db.get('cache', cacheKey(request.endpointId, canonical));
+          const rowQuote = quoteCanonical(request.endpointId, canonical, { plan: settings.plan });
+          if (!entry) return { ok: true, quote: rowQuote, cached: null };
+          const ageMs = Math.max(0, at - entry.fetchedAt);
+          const stale = ageMs > settings.staleAfterDays * 24 * 60 * 60 * 1000;
+          const cached = {
+            endpointId: request.endpointId,
+            data: entry.data,
+            fetchedAt: entry.fetchedAt,
+            ageMs,
+            stale,
+          };
+          return { ok: true, quote: rowQuote, cached };
+        } catch (error) {
+          return { ok: false, error: toApiError(error).toJSON() };
+        }
+      }),
+    );
+    const { remainingToday } = await spendTotals(db, settings);
+    return { rows, remainingToday };
+  }
+
+  return { spendTotals, cachedView, openView, peekMany };
+}
