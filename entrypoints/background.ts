@@ -11,6 +11,7 @@ import { createBatches } from '@/lib/batch';
 import { clearCache } from '@/lib/cache';
 import { openDb } from '@/lib/db';
 import { emailFromMenuClick, selectionExcerpt } from '@/lib/email-selection';
+import { checkFindings } from '@/lib/findings-check';
 import type { EmailLookupRequest, RecentInput } from '@/lib/messages';
 import {
   CONTENT_SCRIPT_MESSAGES,
@@ -25,6 +26,7 @@ import { createPageScanning } from '@/lib/scan-permission';
 import { createService } from '@/lib/service';
 import {
   apiOrigins,
+  E2E_RATE_ITEM_KEY,
   EMAIL_LOOKUP_ITEM_KEY,
   findingsItemKey,
   getSettings,
@@ -96,11 +98,12 @@ export default defineBackground(() => {
 
   handle('findings.report', async (data, sender) => {
     const tabId = sender.tab?.id;
-    const findings = data as { pageUrl: string };
+    const findings = checkFindings(data);
     // `sender.url` keeps a document's first URL after same-document navigations; the tab's is current.
     // Only the top frame speaks for its tab, and only about the page it is on: a report about
-    // another URL (a late scan after navigation, or a forged one) is dropped.
+    // another URL (a late scan after navigation, or a forged one) is dropped, as is one refused whole.
     if (
+      findings === null ||
       tabId === undefined ||
       sender.frameId !== 0 ||
       stripHash(sender.tab?.url ?? sender.url) !== stripHash(findings.pageUrl)
@@ -316,6 +319,18 @@ export default defineBackground(() => {
   });
   // Real menus are native UI: the end-to-end tests call the click handler itself.
   if (import.meta.env.MODE === 'e2e') testHooks().onContextMenuClick = onContextMenuClick;
+
+  // End-to-end tests slow the scheduler down to watch a batch row by row (kept for the session, so
+  // a worker that restarts keeps it).
+  if (import.meta.env.MODE === 'e2e') {
+    testHooks().setRatePerMinute = async (rate: number) => {
+      service.scheduler.setCeiling(rate);
+      await storage.setItem(E2E_RATE_ITEM_KEY, rate);
+    };
+    void storage.getItem<number>(E2E_RATE_ITEM_KEY).then((rate) => {
+      if (rate) service.scheduler.setCeiling(rate);
+    });
+  }
 
   browser.runtime.onInstalled.addListener(({ reason }) => {
     if (reason === 'install') void browser.runtime.openOptionsPage();

@@ -89,6 +89,19 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError('network', { description: error instanceof Error ? error.message : String(error) });
 }
 
+/** A failed job's error as it was recorded (an ApiError's JSON). */
+export function recordedError(error: unknown): ReturnType<ApiError['toJSON']> {
+  try {
+    return ApiError.fromJSON(error).toJSON();
+  } catch {
+    return toApiError(error).toJSON();
+  }
+}
+
+export function errorResult(error: unknown): RunResult {
+  return { status: 'error', error: toApiError(error).toJSON() };
+}
+
 /**
  * Whether anything may be sent for these settings: base URLs the client accepts, a key, and the
  * host permission. Refused before anything is journaled.
@@ -145,9 +158,15 @@ export function createCalls(deps: CallDeps) {
         clean: false,
       };
       let resumable: JobRecord[] = [];
-      if (calling.size === 0 && (await checkpoints.readingDue(db))) {
-        const balance = await checkpoints.readBalance(settings);
-        if (balance !== undefined) resumable = await checkpoints.settleWith(db, balance, settings);
+      if (calling.size === 0) {
+        // A reference for what follows: read now when due, else the last reading if none left since.
+        let balance: number | null | undefined;
+        if (await checkpoints.readingDue(db)) {
+          balance = await checkpoints.readBalance(settings);
+          if (balance !== undefined) resumable = await checkpoints.settleWith(db, balance, settings);
+        } else {
+          balance = await checkpoints.readingStillCurrent(db);
+        }
         const open = (await pendingCalls(db)).length + (await unsettledJobs(db)).length;
         reading = { balance, clean: open === 0 };
       }

@@ -16,8 +16,8 @@
  * where they do not fit our quotes the reading is refused and the range kept).
  */
 import type { IDBPDatabase } from 'idb';
-import type { EnrichmentDb, JobRecord } from './db';
-import { certainlyNotCharged, unsettledJobs } from './jobs';
+import { type EnrichmentDb, JOB_SEQ_KEY, type JobRecord } from './db';
+import { certainlyNotCharged, interruptedJob, pendingCalls, pruneFinishedJobs, unsettledJobs } from './jobs';
 import { attributeCharges, type LostCall, recordInterruption, recordUnpricedShare } from './ledger';
 import type { Settings } from './settings';
 
@@ -28,6 +28,8 @@ type Attribution = NonNullable<ReturnType<typeof attributeCharges>>;
 /** The balance as last read from the service, kept in IndexedDB's meta store. */
 export const BALANCE_KEY = 'balance';
 export const BALANCE_AT_KEY = 'balanceAt';
+/** How many calls had left (meta JOB_SEQ_KEY) when the balance was last read. */
+const BALANCE_SEQ_KEY = 'balanceSeq';
 
 /** A reference older than this is read again before the next call that leaves with none in flight. */
 export const READING_MAX_AGE_MS = 10 * 60 * 1000;
@@ -77,6 +79,7 @@ export function createCheckpoints(deps: CheckpointDeps) {
       if (value === null) await tx.store.delete(BALANCE_KEY);
       else await tx.store.put(value, BALANCE_KEY);
       await tx.store.put(deps.now(), BALANCE_AT_KEY);
+      await tx.store.put((await tx.store.get(JOB_SEQ_KEY)) ?? 0, BALANCE_SEQ_KEY);
       await tx.done;
     } catch {
       // Only the display of the balance misses it.
@@ -86,6 +89,21 @@ export function createCheckpoints(deps: CheckpointDeps) {
 
   async function hasOpen(db: Db): Promise<boolean> {
     return (await unsettledJobs(db)).length > 0 || (await unpricedOpen(db)).length > 0;
+  }
+
+  /**
+   * The last reading, if no call left since it was taken: with nothing in flight since, the balance
+   * is what it said (calls lost and unsettled aside), so the next call may take it as its reference.
+   */
+  async function readingStillCurrent(db: Db): Promise<number | undefined> {
+    const tx = db.transaction('meta');
+    const [balance, readAfter, seq] = await Promise.all([
+      tx.store.get(BALANCE_KEY),
+      tx.store.get(BALANCE_SEQ_KEY),
+      tx.store.get(JOB_SEQ_KEY),
+    ]);
+    await tx.done;
+    return balance !== undefined && readAfter === (seq ?? 0) ? balance : undefined;
   }
 
   /** Whether a call about to leave with nothing in flight should be preceded by a reading. */
@@ -246,13 +264,51 @@ export function createCheckpoints(deps: CheckpointDeps) {
     (settleTimer as { unref?: () => void }).unref?.();
   }
 
+  /** Calls a stopped worker left in flight: their answers are lost; the balance will tell. */
+  async function markLost(db: Db, jobs: JobRecord[], settings: Settings): Promise<JobRecord[]> {
+    const lost = jobs.map((job) => interruptedJob(job, 'worker', deps.quoteOf(job, settings), deps.now()));
+    const tx = db.transaction(['jobs', 'ledger'], 'readwrite');
+    for (const job of lost) {
+      await tx.objectStore('jobs').put(job);
+      await recordInterruption(tx, job);
+    }
+    await tx.done;
+    return lost;
+  }
+
+  /**
+   * When a worker starts (in turn, before anything leaves): the calls a previous worker left in
+   * flight lost their answers. They are marked interrupted and, when anything is open, the balance
+   * is read to tell what they cost. Old finished jobs are dropped.
+   */
+  async function recoverLeftInFlight(isCalling: (id: string) => boolean) {
+    const db = await deps.db();
+    const settings = await deps.settings();
+    await pruneFinishedJobs(db, deps.now());
+    const left = (await pendingCalls(db)).filter((job) => !isCalling(job.id));
+    await markLost(db, left, settings);
+    if (!(await hasOpen(db))) return { left: left.length, resumable: [] };
+    return { left: left.length, resumable: await settleWith(db, await readBalance(settings), settings) };
+  }
+
   function dispose(): void {
     disposed = true;
     if (settleTimer !== undefined) clearTimeout(settleTimer);
     settleTimer = undefined;
   }
 
-  return { readBalance, readingDue, hasOpen, settleWith, settleNow, scheduleSettle, dispose };
+  return {
+    readBalance,
+    readingStillCurrent,
+    readingDue,
+    hasOpen,
+    settleWith,
+    markLost,
+    recoverLeftInFlight,
+    settleNow,
+    scheduleSettle,
+    dispose,
+  };
 }
 
 export type Checkpoints = ReturnType<typeof createCheckpoints>;

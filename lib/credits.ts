@@ -87,6 +87,15 @@ export function reconcileCredits(
   return reconcileCanonical(id, parseParams(id, params), response, options);
 }
 
+/** The quote of canonical params, or "not known" when they can no longer be quoted (an old job). */
+export function quoteOrUnknown(id: EndpointId, canonical: Params, plan: CreditOptions['plan']): CreditQuote {
+  try {
+    return quoteCanonical(id, canonical, { plan });
+  } catch {
+    return { min: null, max: null, lines: [] };
+  }
+}
+
 /** `reconcileCredits` for params that are canonical already: the background's path, no parse. */
 export function reconcileCanonical(
   id: EndpointId,

@@ -7,6 +7,7 @@
  * have been charged.
  */
 import type { IDBPDatabase } from 'idb';
+import type { ApiErrorJson } from './api/errors';
 import type { EnrichmentDb, JobRecord } from './db';
 import { JOB_SEQ_KEY } from './db';
 import type { InterruptedCall, Quote } from './protocol';
@@ -55,6 +56,31 @@ export function interruptedCallOf(job: JobRecord, quote: Quote): InterruptedCall
     settled: interruption.settled,
     quote,
     at: job.leftAt ?? job.createdAt,
+    ...(interruption.reason === 'connection' && job.error ? { error: job.error as ApiErrorJson } : {}),
+  };
+}
+
+/** Where a request stands, without sending anything (a merged request follows the call it joined). */
+export async function requestStateOf(
+  db: Db,
+  requestId: string,
+  isCalling: (id: string) => boolean,
+  quoteOf: (job: JobRecord) => Quote,
+): Promise<
+  | { state: 'none' | 'in-flight' | 'failed' }
+  | { state: 'done'; credits: number | null }
+  | { state: 'interrupted'; interrupted: InterruptedCall; resumable: boolean }
+> {
+  let job = await db.get('jobs', requestId);
+  if (job?.sameAs) job = (await db.get('jobs', job.sameAs)) ?? job;
+  if (!job) return { state: 'none' };
+  if (job.status === 'pending') return { state: isCalling(job.id) ? 'in-flight' : 'none' };
+  if (job.status === 'done') return { state: 'done', credits: job.credits ?? null };
+  if (job.status === 'failed') return { state: 'failed' };
+  return {
+    state: 'interrupted',
+    interrupted: interruptedCallOf(job, quoteOf(job)),
+    resumable: certainlyNotCharged(job),
   };
 }
 

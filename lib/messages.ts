@@ -25,20 +25,17 @@ import { settingsPatchSchema } from './settings-schema';
 
 export * from './protocol';
 
-const profileRefSchema = z.object({
-  kind: z.enum(PROFILE_KINDS),
-  id: z.string().max(2000),
-  url: z.string().max(4000),
-  label: z.string().max(500).optional(),
-});
-
-export const findingsSchema = z.object({
-  pageUrl: z.string().max(8000),
-  page: profileRefSchema.nullable(),
-  profiles: z.array(profileRefSchema).max(FINDINGS_LIMITS.profiles),
-  emails: z.array(z.string().max(320)).max(FINDINGS_LIMITS.emails),
+/**
+ * A content script's report: only its envelope here; each entry is checked on its own, and the
+ * whole capped in size, by lib/findings-check.ts (one bad entry drops that entry, not the report).
+ */
+export const findingsReportSchema = z.object({
+  pageUrl: z.string(),
+  page: z.unknown(),
+  profiles: z.array(z.unknown()),
+  emails: z.array(z.unknown()),
   scannedAt: z.number(),
-}) satisfies z.ZodType<Findings>;
+});
 
 const rawParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 
@@ -74,6 +71,7 @@ export const apiErrorJsonSchema = z.object({
   cachedProfileAgeSeconds: z.number().optional(),
   retryAfterSeconds: z.number().optional(),
   endpointId: z.string().optional(),
+  answerLost: z.boolean().optional(),
 }) satisfies z.ZodType<ApiErrorJson>;
 
 export const recentInputSchema = z.object({
@@ -114,7 +112,7 @@ export const connectionTestSchema = z.object({
 
 /** Data schema per message type; the background validates each message with it. */
 export const messageSchemas = {
-  'findings.report': findingsSchema,
+  'findings.report': findingsReportSchema,
   'findings.get': z.object({ tabId: z.number().int() }),
   quote: quoteRequestSchema,
   'view.open': quoteRequestSchema,

@@ -116,6 +116,8 @@ export interface InterruptedCall {
   endpointId: EndpointId;
   /** The worker stopped with it in flight, or the connection broke. */
   reason: 'worker' | 'connection';
+  /** What lost the answer, when the connection broke (a cut stream, a 504, an unreadable answer). */
+  error?: ApiErrorJson;
   /** Its cost as far as the balance tells; null when the balance could not be read. */
   credits: number | null;
   /** The range its cost lies in: min === max when the balance told it exactly; max null: unbounded. */

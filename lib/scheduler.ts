@@ -73,7 +73,7 @@ const defaultTimer = (run: () => void, ms: number) => {
 };
 
 export function createScheduler(options: SchedulerOptions = {}) {
-  const ceiling = options.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE;
+  let ceiling = options.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE;
   const now = options.now ?? Date.now;
   const setTimer = options.setTimer ?? defaultTimer;
   const lanes = new Map<string, Lane>();
@@ -208,12 +208,19 @@ export function createScheduler(options: SchedulerOptions = {}) {
     };
   }
 
+  /** A lower (or higher) ceiling from now on, for every key (end-to-end tests slow it down to watch). */
+  function setCeiling(ratePerMinute: number): void {
+    for (const l of lanes.values())
+      l.rate = l.rate >= ceiling ? ratePerMinute : Math.min(l.rate, ratePerMinute);
+    ceiling = ratePerMinute;
+  }
+
   function dispose(): void {
     disposed = true;
     for (const l of lanes.values()) l.cancelTimer?.();
   }
 
-  return { acquire, rateLimited, pacerFor, state, dispose };
+  return { acquire, rateLimited, pacerFor, state, setCeiling, dispose };
 }
 
 export type Scheduler = ReturnType<typeof createScheduler>;

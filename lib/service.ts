@@ -17,20 +17,21 @@ import { paramError } from './api/error-reading';
 import { ApiError } from './api/errors';
 import type { RawParams } from './api/params';
 import { cacheKey } from './cache';
-import { type CallClient, createCalls, requireReady, type SentResult, toApiError } from './calls';
+import {
+  type CallClient,
+  createCalls,
+  errorResult,
+  recordedError,
+  requireReady,
+  type SentResult,
+} from './calls';
 import { createCheckpoints } from './checkpoints';
-import { quoteCanonical } from './credits';
+import { quoteCanonical, quoteOrUnknown } from './credits';
 import type { EnrichmentDb, JobRecord } from './db';
 import { acceptedAgeSeconds } from './freshness';
-import {
-  certainlyNotCharged,
-  interruptedCallOf,
-  interruptedJob,
-  journalMerged,
-  pendingCalls,
-  pruneFinishedJobs,
-} from './jobs';
-import { dropUnchargedInterruption, recordInterruption, recordServedFromCache } from './ledger';
+import { certainlyNotCharged, interruptedCallOf, requestStateOf } from './jobs';
+import { dropUnchargedInterruption, recordServedFromCache } from './ledger';
+import { createMerging } from './merging';
 import type { Quote, RunProgress, RunRequest, RunResult } from './protocol';
 import { createScheduler, type Scheduler } from './scheduler';
 import { isConfigured, type Settings } from './settings';
@@ -77,44 +78,19 @@ export interface ServiceRunRequest extends RunRequest {
   signal?: AbortSignal;
 }
 
-/** A failed job's error as it was recorded (an ApiError's JSON). */
-function recordedError(error: unknown): ReturnType<ApiError['toJSON']> {
-  try {
-    return ApiError.fromJSON(error).toJSON();
-  } catch {
-    return toApiError(error).toJSON();
-  }
-}
-
-function errorResult(error: unknown): RunResult {
-  return { status: 'error', error: toApiError(error).toJSON() };
-}
-
 export function createService(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
   const scheduler = deps.scheduler ?? createScheduler({ now });
-  /** Requests in flight: by request id, and by cache key (with how fresh each is) for merging. */
+  /** Requests in flight by request id: a page asking again joins its own request. */
   const byRequest = new Map<string, Promise<RunResult>>();
-  const byKey = new Map<string, Array<{ owner: string; maxAge: number; call: Promise<RunResult> }>>();
+  const merging = createMerging({ db: deps.db, now });
   /** Set by resumePendingJobs: calls wait until the previous worker's calls are accounted for. */
   let startup: Promise<unknown> | null = null;
 
-  const quoteOf = (job: JobRecord, settings: Settings) => {
-    if (job.quote) return job.quote;
-    try {
-      const { min, max } = quoteCanonical(job.endpointId, job.params, { plan: settings.plan });
-      return { min, max };
-    } catch {
-      return { min: null, max: null };
-    }
-  };
-  const fullQuote = (endpointId: EndpointId, params: Canonical, settings: Settings): Quote => {
-    try {
-      return quoteCanonical(endpointId, params, { plan: settings.plan });
-    } catch {
-      return { min: null, max: null, lines: [] };
-    }
-  };
+  const quoteOf = (job: JobRecord, settings: Settings) =>
+    job.quote ?? quoteOrUnknown(job.endpointId, job.params, settings.plan);
+  const fullQuote = (endpointId: EndpointId, params: Canonical, settings: Settings) =>
+    quoteOrUnknown(endpointId, params, settings.plan);
 
   const checkpoints = createCheckpoints({
     db: deps.db,
@@ -207,11 +183,7 @@ export function createService(deps: ServiceDeps) {
     }
     if (previous.status === 'pending' && !calls.isCalling(previous.id)) {
       // Left by a worker that stopped, not read yet: its answer is lost all the same.
-      previous = interruptedJob(previous, 'worker', quoteOf(previous, settings), now());
-      const tx = db.transaction(['jobs', 'ledger'], 'readwrite');
-      await tx.objectStore('jobs').put(previous);
-      await recordInterruption(tx, previous);
-      await tx.done;
+      previous = (await checkpoints.markLost(db, [previous], settings))[0]!;
       void checkpoints.settleNow();
     }
     if (previous.status === 'interrupted') {
@@ -276,48 +248,32 @@ export function createService(deps: ServiceDeps) {
     }
 
     // An identical call in flight that is at least as fresh answers this one too, at no cost to it.
-    const maxAge = acceptedAgeSeconds(canonical);
-    const joinable = byKey.get(key)?.find((other) => other.maxAge <= maxAge && other.owner !== req.requestId);
-    if (joinable) {
-      const at = now();
-      const merged = {
-        id: req.requestId,
+    const joiner = {
+      id: req.requestId,
+      endpointId: req.endpointId,
+      params: { ...canonical },
+      cacheKey: key,
+      maxAge: acceptedAgeSeconds(canonical),
+    };
+    const joinable = merging.joinable(joiner);
+    if (joinable) return merging.join(joiner, joinable);
+    const call = calls.send(
+      {
+        requestId: req.requestId,
         endpointId: req.endpointId,
-        params: { ...canonical },
-        createdAt: at,
-        updatedAt: at,
-      };
-      await journalMerged(db, merged, joinable.owner);
-      const result = await joinable.call;
-      if (result.status !== 'answer') {
-        await db.delete('jobs', req.requestId);
-        return result;
-      }
-      await db.put('jobs', { ...merged, status: 'done', cacheKey: key, credits: 0, sameAs: joinable.owner });
-      return { ...result, credits: 0 };
-    }
-    const call = calls
-      .send(
-        {
-          requestId: req.requestId,
-          endpointId: req.endpointId,
-          canonical,
-          cacheKey: key,
-          priority: req.batchId ? 'batch' : 'click',
-          confirmed: req.confirmed ?? false,
-          ...(req.batchId ? { batchId: req.batchId } : {}),
-        },
-        settings,
-        req.signal,
-      )
-      .then((result) => withTotals(db, settings, result));
-    const entry = { owner: req.requestId, maxAge, call };
-    byKey.set(key, [...(byKey.get(key) ?? []), entry]);
-    return call.finally(() => {
-      const left = (byKey.get(key) ?? []).filter((other) => other !== entry);
-      if (left.length > 0) byKey.set(key, left);
-      else byKey.delete(key);
-    });
+        canonical,
+        cacheKey: key,
+        priority: req.batchId ? 'batch' : 'click',
+        confirmed: req.confirmed ?? false,
+        ...(req.batchId ? { batchId: req.batchId } : {}),
+      },
+      settings,
+      req.signal,
+    );
+    return merging.track(
+      joiner,
+      call.then((result) => withTotals(db, settings, result)),
+    );
   }
 
   function run(req: ServiceRunRequest): Promise<RunResult> {
@@ -340,46 +296,18 @@ export function createService(deps: ServiceDeps) {
   async function requestState(requestId: string) {
     // What the previous worker left in flight is accounted for first.
     await Promise.resolve(startup).catch(() => undefined);
-    const db = await deps.db();
-    let job = await db.get('jobs', requestId);
-    if (job?.sameAs) job = (await db.get('jobs', job.sameAs)) ?? job;
-    if (!job) return { state: 'none' as const };
-    if (job.status === 'pending')
-      return { state: calls.isCalling(job.id) ? ('in-flight' as const) : ('none' as const) };
-    if (job.status === 'done') return { state: 'done' as const, credits: job.credits ?? null };
-    if (job.status === 'failed') return { state: 'failed' as const };
-    const settings = await deps.settings();
-    return {
-      state: 'interrupted' as const,
-      interrupted: interruptedCallOf(job, fullQuote(job.endpointId, job.params, settings)),
-      resumable: certainlyNotCharged(job),
-    };
+    const [db, settings] = await Promise.all([deps.db(), deps.settings()]);
+    return requestStateOf(db, requestId, calls.isCalling, (job) =>
+      fullQuote(job.endpointId, job.params, settings),
+    );
   }
 
   /**
-   * When a worker starts: calls a previous worker left in flight lost their answers. They are marked
-   * interrupted and the balance is read to tell what they cost; those certainly not charged are sent
-   * again. Old finished jobs are dropped. Returns how many were left.
+   * When a worker starts: what a previous worker left in flight is accounted for (lib/checkpoints.ts)
+   * before anything else leaves; those certainly not charged are sent again. Returns how many.
    */
   async function resumePendingJobs(): Promise<number> {
-    const begun = calls.inTurn(async () => {
-      const db = await deps.db();
-      const settings = await deps.settings();
-      await pruneFinishedJobs(db, now());
-      const left = (await pendingCalls(db)).filter((job) => !calls.isCalling(job.id));
-      const tx = db.transaction(['jobs', 'ledger'], 'readwrite');
-      for (const job of left) {
-        const lost = interruptedJob(job, 'worker', quoteOf(job, settings), now());
-        await tx.objectStore('jobs').put(lost);
-        await recordInterruption(tx, lost);
-      }
-      await tx.done;
-      if (!(await checkpoints.hasOpen(db))) return { left: left.length, resumable: [] };
-      return {
-        left: left.length,
-        resumable: await checkpoints.settleWith(db, await checkpoints.readBalance(settings), settings),
-      };
-    });
+    const begun = calls.inTurn(() => checkpoints.recoverLeftInFlight(calls.isCalling));
     startup = begun;
     const { left, resumable } = await begun;
     resumeUncharged(resumable);

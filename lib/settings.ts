@@ -182,3 +182,9 @@ export function progressItemKey(requestId: string) {
  * "Dismiss", the next lookup (replaced), or the browser closing (session storage).
  */
 export const EMAIL_LOOKUP_ITEM_KEY = 'session:emailLookup' as const;
+
+/**
+ * End-to-end builds only: the scheduler's ceiling a test set (requests a minute), so a batch can be
+ * watched row by row and a worker that restarts keeps it. Cleared by: the browser closing.
+ */
+export const E2E_RATE_ITEM_KEY = 'session:e2eRatePerMinute' as const;

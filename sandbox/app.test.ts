@@ -188,9 +188,10 @@ describe('rate limiting', () => {
         { key: 'other', credits: 100, plan: 'standard' },
       ],
     });
+    // 5 a minute over 5 minutes: 25 at once, then 429.
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await call('/api/v2/credit-balance')).status);
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    for (let i = 0; i < 28; i++) statuses.push((await call('/api/v2/credit-balance')).status);
+    expect(statuses).toEqual([...Array(25).fill(200), 429, 429, 429]);
     const limited = await call('/api/v2/company/job', {});
     expect(limited).toMatchObject({
       status: 429,
@@ -199,7 +200,7 @@ describe('rate limiting', () => {
     });
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(retryAfter).toBeLessThanOrEqual(300);
     expect((await call('/api/v2/credit-balance', {}, { key: 'other' })).status).toBe(200);
   });
 });

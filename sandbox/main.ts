@@ -40,7 +40,7 @@ async function main(): Promise<void> {
         (chargeOnClientGone ? ', charges a request whose client left' : ''),
     ),
     ...(keyFaults.size > 0 ? [`  faults by key: ${process.env.SANDBOX_KEY_FAULTS}`] : []),
-    `  rate limit: ${ratePerMinute} requests per minute per key`,
+    `  rate limit: ${ratePerMinute} requests a minute per key, averaged over 5 minutes (bursts to ${5 * ratePerMinute})`,
     `  request log: ${running.url}/__sandbox/requests   (see sandbox/README.md)`,
   ];
   console.log(lines.join('\n'));

@@ -1,10 +1,13 @@
 /**
- * Per-key rate limiting over a sliding window of one minute: a key may make `perMinute` requests in
- * any 60 s. Over the limit the answer is 429 with `Retry-After`: the seconds until the oldest request
- * of the window leaves it, i.e. the earliest moment a retry can succeed.
+ * Per-key rate limiting as the provider does it: `perMinute` requests a minute averaged over a
+ * sliding 5-minute window, i.e. at most 5 × perMinute in any 5 minutes (so a key may burst: 1,500
+ * at once at 300 a minute; a new account at 2 a minute gets 10). Over the limit the answer is 429
+ * with `Retry-After`: the seconds until the oldest request of the window leaves it, i.e. the
+ * earliest moment a retry can succeed.
  */
 
-const WINDOW_MS = 60_000;
+const WINDOW_MINUTES = 5;
+const WINDOW_MS = WINDOW_MINUTES * 60_000;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -44,7 +47,7 @@ export class RateLimiter {
       window.times = window.times.slice(window.head);
       window.head = 0;
     }
-    if (window.times.length - window.head >= this.perMinute) {
+    if (window.times.length - window.head >= this.perMinute * WINDOW_MINUTES) {
       const retryAfterMs = window.times[window.head]! + WINDOW_MS - now;
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
     }

@@ -209,14 +209,6 @@ export interface UserMessage {
 /** What to tell a person about an error. Nothing of it is HTML; render it as text. */
 export function userMessage(error: ApiError): UserMessage {
   const detail = error.description;
-  if (error.answerLost) {
-    return {
-      title: 'The answer was lost on the way back',
-      action:
-        'The service may have charged it: what it cost is read from your balance. Asking again is a new request',
-      detail,
-    };
-  }
   switch (error.kind) {
     case 'auth':
       return {

@@ -7,7 +7,7 @@
  *   npx tsx test/bench/batch-throughput.ts          (300 people at 2,000 ms and 300/min; 40 at 20/min)
  *   BENCH_QUICK=1 npx tsx test/bench/batch-throughput.ts   (a few rows: checks that it still runs)
  */
-import 'fake-indexeddb/auto';
+import './extension-env';
 import { createClient } from '../../lib/api/client';
 import { createBatches } from '../../lib/batch';
 import { closeDbForTests, openDb } from '../../lib/db';

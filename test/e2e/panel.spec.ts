@@ -422,28 +422,54 @@ const ERRORS = [
     action: 'Try again in a moment',
     button: /^Try again · 1 credit$/,
   },
+] as const;
+
+/**
+ * Failures that may have been charged: the answer was lost on the way back (issue #13). The panel
+ * says why and what the balance says it cost, never sends the same request again, and offers to
+ * ask again as a new, quoted action.
+ */
+const LOST = [
   {
     name: 'schema',
     settings: { apiKey: 'broken' },
     // The provider charges an answer it produced even when it arrives spoiled (sandbox/README.md).
     account: 'broken',
     charged: 1,
-    title: 'The service answered in a shape this extension does not understand',
-    action: 'report it with the field named here',
-    // Asking again gets the same answer: nothing to retry here.
-    button: null,
+    why: 'The service answered in a shape this extension does not understand',
   },
   {
     name: 'network',
-    // Nothing listens on the discard port: every call fails to connect.
+    // Nothing listens on the discard port: every call fails to connect (which a browser cannot tell
+    // from a connection that broke after the request arrived).
     settings: { baseUrlV2: 'http://127.0.0.1:9', baseUrlV3: 'http://127.0.0.1:9' },
-    title: 'The service could not be reached',
-    action: 'Check your connection',
     account: 'demo',
     charged: 0,
-    button: /^Try again · 1 credit$/,
+    why: 'The service could not be reached',
   },
 ] as const;
+
+for (const lost of LOST) {
+  test(`a ${lost.name} failure is shown as a lost answer: why, its cost from the balance, asking again quoted`, async ({
+    context,
+    sw,
+    sandbox,
+    configure,
+    openExtensionPage,
+  }) => {
+    const person = await samplePerson(sandbox);
+    await configure(lost.settings);
+    const { tabId } = await openProfileTab(context, sw, person.url, profilePage(person.fullName));
+    const balanceBefore = await sandbox.balance(lost.account);
+    const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+    await panel.getByRole('button', { name: /^Enrich · / }).click();
+    const notice = panel.getByRole('status').filter({ hasText: /^Interrupted/ });
+    await expect(notice).toContainText(lost.why, { timeout: 20_000 });
+    await expect(notice.getByRole('button', { name: 'Ask again · 1 credit' })).toBeVisible();
+    await screenshots(panel, `lost-${lost.name}`);
+    expect(await sandbox.balance(lost.account)).toBe(balanceBefore - lost.charged);
+  });
+}
 
 for (const error of ERRORS) {
   test(`a ${error.name} error says what happened and what helps`, async ({

@@ -2,6 +2,7 @@
  * A call whose answer was lost, as the person sees it: what the service's balance says it cost
  * (exactly, as a range, or "so far"), why it was lost, and asking again as a new, quoted action.
  */
+import { ApiError, userMessage } from '@/lib/api/errors';
 import type { InterruptedCall } from '@/lib/protocol';
 import { formatQuote } from '@/lib/quote-format';
 import { lostChargeText } from './charge-format';
@@ -19,7 +20,9 @@ export function InterruptedNotice({ call, subject, onAskAgain, busy }: Interrupt
   const why =
     call.reason === 'worker'
       ? "The extension's background stopped while the service was answering, and the answer was lost."
-      : 'The connection broke before the whole answer arrived.';
+      : call.error
+        ? `${userMessage(ApiError.fromJSON(call.error)).title}: the answer was lost, and the service may have charged it.`
+        : 'The connection broke before the whole answer arrived.';
   return (
     <div class="notice interrupted" role="status">
       <p class="notice-title">Interrupted: {lostChargeText(call)}</p>
