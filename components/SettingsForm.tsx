@@ -155,7 +155,7 @@ export function SettingsForm(props: SettingsFormProps) {
         </Field>
         <Toggle
           label="Auto-enrich profile pages"
-          hint="Looks up a profile page when you open it, without asking each time, within your daily budget. Off by default: it spends credits unasked."
+          hint="Looks up a profile page when you open it, without asking each time, within your daily budget (only when one is set). Off by default: it spends credits unasked."
           checked={draft.autoEnrich}
           disabled={busy}
           onToggle={(autoEnrich) => onChange({ autoEnrich })}

@@ -8,12 +8,10 @@
 import { z } from 'zod';
 import { API_ERROR_KINDS, type ApiErrorJson } from './api/errors';
 import { ENDPOINT_IDS } from './api/ids';
-import { PROFILE_KINDS } from './profiles';
 import {
   type BatchStartRequest,
   type ConnectionTest,
   FINDINGS_LIMITS,
-  type Findings,
   type MessageType,
   type PeekRequest,
   type Quote,
