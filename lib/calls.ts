@@ -256,6 +256,17 @@ export function createCalls(deps: CallDeps) {
         await tx.done;
         return { status: 'interrupted', interrupted: interruptedCallOf(lost, quote) };
       }
+      if (error.kind === 'credits') {
+        // Refused for credits: say what is left (a free reading) and what this needed.
+        const balance = await deps.checkpoints().readBalance(settings);
+        const refused = new ApiError('credits', {
+          ...error.toJSON(),
+          ...(typeof balance === 'number' ? { balance } : {}),
+          ...(quote.max !== null ? { needed: quote.max, neededMin: quote.min ?? 0 } : {}),
+        });
+        await markFailed(db, job, refused.toJSON(), deps.now());
+        return { status: 'error', error: refused.toJSON() };
+      }
       await markFailed(db, job, error.toJSON(), deps.now());
       return { status: 'error', error: error.toJSON() };
     } finally {

@@ -31,6 +31,9 @@ export const BALANCE_AT_KEY = 'balanceAt';
 /** How many calls had left (meta JOB_SEQ_KEY) when the balance was last read. */
 const BALANCE_SEQ_KEY = 'balanceSeq';
 
+/** The longest a lost call waits between two attempts to read what it cost. */
+const RETRY_READING_MAX_MS = 60_000;
+
 /** A reference older than this is read again before the next call that leaves with none in flight. */
 export const READING_MAX_AGE_MS = 10 * 60 * 1000;
 
@@ -62,6 +65,8 @@ export function createCheckpoints(deps: CheckpointDeps) {
   let balanceUntold = false;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
+  /** Readings in a row that could not be taken or could not be read. */
+  let postponed = 0;
 
   /** The balance, kept as the last reading: a number, null when not told, undefined when unreadable. */
   async function readBalance(settings: Settings): Promise<number | null | undefined> {
@@ -235,11 +240,16 @@ export function createCheckpoints(deps: CheckpointDeps) {
     let resumable: JobRecord[] = [];
     try {
       resumable = await deps.inTurn(async () => {
-        if (deps.inFlight() > 0) return [];
+        if (deps.inFlight() > 0) {
+          postponed += 1;
+          return [];
+        }
         const db = await deps.db();
         if (!(await hasOpen(db))) return [];
         const settings = await deps.settings();
-        return settleWith(db, await readBalance(settings), settings);
+        const balance = await readBalance(settings);
+        postponed = balance === undefined ? postponed + 1 : 0;
+        return settleWith(db, balance, settings);
       });
       await scheduleSettle();
     } catch (error) {
@@ -254,12 +264,14 @@ export function createCheckpoints(deps: CheckpointDeps) {
     const unsettled = await unsettledJobs(await deps.db());
     if (unsettled.length === 0) return;
     const due = Math.min(...unsettled.map((job) => (job.leftAt ?? job.createdAt) + deps.settleAfterMs));
+    // A reading that could not be taken (calls in flight, the balance unreadable) waits longer each time.
+    const backoff = postponed > 0 ? Math.min(RETRY_READING_MAX_MS, 1_000 * 2 ** (postponed - 1)) : 0;
     settleTimer = setTimeout(
       () => {
         settleTimer = undefined;
         void settleNow();
       },
-      Math.max(50, due - deps.now() + 10),
+      Math.max(50, due - deps.now() + 10, backoff),
     );
     (settleTimer as { unref?: () => void }).unref?.();
   }

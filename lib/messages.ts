@@ -70,6 +70,9 @@ export const apiErrorJsonSchema = z.object({
   retryAfterSeconds: z.number().optional(),
   endpointId: z.string().optional(),
   answerLost: z.boolean().optional(),
+  balance: z.number().optional(),
+  needed: z.number().optional(),
+  neededMin: z.number().optional(),
 }) satisfies z.ZodType<ApiErrorJson>;
 
 export const recentInputSchema = z.object({

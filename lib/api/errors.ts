@@ -17,6 +17,8 @@
  * issue list is ./error-reading, which only the background and the sandbox use.
  */
 
+import { formatQuote, creditCount as wholeCredits } from '../quote-format';
+
 export const API_ERROR_KINDS = [
   'auth',
   'credits',
@@ -54,6 +56,10 @@ export interface ApiErrorDetails {
   endpointId?: string;
   /** The service may have finished and charged the request: its answer did not reach us. */
   answerLost?: boolean;
+  /** For 'credits': the balance when it was refused, and what the action could cost (its quote). */
+  balance?: number;
+  needed?: number;
+  neededMin?: number;
 }
 
 /** An `ApiError` as it crosses the extension's message boundary. */
@@ -123,6 +129,9 @@ export class ApiError extends Error {
   readonly retryAfterSeconds?: number;
   readonly endpointId?: string;
   readonly answerLost?: boolean;
+  readonly balance?: number;
+  readonly needed?: number;
+  readonly neededMin?: number;
 
   constructor(
     kind: ApiErrorKind,
@@ -139,6 +148,9 @@ export class ApiError extends Error {
     this.retryAfterSeconds = details.retryAfterSeconds;
     this.endpointId = details.endpointId;
     if (details.answerLost) this.answerLost = true;
+    if (details.balance !== undefined) this.balance = details.balance;
+    if (details.needed !== undefined) this.needed = details.needed;
+    if (details.neededMin !== undefined) this.neededMin = details.neededMin;
   }
 
   /** Reads an error back from its JSON (`toJSON`); throws on anything that is not one. */
@@ -161,6 +173,9 @@ export class ApiError extends Error {
         retryAfterSeconds: number('retryAfterSeconds'),
         endpointId: text('endpointId'),
         answerLost: value.answerLost === true ? true : undefined,
+        balance: number('balance'),
+        needed: number('needed'),
+        neededMin: number('neededMin'),
       },
       { message: text('message') },
     );
@@ -179,6 +194,9 @@ export class ApiError extends Error {
       retryAfterSeconds: this.retryAfterSeconds,
       endpointId: this.endpointId,
       ...(this.answerLost ? { answerLost: true } : {}),
+      ...(this.balance !== undefined ? { balance: this.balance } : {}),
+      ...(this.needed !== undefined ? { needed: this.needed } : {}),
+      ...(this.neededMin !== undefined ? { neededMin: this.neededMin } : {}),
     };
   }
 }
@@ -218,7 +236,12 @@ export function userMessage(error: ApiError): UserMessage {
       };
     case 'credits':
       return {
-        title: 'Your account has no credits left',
+        // What is left and what the action needs, when the balance was read: "no credits" is
+        // only true at 0.
+        title:
+          error.balance !== undefined && error.balance > 0 && error.needed !== undefined
+            ? `This needs ${formatQuote({ min: error.neededMin ?? 0, max: error.needed })}; your account has ${wholeCredits(error.balance)}`
+            : 'Your account has no credits left',
         action: 'Top up your balance, then try again',
         detail,
       };

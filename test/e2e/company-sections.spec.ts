@@ -258,9 +258,12 @@ test('an account without credits is told to top up, and nothing is charged', asy
   const before = await sandbox.balance('poor');
   await employees.getByRole('button', { name: 'List employees · up to 30 credits' }).click();
   const alert = employees.getByRole('alert');
-  await expect(alert).toContainText('Your account has no credits left');
+  await expect(alert).toContainText('This needs up to 30 credits; your account has 3 credits');
   await expect(alert).toContainText('Top up your balance, then try again');
-  await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+  // Trying again spends again: named with its price, found by its exact name.
+  await expect(
+    alert.getByRole('button', { name: 'Try again · up to 30 credits', exact: true }),
+  ).toBeVisible();
   expect(await sandbox.balance('poor')).toBe(before);
   await employees.scrollIntoViewIfNeeded();
   await screenshots(panel, 'no-credits', employees);

@@ -395,9 +395,11 @@ test('an error says what happened and what to do, and charges nothing', async ({
   const balance = await sandbox.balance('poor');
   await shown(popup.getByRole('button', { name: 'Search people · up to 30 credits' })).click();
   const alert = shown(popup.getByRole('alert'));
-  await expect(alert).toContainText('Your account has no credits left');
+  await expect(alert).toContainText('This needs up to 30 credits; your account has 3 credits');
   await expect(alert).toContainText('Top up your balance, then try again.');
-  await expect(shown(popup.getByRole('button', { name: 'Try again' }))).toBeVisible();
+  await expect(
+    shown(popup.getByRole('button', { name: 'Try again · up to 30 credits', exact: true })),
+  ).toBeVisible();
   expect(await sandbox.balance('poor')).toBe(balance);
   await screenshots(popup, 'error');
 });

@@ -157,5 +157,22 @@ describe('userMessage', () => {
       title: 'Your account has no credits left',
       action: 'Top up your balance, then try again',
     });
+    expect(
+      userMessage(new ApiError('credits', { status: 403, balance: 0, needed: 2, neededMin: 2 })).title,
+    ).toBe('Your account has no credits left');
+  });
+
+  it('says what is left and what the action needs when some credits are left', () => {
+    expect(userMessage(new ApiError('credits', { balance: 3, needed: 10, neededMin: 10 })).title).toBe(
+      'This needs 10 credits; your account has 3 credits',
+    );
+    expect(userMessage(new ApiError('credits', { balance: 3, needed: 30, neededMin: 0 })).title).toBe(
+      'This needs up to 30 credits; your account has 3 credits',
+    );
+    // Across the message boundary, intact.
+    const json = new ApiError('credits', { balance: 3, needed: 30, neededMin: 0 }).toJSON();
+    expect(userMessage(ApiError.fromJSON(JSON.parse(JSON.stringify(json)))).title).toBe(
+      'This needs up to 30 credits; your account has 3 credits',
+    );
   });
 });

@@ -625,11 +625,14 @@ describe('errors say what happened and offer what helps', () => {
   it('no credits left: top up, then try again', async () => {
     const h = harness({ apiKey: 'poor' });
     const employees = section(mountCompany(h), 'Employees');
+    const list = await waitFor(() => button(employees, /^List employees · /));
+    const price = list.textContent!.replace('List employees · ', '');
     await press(employees, /^List employees · /);
     const alert = await waitFor(() => alertIn(employees));
-    expect(alert.textContent).toContain('Your account has no credits left');
+    expect(alert.textContent).toContain(`This needs ${price}; your account has 3 credits`);
     expect(alert.textContent).toContain('Top up your balance, then try again');
-    expect(button(alert, 'Try again')).toBeTruthy();
+    // Trying again spends again: the button says what, exactly as the first one did.
+    expect(button(alert, `Try again · ${price}`)).toBeTruthy();
     expect(h.balance('poor')).toBe(3);
   });
 
@@ -652,7 +655,7 @@ describe('errors say what happened and offer what helps', () => {
     await press(logo, 'Search logos · cost not published');
     const alert = await waitFor(() => alertIn(logo), 10_000);
     expect(alert.textContent).toContain('The service could not retrieve this data right now');
-    expect(button(alert, 'Try again')).toBeTruthy();
+    expect(button(alert, 'Try again · cost not published')).toBeTruthy();
     expect(h.balance('busy')).toBe(1000);
   });
 
@@ -681,7 +684,7 @@ describe('errors say what happened and offer what helps', () => {
     expect(alert.textContent).toContain('Too many requests in a short time');
     expect(alert.textContent).toContain('Wait 30 seconds, then try again');
     const retry = button(alert, /^Try again/);
-    expect(retry.textContent).toBe('Try again in 30 s');
+    expect(retry.textContent).toBe('Try again in 30 s · 1 credit');
     expect(retry.disabled).toBe(true);
   });
 });

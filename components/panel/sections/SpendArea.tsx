@@ -59,7 +59,14 @@ export function SpendArea(props: SpendAreaProps) {
         />
       );
     case 'failed':
-      return <FailedAction action={action} onRetry={props.onRetry} onOpenOptions={props.onOpenOptions} />;
+      return (
+        <FailedAction
+          action={action}
+          quote={quote}
+          onRetry={props.onRetry}
+          onOpenOptions={props.onOpenOptions}
+        />
+      );
     case 'interrupted':
       return <InterruptedNotice call={action.interrupted} onAskAgain={props.onRun} />;
     case 'running':
@@ -105,24 +112,28 @@ export function QuoteLines({ quote, note }: { quote: Quote; note?: string | null
   );
 }
 
+/** A failure with what helps; a retry spends again, so it is named with its price in every state. */
 function FailedAction({
   action,
+  quote,
   onRetry,
   onOpenOptions,
 }: {
   action: Extract<SectionAction, { status: 'failed' }>;
+  quote: SectionQuote;
   onRetry: () => void;
   onOpenOptions: () => void;
 }) {
   const wait = action.error?.kind === 'rate-limited' ? (action.error.retryAfterSeconds ?? 0) : 0;
   const left = useCountdown(wait);
+  const retry = left > 0 ? `Try again in ${left} s` : 'Try again';
   return (
     <ErrorNotice message={action.message}>
       {action.remedy && (
         <div class="row">
           {action.remedy === 'retry' ? (
             <button type="button" class="small" onClick={onRetry} disabled={left > 0}>
-              {left > 0 ? `Try again in ${left} s` : 'Try again'}
+              {quote.status === 'ready' ? spendLabel(retry, quote.quote) : retry}
             </button>
           ) : (
             <button type="button" class="small" onClick={onOpenOptions}>
