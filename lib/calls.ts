@@ -30,7 +30,7 @@ import {
   unsettledJobs,
 } from './jobs';
 import { recordAnswer, recordInterruption } from './ledger';
-import type { Quote, RunProgress, RunResult } from './protocol';
+import type { Quote, RunProgress, RunRequest, RunResult } from './protocol';
 import type { Priority, Scheduler } from './scheduler';
 import { apiOrigins, baseUrlProblem, isConfigured, type Settings } from './settings';
 
@@ -64,6 +64,13 @@ export interface CallDeps {
   /** Lost calls a reading found certainly not charged: the caller sends them again. */
   onResumable: (jobs: JobRecord[]) => void;
   now: () => number;
+}
+
+export interface ServiceRunRequest extends RunRequest {
+  /** An item of this batch (lib/batch.ts): only the batch sends it again after a loss. */
+  batchId?: string;
+  /** Gives up while it waits for its turn (a batch cancelled); never once the call left. */
+  signal?: AbortSignal;
 }
 
 /** A call's result before the caller adds today's totals. */

@@ -21,18 +21,19 @@ import {
   type CallClient,
   createCalls,
   errorResult,
-  recordedError,
   requireReady,
   type SentResult,
+  type ServiceRunRequest,
 } from './calls';
 import { createCheckpoints } from './checkpoints';
 import { quoteCanonical, quoteOrUnknown } from './credits';
 import type { EnrichmentDb, JobRecord } from './db';
 import { acceptedAgeSeconds } from './freshness';
-import { certainlyNotCharged, interruptedCallOf, requestStateOf } from './jobs';
-import { dropUnchargedInterruption, recordServedFromCache } from './ledger';
+import { requestStateOf } from './jobs';
+import { recordServedFromCache } from './ledger';
 import { createMerging } from './merging';
 import type { Quote, RunProgress, RunRequest, RunResult } from './protocol';
+import { createReplays } from './replays';
 import { createScheduler, type Scheduler } from './scheduler';
 import { isConfigured, type Settings } from './settings';
 import { createViews } from './views';
@@ -69,14 +70,8 @@ export interface ServiceDeps {
  */
 export const SETTLE_AFTER_MS = 2 * 60_000;
 
+export type { ServiceRunRequest } from './calls';
 export type { PeekedRow } from './views';
-
-export interface ServiceRunRequest extends RunRequest {
-  /** An item of this batch (lib/batch.ts): only the batch sends it again after a loss. */
-  batchId?: string;
-  /** Gives up while it waits for its turn (a batch cancelled); never once the call left. */
-  signal?: AbortSignal;
-}
 
 export function createService(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
@@ -151,72 +146,13 @@ export function createService(deps: ServiceDeps) {
     return result as RunResult;
   }
 
-  /**
-   * A request already journaled under this id: answered from its record (never paid twice), joined
-   * while in flight, told what it cost when its answer was lost. Undefined: send it (again).
-   */
-  async function fromJournal(
-    req: ServiceRunRequest,
-    db: Db,
-    settings: Settings,
-  ): Promise<RunResult | undefined> {
-    let previous = await db.get('jobs', req.requestId);
-    if (previous?.sameAs) {
-      const target = await db.get('jobs', previous.sameAs);
-      if (!target || target.status === 'failed') {
-        // The call it joined never left (or failed): nothing was sent for it; asked afresh.
-        await db.delete('jobs', previous.id);
-        return undefined;
-      }
-      if (target.status === 'pending' && calls.isCalling(target.id)) return byRequest.get(target.id);
-      if (certainlyNotCharged(target) || target.status === 'done')
-        return run({
-          ...req,
-          requestId: target.id,
-          policy: target.status === 'done' ? req.policy : 'refresh',
-        });
-      previous = target;
-    }
-    if (!previous) return undefined;
-    if (previous.status === 'failed') {
-      return req.replay ? { status: 'error', error: recordedError(previous.error) } : undefined;
-    }
-    if (previous.status === 'pending' && !calls.isCalling(previous.id)) {
-      // Left by a worker that stopped, not read yet: its answer is lost all the same.
-      previous = (await checkpoints.markLost(db, [previous], settings))[0]!;
-      void checkpoints.settleNow();
-    }
-    if (previous.status === 'interrupted') {
-      if (!certainlyNotCharged(previous))
-        return withTotals(db, settings, {
-          status: 'interrupted',
-          interrupted: interruptedCallOf(previous, fullQuote(previous.endpointId, previous.params, settings)),
-        });
-      // Certainly not charged: sent again under the same id; its line (0 credits) goes.
-      await dropUnchargedInterruption(db, previous.id);
-      return undefined;
-    }
-    if (previous.status === 'done' && previous.cacheKey) {
-      const cached = await cachedView(db, previous.cacheKey, settings);
-      if (cached)
-        return {
-          status: 'answer',
-          ...cached,
-          cached: false,
-          credits: previous.credits ?? null,
-          totals: await spendTotals(db, settings),
-        };
-    }
-    return undefined;
-  }
-
   async function runOnce(req: ServiceRunRequest): Promise<RunResult> {
     const settings = await deps.settings();
     const canonical = canonicalize(req.endpointId, req.params);
     const key = cacheKey(req.endpointId, canonical);
     const db = await deps.db();
 
-    const journaled = await fromJournal(req, db, settings);
+    const journaled = await replays.fromJournal(req, db, settings);
     if (journaled) return journaled;
 
     if (req.policy !== 'refresh') {
@@ -314,6 +250,17 @@ export function createService(deps: ServiceDeps) {
     await checkpoints.scheduleSettle();
     return left;
   }
+
+  const replays = createReplays({
+    isCalling: (id) => calls.isCalling(id),
+    inFlight: (id) => byRequest.get(id),
+    rerun: (req) => run(req),
+    checkpoints,
+    quote: (job, settings) => fullQuote(job.endpointId, job.params, settings),
+    withTotals,
+    cachedView,
+    spendTotals,
+  });
 
   const fetchBalance = (settings: Settings) =>
     deps.client(settings, scheduler.pacerFor(settings.apiKey, { granted: false })).creditBalance();
