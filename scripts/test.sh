@@ -29,6 +29,8 @@ if ls test/e2e/*.spec.ts >/dev/null 2>&1; then
   echo "== end-to-end tests (playwright)"
   npm run -s build:e2e >/dev/null && \
     PLAYWRIGHT_JSON_OUTPUT_NAME="$report_dir/playwright.json" npx playwright test --reporter=list,json
+  # Every benchmark once, briefly, on the e2e build: one that no longer runs fails here.
+  step benchmarks-quick bash scripts/bench-quick.sh
 fi
 
 node scripts/summarize-tests.mjs "$report_dir" "$failed_steps"

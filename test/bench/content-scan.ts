@@ -12,7 +12,7 @@
  * walk on a rescan and 1.7× on a new page, where it is the first to make the nodes' strings. The
  * content script is 9.43 kB gzipped (budget 10 kB).
  *
- * Speed of the content script's page scan (`scanDocument` from lib/detect.ts) in real Chromium, as
+ * Speed of the content script's page scan (`scanDocument` from lib/page-scan.ts) in real Chromium, as
  * a ratio to a bare loop over `document.links` reading each `href`, in the same page and the same run;
  * and the built content script's gzipped size. Not a timed test: it prints measured figures.
  *
@@ -350,10 +350,10 @@ async function benchmarkPage(
   console.log(`  ${'first scan, cold JIT and cache'.padEnd(30)}        ${ms(firstScanMs)}`);
 }
 
-/** The bundle the page runs: lib/detect.ts for the browser, minified as the content script is. */
-async function detectBundle(): Promise<string> {
+/** The bundle the page runs: lib/page-scan.ts for the browser, minified as the content script is. */
+async function scanBundle(): Promise<string> {
   const result = await build({
-    entryPoints: [`${ROOT}lib/detect.ts`],
+    entryPoints: [`${ROOT}lib/page-scan.ts`],
     bundle: true,
     format: 'iife',
     globalName: 'contentScan',
@@ -384,9 +384,9 @@ function contentScriptSize(): void {
 
 async function main(): Promise<void> {
   contentScriptSize();
-  const bundle = await detectBundle();
+  const bundle = await scanBundle();
   console.log(
-    `lib/detect.ts bundle: ${(bundle.length / 1024).toFixed(1)} kB, ${(gzipSync(bundle).length / 1024).toFixed(2)} kB gzipped`,
+    `lib/page-scan.ts bundle: ${(bundle.length / 1024).toFixed(1)} kB, ${(gzipSync(bundle).length / 1024).toFixed(2)} kB gzipped`,
   );
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
