@@ -29,13 +29,14 @@ import {
   E2E_RATE_ITEM_KEY,
   EMAIL_LOOKUP_ITEM_KEY,
   findingsItemKey,
-  getSettings,
   progressItemKey,
   type Settings,
 } from '@/lib/settings';
-import { checkSettingsPatch, updateSettings } from '@/lib/settings-schema';
+import { checkSettingsPatch } from '@/lib/settings-schema';
+import { createSettingsStore } from '@/lib/settings-store';
 
 export default defineBackground(() => {
+  const { getSettings, updateSettings } = createSettingsStore(openDb);
   const service = createService({
     db: openDb,
     settings: getSettings,

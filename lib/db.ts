@@ -196,7 +196,17 @@ export interface EnrichmentDb extends DBSchema {
    * starts. Cleared by: finished batches older than a week, at start (with old finished jobs).
    */
   batches: { key: string; value: BatchRecord; indexes: { byTab: number; byStatus: BatchStatus } };
+  /**
+   * What no content script may read (lib/settings-store.ts): the API key, under SECRET_API_KEY.
+   * Content scripts can read the extension's `storage.local` in Chrome; they cannot open its
+   * IndexedDB, which belongs to the extension's origin. Cleared by: saving another key (replaced)
+   * or an empty one in the options, and uninstalling.
+   */
+  secrets: { key: string; value: string };
 }
+
+/** The key of the API key in the `secrets` store. */
+export const SECRET_API_KEY = 'apiKey';
 
 export const DB_NAME = 'enrichment';
 /** Each version's step, applied in order from the version a browser has (so nothing is lost). */
@@ -222,6 +232,10 @@ const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<EnrichmentDb>) => void> = [
     const batches = db.createObjectStore('batches', { keyPath: 'id' });
     batches.createIndex('byTab', 'tabId');
     batches.createIndex('byStatus', 'status');
+  },
+  // 4: + secrets (the API key, moved out of storage.local).
+  (db) => {
+    db.createObjectStore('secrets');
   },
 ];
 const DB_VERSION = MIGRATIONS.length;

@@ -7,13 +7,12 @@ import { z } from 'zod';
 import { FRESHNESS_CHOICES } from './freshness';
 import {
   baseUrlProblem,
+  DEFAULT_SETTINGS,
   FIELD_PROBLEMS,
-  getSettings,
   normalizeBaseUrl,
   PLANS,
   SETTINGS_BOUNDS,
   type Settings,
-  settingsItem,
 } from './settings';
 
 const baseUrl = z
@@ -75,9 +74,24 @@ function wordIssue(issue: z.core.$ZodRawIssue): string | undefined {
   }
 }
 
-/** Validates a partial update against the schema and saves it; returns the saved settings. */
-export async function updateSettings(patch: Partial<Settings>): Promise<Settings> {
-  const next = settingsSchema.parse({ ...(await getSettings()), ...patch });
-  await settingsItem.setValue(next);
-  return next;
+/**
+ * Stored settings as they are read back: each field checked on its own against the schema, a
+ * field that fails (an older version's, or one written by hand) replaced by its default, so a
+ * bad value never reaches the code that spends. Returns the fields it replaced, to say so.
+ */
+export function validStoredSettings(stored: unknown): {
+  settings: Omit<Settings, 'apiKey'>;
+  replaced: string[];
+} {
+  const value = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
+  const { apiKey: _key, ...defaults } = DEFAULT_SETTINGS;
+  const settings: Record<string, unknown> = { ...defaults };
+  const replaced: string[] = [];
+  for (const field of Object.keys(defaults) as (keyof typeof defaults)[]) {
+    if (!(field in value)) continue;
+    const parsed = settingsSchema.shape[field].safeParse(value[field]);
+    if (parsed.success) settings[field] = parsed.data;
+    else replaced.push(field);
+  }
+  return { settings: settings as Omit<Settings, 'apiKey'>, replaced };
 }

@@ -134,15 +134,16 @@ export const DEFAULT_SETTINGS: Settings = {
   onboarded: false,
 };
 
-/** Cleared by: "Reset settings" in options, or uninstalling. */
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
-  fallback: DEFAULT_SETTINGS,
-});
+/**
+ * The settings as `storage.local` keeps them: everything but the key, which content scripts could
+ * read there (it is in IndexedDB: lib/settings-store.ts). An older version kept the key here too;
+ * the background moves it out when it first reads it. Cleared by: uninstalling.
+ */
+export type StoredSettings = Omit<Settings, 'apiKey'> & { apiKey?: string };
 
-export async function getSettings(): Promise<Settings> {
-  // Tolerate a stored object from an older version missing newer fields.
-  return { ...DEFAULT_SETTINGS, ...(await settingsItem.getValue()) };
-}
+export const settingsItem = storage.defineItem<Partial<StoredSettings>>('local:settings', {
+  fallback: {},
+});
 
 export function isConfigured(settings: Settings): boolean {
   return settings.apiKey !== '' && settings.baseUrlV2 !== '' && settings.baseUrlV3 !== '';

@@ -133,6 +133,54 @@ test("a script in the content script's own world cannot spend either", async ({
   expect(await sandbox.balance()).toBe(10_000);
 });
 
+test("a script in the content script's own world finds the key in no storage it can reach", async ({
+  context,
+  sw,
+  configure,
+  openExtensionPage,
+}) => {
+  const KEY = 'sk-e2e-secret-7f3a9c';
+  await configure({ apiKey: KEY });
+  // The options page reads the settings through the background, which keeps the key in its own
+  // IndexedDB (a key left in storage.local is moved out on that first read).
+  const options = await openExtensionPage('options.html');
+  await expect(options.getByText('Set, ends in …3a9c')).toBeVisible();
+  const url = 'http://127.0.0.1:9/profile.html';
+  await context.route(url, (route) => route.fulfill({ contentType: 'text/html', body: '<p>hello</p>' }));
+  const page = await context.newPage();
+  await page.goto(url);
+  const tabId = await reportedTab(sw, url);
+
+  // As if the content script were subverted: a script in its isolated world reads every storage area.
+  const found = await sw.evaluate(async (id) => {
+    const [injection] = await chrome.scripting.executeScript({
+      target: { tabId: id },
+      world: 'ISOLATED',
+      func: async () => {
+        const read = async (name: 'local' | 'sync' | 'session') => {
+          try {
+            return JSON.stringify(await chrome.storage[name].get(null));
+          } catch (error) {
+            return `refused: ${error instanceof Error ? error.message : String(error)}`;
+          }
+        };
+        const databases = await indexedDB.databases().catch(() => []);
+        return {
+          local: await read('local'),
+          sync: await read('sync'),
+          session: await read('session'),
+          pageStorage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+          databases: JSON.stringify(databases),
+        };
+      },
+    });
+    return injection?.result as Record<string, string>;
+  }, tabId);
+  // It could read storage.local (Chrome allows it) and found the settings there, without the key.
+  expect(found.local).toContain('onboarded');
+  for (const [area, text] of Object.entries(found)) expect(text, area).not.toContain(KEY);
+});
+
 /**
  * A profile whose every field is hostile: markup and scripts in the texts, `javascript:` and `data:`
  * URLs in the links and images. Served by a stand-in for the service (a plain HTTP server on
