@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api/errors';
 import { createBatches } from '@/lib/batch';
 import { clearCache } from '@/lib/cache';
 import { openDb } from '@/lib/db';
+import { readList, replaceStoredList, storedList } from '@/lib/do-not-enrich';
 import { emailFromMenuClick, selectionExcerpt } from '@/lib/email-selection';
 import { checkFindings } from '@/lib/findings-check';
 import type { EmailLookupRequest, RecentInput } from '@/lib/messages';
@@ -176,6 +177,16 @@ export default defineBackground(() => {
   handle('recent.clear', async () => {
     await clearRecent(await openDb());
     return { ok: true };
+  });
+
+  // Who must never be looked up (lib/do-not-enrich.ts): checked before every spend, from any way in.
+  handle('doNotEnrich.get', async () => ({ entries: await storedList(await openDb()) }));
+
+  handle('doNotEnrich.set', async (data) => {
+    const { entries, unreadable } = readList((data as { text: string }).text);
+    const db = await openDb();
+    await replaceStoredList(db, entries);
+    return { entries: await storedList(db), unreadable };
   });
 
   // Pages outside the networks' hosts: scanned on request, or always with the optional permission.

@@ -6,7 +6,7 @@
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { EndpointId } from './api/endpoints';
-import type { RecentEntry } from './protocol';
+import type { DoNotEnrichEntry, RecentEntry } from './protocol';
 
 export interface CacheEntry {
   /** `cacheKey(endpointId, canonicalParams)` */
@@ -203,6 +203,11 @@ export interface EnrichmentDb extends DBSchema {
    * or an empty one in the options, and uninstalling.
    */
   secrets: { key: string; value: string };
+  /**
+   * Who must never be looked up (lib/do-not-enrich.ts), by key. Cleared by: the person editing the
+   * list in the options (it is saved whole), and uninstalling.
+   */
+  doNotEnrich: { key: string; value: DoNotEnrichEntry };
 }
 
 /** The key of the API key in the `secrets` store. */
@@ -236,6 +241,10 @@ const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<EnrichmentDb>) => void> = [
   // 4: + secrets (the API key, moved out of storage.local).
   (db) => {
     db.createObjectStore('secrets');
+  },
+  // 5: + doNotEnrich.
+  (db) => {
+    db.createObjectStore('doNotEnrich', { keyPath: 'key' });
   },
 ];
 const DB_VERSION = MIGRATIONS.length;

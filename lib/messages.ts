@@ -132,6 +132,9 @@ export const messageSchemas = {
   'recent.add': recentInputSchema,
   'recent.remove': z.object({ id: z.string().max(10_000) }),
   'recent.clear': z.undefined(),
+  'doNotEnrich.get': z.undefined(),
+  // Up to about 20,000 lines of addresses, domains and profile URLs.
+  'doNotEnrich.set': z.object({ text: z.string().max(2_000_000) }),
   'batch.peek': z.object({ requests: z.array(peekRequestSchema).max(BATCH_ROWS_MAX) }),
   'batch.start': batchStartSchema,
   'batch.get': z.object({ tabId: z.number().int().min(0) }),

@@ -371,6 +371,25 @@ export interface ProtocolMap {
   'batch.get'(data: { tabId: number }): BatchView | null;
   /** No further item is asked; the one in flight finishes and is paid. */
   'batch.cancel'(data: { batchId: string }): BatchView | null;
+  /** The do-not-enrich list (lib/do-not-enrich.ts), as kept. */
+  'doNotEnrich.get'(): DoNotEnrichList;
+  /** Replaces the list with what this text reads as; lines it cannot read are returned, not kept. */
+  'doNotEnrich.set'(data: { text: string }): DoNotEnrichList & { unreadable: string[] };
+}
+
+export type DoNotEnrichKind = 'email' | 'domain' | 'profile';
+
+export interface DoNotEnrichEntry {
+  /** What it is matched by: `email:ada@acme.com`, `domain:acme.com`, `profile:person:ada-lovelace`. */
+  key: string;
+  kind: DoNotEnrichKind;
+  /** As the person reads it in the list: the address, the domain, the profile's canonical URL. */
+  text: string;
+}
+
+/** The do-not-enrich list as a page shows it. */
+export interface DoNotEnrichList {
+  entries: DoNotEnrichEntry[];
 }
 
 export type MessageType = keyof ProtocolMap;

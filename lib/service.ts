@@ -28,6 +28,7 @@ import {
 import { createCheckpoints } from './checkpoints';
 import { quoteCanonical, quoteOrUnknown } from './credits';
 import type { EnrichmentDb, JobRecord } from './db';
+import { listedKeys, refuseListed } from './do-not-enrich';
 import { acceptedAgeSeconds } from './freshness';
 import { requestStateOf } from './jobs';
 import { recordServedFromCache } from './ledger';
@@ -151,6 +152,8 @@ export function createService(deps: ServiceDeps) {
     const canonical = canonicalize(req.endpointId, req.params);
     const key = cacheKey(req.endpointId, canonical);
     const db = await deps.db();
+    // Someone the person never wants looked up: refused from any way in, before anything else.
+    refuseListed(await listedKeys(db), canonical);
 
     const journaled = await replays.fromJournal(req, db, settings);
     if (journaled) return journaled;

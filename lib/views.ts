@@ -12,6 +12,7 @@ import { cacheKey, readCache } from './cache';
 import { toApiError } from './calls';
 import { quoteCanonical } from './credits';
 import type { EnrichmentDb } from './db';
+import { listedKeys, refuseListed } from './do-not-enrich';
 import { ledgerTotals } from './ledger';
 import type { CachedView, PeekRequest, Quote, SpendTotals, ViewState } from './protocol';
 import type { Settings } from './settings';
@@ -58,6 +59,7 @@ export function createViews(deps: ViewDeps) {
     try {
       const [settings, db] = await Promise.all([deps.settings(), deps.db()]);
       const canonical = canonicalize(endpointId, params);
+      refuseListed(await listedKeys(db), canonical);
       const q = quoteCanonical(endpointId, canonical, { plan: settings.plan });
       const budget = await budgetFor(db, endpointId, q, settings.dailyBudget, now());
       return {
@@ -81,10 +83,13 @@ export function createViews(deps: ViewDeps) {
   ): Promise<{ rows: PeekedRow[]; remainingToday: number | null }> {
     const [settings, db] = await Promise.all([deps.settings(), deps.db()]);
     const at = now();
+    const listed = await listedKeys(db);
     const rows = await Promise.all(
       requests.map(async (request): Promise<PeekedRow> => {
         try {
           const canonical = canonicalize(request.endpointId, request.params);
+          // A listed row says so and is left out of the totals (it cannot be asked).
+          refuseListed(listed, canonical);
           const entry = await db.get('cache', cacheKey(request.endpointId, canonical));
           const rowQuote = quoteCanonical(request.endpointId, canonical, { plan: settings.plan });
           if (!entry) return { ok: true, quote: rowQuote, cached: null };

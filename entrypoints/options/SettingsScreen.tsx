@@ -18,6 +18,7 @@ import { apiOrigins } from '@/lib/settings';
 import { requestAccess } from './access';
 import type { OptionsBackend } from './backend';
 import { connectAndTest } from './connection';
+import { DoNotEnrichSetting } from './DoNotEnrichSetting';
 import {
   checkConnection,
   checkSettingsPatch,
@@ -156,6 +157,7 @@ export function SettingsScreen({
             saveOutcome={saveOutcome}
           />
           <ScanEverySiteSetting backend={backend} />
+          <DoNotEnrichSetting backend={backend} />
         </div>
         <AccountPanel
           state={account.account}

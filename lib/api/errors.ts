@@ -34,6 +34,7 @@ export const API_ERROR_KINDS = [
   'aborted',
   'budget',
   'storage',
+  'do-not-enrich',
 ] as const;
 
 export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
@@ -313,6 +314,12 @@ export function userMessage(error: ApiError): UserMessage {
       return {
         title: error.message || "Stopped at today's budget",
         action: 'Raise the daily budget in the options, or start again and confirm',
+        detail,
+      };
+    case 'do-not-enrich':
+      return {
+        title: 'On your do-not-enrich list',
+        action: 'Nothing was sent and nothing spent. To look it up, remove it from the list in the options',
         detail,
       };
     case 'storage':
