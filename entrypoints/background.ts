@@ -13,6 +13,7 @@ import { openDb } from '@/lib/db';
 import { readList, replaceStoredList, storedList } from '@/lib/do-not-enrich';
 import { emailFromMenuClick, selectionExcerpt } from '@/lib/email-selection';
 import { checkFindings } from '@/lib/findings-check';
+import { clearHistory, exportStored, forgetSubject, namesSubject } from '@/lib/forget';
 import type { EmailLookupRequest, RecentInput } from '@/lib/messages';
 import {
   CONTENT_SCRIPT_MESSAGES,
@@ -178,6 +179,24 @@ export default defineBackground(() => {
     await clearRecent(await openDb());
     return { ok: true };
   });
+
+  // The person's control over what is kept about others (lib/forget.ts).
+  handle('forget', async (data) => {
+    const { removed, traces } = await forgetSubject(await openDb(), (data as { subject: string }).subject);
+    // The menu's lookup shown in the panel names someone too. (A tab's findings are what the page in
+    // it shows now, kept only while it does: they are not records kept about anyone.)
+    const lookup = await storage.getItem(EMAIL_LOOKUP_ITEM_KEY);
+    const lookupNamed = lookup !== null && namesSubject(lookup, traces);
+    if (lookupNamed) await storage.removeItem(EMAIL_LOOKUP_ITEM_KEY);
+    return { removed: removed + (lookupNamed ? 1 : 0) };
+  });
+
+  handle('history.clear', async () => {
+    await clearHistory(await openDb());
+    return { ok: true };
+  });
+
+  handle('stored.export', async () => exportStored(await openDb(), { ...(await getSettings()) }));
 
   // Who must never be looked up (lib/do-not-enrich.ts): checked before every spend, from any way in.
   handle('doNotEnrich.get', async () => ({ entries: await storedList(await openDb()) }));

@@ -371,6 +371,12 @@ export interface ProtocolMap {
   'batch.get'(data: { tabId: number }): BatchView | null;
   /** No further item is asked; the one in flight finishes and is paid. */
   'batch.cancel'(data: { batchId: string }): BatchView | null;
+  /** Forgets a person or company (a profile URL or email address) everywhere (lib/forget.ts). */
+  forget(data: { subject: string }): { removed: number };
+  /** Forgets who was looked up; what was spent stays (lib/forget.ts clearHistory). */
+  'history.clear'(): { ok: true };
+  /** Everything stored about others, as one JSON document (the key left out). */
+  'stored.export'(): Record<string, unknown>;
   /** The do-not-enrich list (lib/do-not-enrich.ts), as kept. */
   'doNotEnrich.get'(): DoNotEnrichList;
   /** Replaces the list with what this text reads as; lines it cannot read are returned, not kept. */

@@ -59,6 +59,8 @@ export interface PageProfileSectionProps {
   onOpenOptions: () => void;
   /** Copies the answer as JSON; absent when there is nothing to copy. */
   onCopy?: () => Promise<void>;
+  /** Forgets this profile everywhere the extension keeps it; absent when nothing is kept. */
+  onForget?: () => Promise<void>;
 }
 
 export function PageProfileSection(props: PageProfileSectionProps) {
@@ -78,6 +80,7 @@ export function PageProfileSection(props: PageProfileSectionProps) {
           {/* Where the answer came from, how old it is and what it cost, before the (long) answer. */}
           <AnswerMeta answer={answer} staleAfterDays={props.staleAfterDays}>
             {props.onCopy && <CopyJson onCopy={props.onCopy} />}
+            {props.onForget && <ForgetProfile onForget={props.onForget} />}
           </AnswerMeta>
           {props.children}
           {props.answerForOtherOptions && (
@@ -261,6 +264,30 @@ export function AnswerMeta({
 }
 
 /** "Copy as JSON", then whether it worked, said politely to a screen reader. */
+/** Forgets the profile shown: its saved answer, and its name in the record of what was spent. */
+function ForgetProfile({ onForget }: { onForget: () => Promise<void> }) {
+  const [outcome, setOutcome] = useState<'forgetting' | 'failed' | null>(null);
+  async function forget() {
+    setOutcome('forgetting');
+    try {
+      await onForget();
+      setOutcome(null);
+    } catch {
+      setOutcome('failed');
+    }
+  }
+  return (
+    <span class="copy-json">
+      <button type="button" class="small" onClick={forget} disabled={outcome === 'forgetting'}>
+        Forget this profile
+      </button>
+      <span role="status" class="small">
+        {outcome === 'forgetting' ? 'Forgetting…' : outcome === 'failed' ? 'Could not forget' : ''}
+      </span>
+    </span>
+  );
+}
+
 export function CopyJson({ onCopy }: { onCopy: () => Promise<void> }) {
   const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
   async function copy() {

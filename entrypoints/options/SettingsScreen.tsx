@@ -28,6 +28,7 @@ import {
 } from './form';
 import { ScanEverySiteSetting } from './ScanEverySiteSetting';
 import { useAccount } from './useAccount';
+import { YourDataSetting } from './YourDataSetting';
 
 export function SettingsScreen({
   backend,
@@ -158,6 +159,7 @@ export function SettingsScreen({
           />
           <ScanEverySiteSetting backend={backend} />
           <DoNotEnrichSetting backend={backend} />
+          <YourDataSetting backend={backend} onChanged={account.reload} />
         </div>
         <AccountPanel
           state={account.account}

@@ -60,3 +60,68 @@ test('a listed person is refused in the panel, in place, with nothing sent or sp
   await panel.reload();
   await expect(panel.getByRole('button', { name: /^Enrich · / })).toBeVisible();
 });
+
+/** Every record of every store of the extension's database, as lower-case text (read from an extension page). */
+async function everythingStored(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('enrichment');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      const stores = [...db.objectStoreNames];
+      const all = await Promise.all(
+        stores.map(
+          (name) =>
+            new Promise<unknown[]>((resolve, reject) => {
+              const request = db.transaction(name).objectStore(name).getAll();
+              request.onsuccess = () => resolve(request.result);
+              request.onerror = () => reject(request.error);
+            }),
+        ),
+      );
+      // Every storage area too; a tab's findings are what its page shows now, not records kept.
+      const session = Object.entries(await chrome.storage.session.get(null)).filter(
+        ([key]) => !key.startsWith('findings:'),
+      );
+      const areas = [await chrome.storage.local.get(null), await chrome.storage.sync.get(null), session];
+      return JSON.stringify([all, areas]).toLowerCase();
+    } finally {
+      db.close();
+    }
+  });
+}
+
+test('"Forget this profile" leaves no trace of the person, and what was spent stays', async ({
+  context,
+  sw,
+  sandbox,
+  configure,
+  openExtensionPage,
+}) => {
+  const person = await samplePerson(sandbox, 1);
+  await configure();
+  const { tabId } = await openProfileTab(context, sw, person.url, profilePage(person.fullName));
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  await panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true }).click();
+  await expect(panel.getByRole('heading', { name: person.fullName }).first()).toBeVisible();
+  expect(await everythingStored(panel)).toContain(person.fullName.toLowerCase());
+  await screenshots(panel, 'panel-forget');
+
+  await panel.getByRole('button', { name: 'Forget this profile', exact: true }).click();
+  // Opened afresh: nothing saved, so enriching is quoted again.
+  await expect(panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true })).toBeVisible();
+  const stored = await everythingStored(panel);
+  expect(stored).not.toContain(person.fullName.toLowerCase());
+  expect(stored).not.toContain(person.url.toLowerCase());
+
+  const options = await openExtensionPage('options.html');
+  const account = options.locator('section', { has: options.getByRole('heading', { name: 'Account' }) });
+  await expect(account.getByText('1 credit', { exact: false }).first()).toBeVisible();
+  const data = options.locator('section', {
+    has: options.getByRole('heading', { name: 'Data about others' }),
+  });
+  await data.scrollIntoViewIfNeeded();
+  await screenshots(options, 'options-data-about-others');
+});

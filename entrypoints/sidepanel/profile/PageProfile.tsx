@@ -180,6 +180,14 @@ function ProfileQuery({
     else await navigator.clipboard.writeText(text);
   }
   const organisation = shown ? organisationOf(request, shown.answer.data) : null;
+  /** The profile's address, as the request names it: what "Forget this profile" forgets. */
+  const subject = Object.values(request.params).find((value): value is string => typeof value === 'string');
+  async function forget() {
+    if (!subject) return;
+    await backend.ask('forget', { subject });
+    // Nothing about it is kept now: the panel opens the page afresh (quoted, nothing cached).
+    location.reload();
+  }
   return (
     <>
       <PageProfileSection
@@ -210,6 +218,7 @@ function ProfileQuery({
         onRetry={enrichment.retry}
         onOpenOptions={backend.openOptions}
         onCopy={shown ? copy : undefined}
+        onForget={shown && subject ? forget : undefined}
       >
         {shown && (
           <AnswerView

@@ -1,0 +1,133 @@
+// @vitest-environment node
+/**
+ * Forget, clear history and export, over the real service and sandbox app on a fake IndexedDB:
+ * a forgotten person leaves no trace in any store, and what was spent stays in the ledger.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../lib/api/client';
+import { createBatches } from '../../lib/batch';
+import { closeDbForTests, type EnrichmentDb, openDb } from '../../lib/db';
+import { clearHistory, exportStored, forgetSubject } from '../../lib/forget';
+import { ledgerTotals } from '../../lib/ledger';
+import { addRecent } from '../../lib/recent';
+import { createScheduler } from '../../lib/scheduler';
+import { createService } from '../../lib/service';
+import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
+import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
+import { parseKeys } from '../../sandbox/keys';
+
+const { dataset } = datasetForSeed(DEFAULT_SEED);
+const ada = dataset.people[12]!;
+const other = dataset.people[13]!;
+const settings: Settings = {
+  ...DEFAULT_SETTINGS,
+  apiKey: 'demo',
+  baseUrlV2: 'https://sandbox.test',
+  baseUrlV3: 'https://sandbox.test',
+  onboarded: true,
+};
+let sandbox: ReturnType<typeof createSandbox>;
+let service: ReturnType<typeof createService>;
+
+/** Every record of every store, as text. */
+async function everything(): Promise<string> {
+  const db = await openDb();
+  const stores = [...db.objectStoreNames] as (keyof EnrichmentDb)[];
+  const all = await Promise.all(stores.map((store) => db.getAll(store as never)));
+  return JSON.stringify(all).toLowerCase();
+}
+
+beforeEach(async () => {
+  globalThis.indexedDB = new IDBFactory();
+  sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
+  service = createService({
+    db: openDb,
+    settings: async () => settings,
+    client: (s, pace) =>
+      createClient({
+        ...s,
+        pace,
+        fetch: (request: Request) => Promise.resolve(sandbox.app.request(request)),
+      }),
+    scheduler: createScheduler({ ratePerMinute: 60_000 }),
+  });
+  // Ada enriched on her own, in a batch with someone else, and reopened from the popup's recent.
+  await service.run({
+    requestId: 'req-forget-1',
+    endpointId: 'person.profile',
+    params: { profile_url: ada.url },
+    policy: 'refresh',
+  });
+  const batches = createBatches({ db: openDb, service, newId: () => crypto.randomUUID() });
+  const started = await batches.start({
+    tabId: 3,
+    pageUrl: 'https://example.com/team',
+    items: [ada, other].map((person) => ({
+      key: `person:${person.url}`,
+      label: String(person.profile.full_name),
+      endpointId: 'person.profile' as const,
+      params: { profile_url: person.url, use_cache: 'if-recent' },
+    })),
+  });
+  await batches.settled(started.status === 'started' ? started.batch.id : '');
+  await addRecent(
+    await openDb(),
+    { endpointId: 'person.profile', params: { profile_url: ada.url } },
+    Date.now(),
+  );
+});
+afterEach(async () => {
+  service.dispose();
+  await closeDbForTests();
+});
+
+describe('forgetting a person', () => {
+  it('leaves no trace of them in any store, and keeps what was spent', async () => {
+    const name = String(ada.profile.full_name).toLowerCase();
+    const before = await everything();
+    expect(before).toContain(name);
+    expect(before).toContain(ada.url.toLowerCase());
+    const spent = (await ledgerTotals(await openDb(), Date.now())).today;
+
+    const { removed } = await forgetSubject(await openDb(), ada.url);
+    expect(removed).toBeGreaterThan(0);
+    const after = await everything();
+    expect(after).not.toContain(name);
+    expect(after).not.toContain(ada.url.toLowerCase());
+    // Someone else is still there, and every credit spent is still counted.
+    expect(after).toContain(String(other.profile.full_name).toLowerCase());
+    expect((await ledgerTotals(await openDb(), Date.now())).today).toBe(spent);
+    expect(spent).toBe(1000 - sandbox.state.accounts.get('demo')!.balance);
+  });
+});
+
+describe('clearing the history', () => {
+  it('forgets who was looked up, not what was spent', async () => {
+    const spent = (await ledgerTotals(await openDb(), Date.now())).today;
+    await clearHistory(await openDb());
+    const db = await openDb();
+    expect((await db.getAll('ledger')).every((line) => line.summary === 'forgotten')).toBe(true);
+    expect(await db.getAll('recent')).toEqual([]);
+    expect(await db.getAll('batches')).toEqual([]);
+    expect((await ledgerTotals(db, Date.now())).today).toBe(spent);
+  });
+});
+
+describe('exporting what is kept', () => {
+  it('is one document with everything but the key', async () => {
+    const exported = await exportStored(await openDb(), { ...settings, apiKey: 'sk_secret_key' });
+    expect(Object.keys(exported)).toEqual([
+      'exportedAt',
+      'settings',
+      'cache',
+      'ledger',
+      'batches',
+      'recent',
+      'doNotEnrich',
+    ]);
+    expect(JSON.stringify(exported)).not.toContain('sk_secret_key');
+    expect(exported.cache.length).toBeGreaterThan(0);
+    expect(exported.ledger.length).toBeGreaterThan(0);
+  });
+});
