@@ -54,7 +54,7 @@ export default defineConfig({
     name: 'Profile Enrichment',
     description:
       'Enrich the person, company, school or job on the page you are reading, with every credit quoted first.',
-    permissions: ['storage', 'activeTab', 'scripting', 'contextMenus'],
+    permissions: ['storage', 'activeTab', 'scripting', 'contextMenus', 'alarms'],
     // The toolbar button opens the popup (searches, lookups, and a button that opens the side panel;
     // see entrypoints/background.ts). Its icon and title are named by the popup page
     // (entrypoints/popup/index.html: `manifest.default_icon`, `<title>`) rather than left to each

@@ -20,6 +20,7 @@ export interface SettingsDraft extends ConnectionValues {
   /** Empty for no budget. */
   dailyBudget: string;
   staleAfterDays: string;
+  retentionDays: string;
   autoEnrich: boolean;
   profileFreshness: Freshness;
   cacheMaxBytes: number;
@@ -150,6 +151,22 @@ export function SettingsForm(props: SettingsFormProps) {
               value={draft.staleAfterDays}
               disabled={busy}
               onValue={(staleAfterDays) => onChange({ staleAfterDays })}
+            />
+          )}
+        </Field>
+        <Field
+          label="Keep data about others (days)"
+          error={errors.retentionDays}
+          hint="Saved answers, and the names in the record of what was spent, are removed after this many days, even with no page open. Credits and dates stay."
+        >
+          {(control) => (
+            <TextInput
+              {...control}
+              type="number"
+              inputMode="numeric"
+              value={draft.retentionDays}
+              disabled={busy}
+              onValue={(retentionDays) => onChange({ retentionDays })}
             />
           )}
         </Field>

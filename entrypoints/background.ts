@@ -24,6 +24,7 @@ import {
 import { onMessage } from '@/lib/messenger';
 import { formatQuote } from '@/lib/quote-format';
 import { addRecent, clearRecent, listRecent, removeRecent } from '@/lib/recent';
+import { expireOld, RETENTION_ALARM, RETENTION_PERIOD_MINUTES } from '@/lib/retention';
 import { createPageScanning } from '@/lib/scan-permission';
 import { createService } from '@/lib/service';
 import {
@@ -369,6 +370,26 @@ export default defineBackground(() => {
   browser.runtime.onInstalled.addListener(() => void createEmailMenus());
   // Firefox keeps no menus across a browser restart; Chrome keeps those made at install.
   if (!api.sidePanel) browser.runtime.onStartup.addListener(() => void createEmailMenus());
+
+  // What is kept about others expires after the person's retention period, even with no page open.
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name !== RETENTION_ALARM) return;
+    void getSettings()
+      .then(async (settings) =>
+        expireOld(await openDb(), { now: Date.now(), retentionDays: settings.retentionDays }),
+      )
+      .catch((error) => console.warn('Could not remove expired data', error));
+  });
+  void browser.alarms
+    .get(RETENTION_ALARM)
+    .then((alarm) =>
+      alarm
+        ? undefined
+        : browser.alarms.create(RETENTION_ALARM, {
+            delayInMinutes: 1,
+            periodInMinutes: RETENTION_PERIOD_MINUTES,
+          }),
+    );
 
   // Calls a previous worker left in flight lost their answers: what they cost is read from the
   // balance, and only those certainly not charged are sent again (never paid twice: see

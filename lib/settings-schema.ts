@@ -35,6 +35,7 @@ export const settingsSchema = z.object({
   plan: z.enum(PLANS, { error: FIELD_PROBLEMS.notAPlan }),
   dailyBudget: wholeNumber(SETTINGS_BOUNDS.dailyBudget).nullable(),
   staleAfterDays: wholeNumber(SETTINGS_BOUNDS.staleAfterDays),
+  retentionDays: wholeNumber(SETTINGS_BOUNDS.retentionDays),
   autoEnrich: z.boolean(),
   profileFreshness: z.enum(FRESHNESS_CHOICES, { error: FIELD_PROBLEMS.notAFreshness }),
   cacheMaxBytes: wholeNumber(SETTINGS_BOUNDS.cacheMaxBytes),

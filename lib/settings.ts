@@ -35,6 +35,7 @@ export const PLANS = ['growth', 'standard'] as const;
 export const SETTINGS_BOUNDS = {
   dailyBudget: { min: 0, max: 10_000_000 },
   staleAfterDays: { min: 1, max: 365 },
+  retentionDays: { min: 1, max: 3650 },
   cacheMaxBytes: { min: 1_000_000, max: 1_000_000_000 },
 } as const;
 
@@ -107,6 +108,11 @@ export interface Settings {
   dailyBudget: number | null;
   /** A cached answer older than this is marked stale (the service's "recent" is 29 days). */
   staleAfterDays: number;
+  /**
+   * How long what is kept about others stays: saved answers, and the names in the record of what
+   * was spent (credits and dates stay), expired by an alarm (lib/retention.ts).
+   */
+  retentionDays: number;
   /** Enrich profile pages on arrival (within budget). Off by default: it spends credits unasked. */
   autoEnrich: boolean;
   /**
@@ -128,6 +134,7 @@ export const DEFAULT_SETTINGS: Settings = {
   plan: 'standard',
   dailyBudget: 200,
   staleAfterDays: 29,
+  retentionDays: 90,
   autoEnrich: false,
   profileFreshness: DEFAULT_FRESHNESS,
   cacheMaxBytes: 50 * 1024 * 1024,

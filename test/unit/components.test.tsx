@@ -173,6 +173,7 @@ describe('SettingsForm', () => {
     plan: 'growth',
     dailyBudget: '',
     staleAfterDays: '29',
+    retentionDays: '90',
     autoEnrich: false,
     profileFreshness: 'if-present',
     cacheMaxBytes: 3_000_000,

@@ -323,6 +323,7 @@ describe('options page: settings', () => {
         plan: 'growth',
         dailyBudget: null,
         staleAfterDays: 29,
+        retentionDays: 90,
         autoEnrich: true,
         profileFreshness: 'if-present',
         cacheMaxBytes: 50 * 1024 * 1024,

@@ -1,0 +1,57 @@
+/**
+ * Retention: what is kept about others expires after the days the person set (Settings
+ * retentionDays, 90 by default), removed by an alarm that wakes the background even when no page
+ * is open. Saved answers older than that go (their space given back); ledger lines that old keep
+ * their credits and dates but lose the names (the month's totals stay right); recent lookups and
+ * finished batches that old go. Calls still unsettled are left alone: the balance may still tell
+ * what they cost.
+ */
+import type { IDBPDatabase } from 'idb';
+import type { EnrichmentDb } from './db';
+import { FORGOTTEN } from './forget';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The alarm's name, and how often it runs (the browser may run it a little later). */
+export const RETENTION_ALARM = 'retention';
+export const RETENTION_PERIOD_MINUTES = 6 * 60;
+
+/** Removes what is older than the retention period; returns how many records changed. */
+export async function expireOld(
+  db: IDBPDatabase<EnrichmentDb>,
+  { now, retentionDays }: { now: number; retentionDays: number },
+): Promise<number> {
+  const cutoff = now - retentionDays * DAY_MS;
+  let changed = 0;
+  const tx = db.transaction(['cache', 'meta', 'ledger', 'recent', 'batches'], 'readwrite');
+  let bytes = (await tx.objectStore('meta').get('cacheBytes')) ?? 0;
+  for (const entry of await tx.objectStore('cache').getAll()) {
+    if (entry.fetchedAt >= cutoff) continue;
+    await tx.objectStore('cache').delete(entry.key);
+    bytes -= entry.bytes;
+    changed += 1;
+  }
+  await tx.objectStore('meta').put(Math.max(0, bytes), 'cacheBytes');
+  for (const line of await tx
+    .objectStore('ledger')
+    .index('byAt')
+    .getAll(IDBKeyRange.upperBound(cutoff, true))) {
+    if (line.summary === FORGOTTEN || (line.interrupted && !line.settled)) continue;
+    await tx.objectStore('ledger').put({ ...line, summary: FORGOTTEN });
+    changed += 1;
+  }
+  for (const recent of await tx
+    .objectStore('recent')
+    .index('byAt')
+    .getAll(IDBKeyRange.upperBound(cutoff, true))) {
+    await tx.objectStore('recent').delete(recent.id);
+    changed += 1;
+  }
+  for (const batch of await tx.objectStore('batches').getAll()) {
+    if (batch.updatedAt >= cutoff || batch.status === 'running' || batch.status === 'settling') continue;
+    await tx.objectStore('batches').delete(batch.id);
+    changed += 1;
+  }
+  await tx.done;
+  return changed;
+}

@@ -1,0 +1,73 @@
+/**
+ * Retention under a fake clock: what is older than the period is removed (answers) or loses its
+ * names (ledger lines keep credits and dates); what is younger stays.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeDbForTests, openDb } from '../../lib/db';
+import { ledgerTotals } from '../../lib/ledger';
+import { expireOld } from '../../lib/retention';
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.parse('2026-11-24T12:00:00');
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
+afterEach(closeDbForTests);
+
+async function seed() {
+  const db = await openDb();
+  for (const [key, age] of [
+    ['old', 100],
+    ['young', 10],
+  ] as const) {
+    const at = NOW - age * DAY;
+    await db.put('cache', {
+      key,
+      endpointId: 'person.profile',
+      params: { profile_url: `https://www.linkedin.com/in/${key}-person` },
+      data: { full_name: `${key} person` },
+      fetchedAt: at,
+      credits: 1,
+      bytes: 100,
+      lastAccess: at,
+    });
+    await db.add('ledger', {
+      at,
+      endpointId: 'person.profile',
+      summary: `profile_url=…/in/${key}-person`,
+      credits: 1,
+      cached: false,
+      requestId: `req-${key}`,
+    });
+    await db.put('recent', { id: key, endpointId: 'person.profile', params: {}, summary: key, at });
+  }
+  await db.put('meta', 200, 'cacheBytes');
+  return db;
+}
+
+describe('retention', () => {
+  it('removes answers older than the period and the names in old ledger lines, keeping credits', async () => {
+    const db = await seed();
+    const monthBefore = (await ledgerTotals(db, NOW - 95 * DAY)).month;
+    expect(await expireOld(db, { now: NOW, retentionDays: 90 })).toBe(3);
+    expect((await db.getAll('cache')).map((entry) => entry.key)).toEqual(['young']);
+    expect(await db.get('meta', 'cacheBytes')).toBe(100);
+    expect((await db.getAll('ledger')).map((line) => line.summary)).toEqual([
+      'forgotten',
+      'profile_url=…/in/young-person',
+    ]);
+    expect((await db.getAll('ledger')).map((line) => line.credits)).toEqual([1, 1]);
+    expect((await db.getAll('recent')).map((entry) => entry.id)).toEqual(['young']);
+    expect(JSON.stringify(await db.getAll('cache'))).not.toContain('old person');
+    expect((await ledgerTotals(db, NOW - 95 * DAY)).month).toBe(monthBefore);
+  });
+
+  it('a shorter period removes more, a longer one nothing', async () => {
+    const db = await seed();
+    expect(await expireOld(db, { now: NOW, retentionDays: 365 })).toBe(0);
+    expect(await expireOld(db, { now: NOW, retentionDays: 5 })).toBe(6);
+    expect(await db.getAll('cache')).toEqual([]);
+  });
+});
