@@ -380,16 +380,14 @@ export default defineBackground(() => {
       )
       .catch((error) => console.warn('Could not remove expired data', error));
   });
-  void browser.alarms
-    .get(RETENTION_ALARM)
-    .then((alarm) =>
-      alarm
-        ? undefined
-        : browser.alarms.create(RETENTION_ALARM, {
-            delayInMinutes: 1,
-            periodInMinutes: RETENTION_PERIOD_MINUTES,
-          }),
-    );
+  void browser.alarms.get(RETENTION_ALARM).then((alarm) =>
+    alarm
+      ? undefined
+      : browser.alarms.create(RETENTION_ALARM, {
+          delayInMinutes: 1,
+          periodInMinutes: RETENTION_PERIOD_MINUTES,
+        }),
+  );
 
   // Calls a previous worker left in flight lost their answers: what they cost is read from the
   // balance, and only those certainly not charged are sent again (never paid twice: see

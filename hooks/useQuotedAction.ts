@@ -163,8 +163,16 @@ export function useQuotedAction<Id extends EndpointId>(
     onSpent?.(result.status === 'answer' ? result.totals : null);
     switch (result.status) {
       case 'answer': {
-        const { data, cached, fetchedAt, ageMs, stale, credits } = result;
-        setAnswer({ data: data as ResponseOf<Id>, cached, fetchedAt, ageMs, stale, credits });
+        const { data, cached, fetchedAt, ageMs, stale, credits, notKept } = result;
+        setAnswer({
+          data: data as ResponseOf<Id>,
+          cached,
+          fetchedAt,
+          ageMs,
+          stale,
+          credits,
+          ...(notKept ? { notKept } : {}),
+        });
         setAction({ status: 'idle' });
         lastAttempt.current = null;
         return;

@@ -4,7 +4,7 @@
  * produces them, the views in components/ draw them, and neither may import the other.
  */
 import type { ApiErrorKind, UserMessage } from './api/errors';
-import type { InterruptedCall, Quote } from './protocol';
+import type { InterruptedCall, NotKept, Quote } from './protocol';
 
 export type QuoteState =
   | { status: 'loading' }
@@ -44,4 +44,6 @@ export interface AnswerMeta {
   stale: boolean;
   /** What it cost this time: 0 from the cache, null when the price is not published. */
   credits: number | null;
+  /** Shown, but not saved on this computer (lib/protocol.ts RunResult). */
+  notKept?: NotKept;
 }

@@ -42,12 +42,16 @@ export async function readCache(
 
 type CacheTx = IDBPTransaction<EnrichmentDb, ArrayLike<StoreNames<EnrichmentDb>>, 'readwrite'>;
 
+/** An answer larger than this share of the cache's cap is shown, not kept: it would push out many. */
+export const CACHE_ENTRY_MAX_SHARE = 0.25;
+
 /**
  * Stores an answer inside the caller's transaction (which must span 'cache' and 'meta'), then
  * evicts least recently used answers until the total fits `maxBytes`. The entry just written is
- * never evicted, even when it alone exceeds the cap.
+ * never evicted. Returns false when the answer is too large to keep (CACHE_ENTRY_MAX_SHARE).
  */
-export async function writeCache(tx: CacheTx, entry: CacheEntry, maxBytes: number): Promise<void> {
+export async function writeCache(tx: CacheTx, entry: CacheEntry, maxBytes: number): Promise<boolean> {
+  if (entry.bytes > maxBytes * CACHE_ENTRY_MAX_SHARE) return false;
   const cache = tx.objectStore('cache');
   const meta = tx.objectStore('meta');
   const previous = await cache.get(entry.key);
@@ -64,6 +68,7 @@ export async function writeCache(tx: CacheTx, entry: CacheEntry, maxBytes: numbe
     }
   }
   await meta.put(total, BYTES_KEY);
+  return true;
 }
 
 export function sizeOf(data: unknown): number {

@@ -30,7 +30,7 @@ import {
   unsettledJobs,
 } from './jobs';
 import { recordAnswer, recordInterruption } from './ledger';
-import type { Quote, RunProgress, RunRequest, RunResult } from './protocol';
+import type { NotKept, Quote, RunProgress, RunRequest, RunResult } from './protocol';
 import type { Priority, Scheduler } from './scheduler';
 import { apiOrigins, baseUrlProblem, isConfigured, type Settings } from './settings';
 
@@ -90,6 +90,13 @@ export interface PaidCall {
 }
 
 /** What a failure is, as a page reads it: an ApiError (a storage failure says so). */
+/** The browser refused a write for lack of space (IndexedDB's QuotaExceededError, or a transaction aborted by it). */
+function isQuotaError(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  const inner = (error as { error?: { name?: string } } | null)?.error?.name ?? '';
+  return name === 'QuotaExceededError' || inner === 'QuotaExceededError';
+}
+
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (error instanceof StorageError) return new ApiError('storage', { description: error.message });
@@ -190,37 +197,49 @@ export function createCalls(deps: CallDeps) {
   }
 
   /** The answer, its charge and the job's completion, written together or not at all. */
+  /**
+   * The answer, its charge and the job's completion, written together. When the browser's
+   * storage is full, the charge and the job are written without the answer, which is still shown.
+   */
   async function recordAnswered(db: Db, job: JobRecord, call: PaidCall, data: unknown, settings: Settings) {
     const credits = reconcileCanonical(call.endpointId, call.canonical, data, { plan: settings.plan });
     const fetchedAt = deps.now();
-    const tx = db.transaction(['cache', 'meta', 'ledger', 'jobs'], 'readwrite');
-    await writeCache(
-      tx,
-      {
-        key: call.cacheKey,
-        endpointId: call.endpointId,
-        params: { ...call.canonical },
-        data,
-        fetchedAt,
-        credits,
-        bytes: sizeOf(data),
-        lastAccess: fetchedAt,
-      },
-      settings.cacheMaxBytes,
-    );
     const estimate = budgetBounds(call.endpointId, { min: null, max: null }).max;
-    await recordAnswer(tx, job, credits === null ? { estimate } : { credits }, fetchedAt);
-    await tx.objectStore('jobs').put({
-      ...job,
-      status: 'done',
-      cacheKey: call.cacheKey,
+    const entry = {
+      key: call.cacheKey,
+      endpointId: call.endpointId,
+      params: { ...call.canonical },
+      data,
+      fetchedAt,
       credits,
-      reserved: 0,
-      ...(credits === null ? { unpriced: { settled: false } } : {}),
-      updatedAt: fetchedAt,
-    });
-    await tx.done;
-    return { credits, fetchedAt };
+      bytes: sizeOf(data),
+      lastAccess: fetchedAt,
+    };
+    const record = async (withAnswer: boolean): Promise<boolean> => {
+      const tx = db.transaction(['cache', 'meta', 'ledger', 'jobs'], 'readwrite');
+      const kept = withAnswer && (await writeCache(tx, entry, settings.cacheMaxBytes));
+      await recordAnswer(tx, job, credits === null ? { estimate } : { credits }, fetchedAt);
+      await tx.objectStore('jobs').put({
+        ...job,
+        status: 'done',
+        cacheKey: call.cacheKey,
+        credits,
+        reserved: 0,
+        ...(credits === null ? { unpriced: { settled: false } } : {}),
+        updatedAt: fetchedAt,
+      });
+      await tx.done;
+      return kept;
+    };
+    let notKept: NotKept | undefined;
+    try {
+      if (!(await record(true))) notKept = 'too-large-for-cache';
+    } catch (error) {
+      if (!isQuotaError(error)) throw error;
+      await record(false);
+      notKept = 'storage-full';
+    }
+    return { credits, fetchedAt, notKept };
   }
 
   /** Sends a departed call and records what became of it. */
@@ -246,8 +265,17 @@ export function createCalls(deps: CallDeps) {
           bytes = progress.bytes;
         },
       });
-      const { credits, fetchedAt } = await recordAnswered(db, job, call, data, settings);
-      return { status: 'answer', data, cached: false, fetchedAt, ageMs: 0, stale: false, credits };
+      const { credits, fetchedAt, notKept } = await recordAnswered(db, job, call, data, settings);
+      return {
+        status: 'answer',
+        data,
+        cached: false,
+        fetchedAt,
+        ageMs: 0,
+        stale: false,
+        credits,
+        ...(notKept ? { notKept } : {}),
+      };
     } catch (cause) {
       const error = toApiError(cause);
       if (isLostAnswer(error)) {

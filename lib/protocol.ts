@@ -98,6 +98,8 @@ export type RunResult =
       /** What this answer cost now: 0 when served from the cache, null when not published. */
       credits: number | null;
       totals: SpendTotals;
+      /** Shown but not saved: larger than the cache keeps, or the browser's storage is full. */
+      notKept?: NotKept;
     }
   | { status: 'needs-confirmation'; quote: Quote; remaining: number }
   /** cache-only found nothing: nothing was asked of the service. */
@@ -109,6 +111,9 @@ export type RunResult =
    * quoted action (a new request id).
    */
   | { status: 'interrupted'; interrupted: InterruptedCall; totals: SpendTotals };
+
+/** Why an answer is shown but not saved on this computer. */
+export type NotKept = 'too-large-for-cache' | 'storage-full';
 
 /** A call whose answer was lost, with what the service's balance says it cost. */
 export interface InterruptedCall {

@@ -6,7 +6,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
-import type { ActionState, QuoteState } from '@/lib/action-state';
+import type { ActionState, AnswerMeta, QuoteState } from '@/lib/action-state';
 import type { Quote } from '@/lib/protocol';
 import { formatQuote, spendLabel } from '@/lib/quote-format';
 import { formatCredits } from '../format';
@@ -14,17 +14,8 @@ import { Busy, ErrorNotice } from '../Notice';
 import { InterruptedNotice } from './batch/InterruptedNotice';
 import { formatAgo } from './panel-format';
 
-/** What the panel says about an answer it shows: where it came from, how old, what it cost. */
-export interface ShownAnswer {
-  /** Served from the extension's cache. */
-  cached: boolean;
-  /** How old the data is. */
-  ageMs: number;
-  /** Older than the freshness setting. */
-  stale: boolean;
-  /** What it cost this time: 0 from the cache, null when the price is not published. */
-  credits: number | null;
-}
+/** What the panel says about an answer it shows: where it came from, how old, what it cost (one type: lib/action-state.ts). */
+export type ShownAnswer = AnswerMeta;
 
 export type { ActionState, QuoteState } from '@/lib/action-state';
 
@@ -259,11 +250,23 @@ export function AnswerMeta({
           Older than {staleAfterDays} {staleAfterDays === 1 ? 'day' : 'days'}: refresh it for current data.
         </p>
       )}
+      {answer.notKept && <NotKept reason={answer.notKept} />}
     </div>
   );
 }
 
-/** "Copy as JSON", then whether it worked, said politely to a screen reader. */
+/** An answer shown but not saved on this computer: asking again later spends again. */
+export function NotKept({ reason }: { reason: NonNullable<ShownAnswer['notKept']> }) {
+  return (
+    <p class="muted small" role="status">
+      {reason === 'storage-full'
+        ? "Not saved: the browser's storage for the extension is full (clear the cache in the options)."
+        : 'Not saved: it is larger than a quarter of the cache size set in the options.'}{' '}
+      Asking again later spends again.
+    </p>
+  );
+}
+
 /** Forgets the profile shown: its saved answer, and its name in the record of what was spent. */
 function ForgetProfile({ onForget }: { onForget: () => Promise<void> }) {
   const [outcome, setOutcome] = useState<'forgetting' | 'failed' | null>(null);
@@ -288,6 +291,7 @@ function ForgetProfile({ onForget }: { onForget: () => Promise<void> }) {
   );
 }
 
+/** "Copy as JSON", then whether it worked, said politely to a screen reader. */
 export function CopyJson({ onCopy }: { onCopy: () => Promise<void> }) {
   const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
   async function copy() {

@@ -38,6 +38,12 @@ export const RETRY_POLICY = {
 /** The longest one call may take, all its attempts and pauses together (the provider advises 60 s). */
 export const CALL_DEADLINE_MS = 60_000;
 
+/**
+ * The largest answer accepted: the biggest page the spec allows (100 enriched profiles) is a few
+ * MB; anything far past it is refused as it arrives rather than held in memory and stored.
+ */
+export const MAX_ANSWER_BYTES = 25_000_000;
+
 /** The longest a balance reading may take: it is a checkpoint, never worth waiting long for. */
 export const BALANCE_DEADLINE_MS = 15_000;
 
@@ -76,6 +82,8 @@ export interface ClientConfig {
   pace?: Pacer;
   /** One call's overall deadline (CALL_DEADLINE_MS). */
   deadlineMs?: number;
+  /** The largest answer accepted (MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
 }
 
 export interface CallOptions {
@@ -123,6 +131,11 @@ export function createClient(config: ClientConfig) {
   const sleep = config.sleep ?? realSleep;
   const now = config.now ?? Date.now;
   const deadlineMs = config.deadlineMs ?? CALL_DEADLINE_MS;
+  const maxAnswerBytes = config.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+  const tooLarge = (bytes: number) =>
+    new ApiError('too-large', {
+      description: `The answer is over ${Math.round(maxAnswerBytes / 1_000_000)} MB (${Math.round(bytes / 1_000_000)} MB or more arrived or were announced)`,
+    });
   const baseUrls: Record<ApiVersion, string> = { v2: config.baseUrlV2, v3: config.baseUrlV3 };
 
   function urlFor(version: ApiVersion, path: string, query: URLSearchParams): string {
@@ -193,17 +206,24 @@ export function createClient(config: ClientConfig) {
         throw new ApiError(refused.kind, { ...refused.toJSON(), answerLost: true });
       }
       answered = true;
+      // Refused past the size limit, by what the answer says it weighs and by what arrives.
+      const declared = Number(response.headers.get('Content-Length') ?? Number.NaN);
+      if (declared > maxAnswerBytes) throw tooLarge(declared);
+      const received = (bytes: number) => {
+        if (bytes > maxAnswerBytes) throw tooLarge(bytes);
+        idle.restart();
+      };
       const value = request.streamResultsKey
         ? await readJsonStream(response.body, {
             resultsKey: request.streamResultsKey,
             signal,
             onResult: opts.onResult,
             onProgress: (progress) => {
-              idle.restart();
+              received(progress.bytes);
               opts.onProgress?.(progress);
             },
           })
-        : parseJsonBody(await readBodyText(response.body, { signal, onChunk: idle.restart }));
+        : parseJsonBody(await readBodyText(response.body, { signal, onChunk: received }));
       const parsed = request.response.safeParse(value);
       if (!parsed.success) throw schemaError(parsed.error, endpointId);
       return parsed.data;

@@ -35,6 +35,7 @@ export const API_ERROR_KINDS = [
   'budget',
   'storage',
   'do-not-enrich',
+  'too-large',
 ] as const;
 
 export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
@@ -314,6 +315,13 @@ export function userMessage(error: ApiError): UserMessage {
       return {
         title: error.message || "Stopped at today's budget",
         action: 'Raise the daily budget in the options, or start again and confirm',
+        detail,
+      };
+    case 'too-large':
+      return {
+        title: 'The answer was too large to keep',
+        action:
+          'It was refused as it arrived; the service may have charged it, which your balance tells. Ask for fewer results per page',
         detail,
       };
     case 'do-not-enrich':

@@ -72,17 +72,26 @@ describe('the answer cache', () => {
   });
 
   it('evicts the least recently used answers past the size cap, never the one just written', async () => {
-    await put(entry('old', 400, 1), 1000);
-    await put(entry('used', 400, 2), 1000);
+    for (const [key, at] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', 4],
+    ] as const)
+      await put(entry(key, 250, at), 1000);
     const db = await openDb();
-    await readCache(db, 'old', { now: 50, staleAfterDays: 29 }); // 'old' is now the most recently used
-    await put(entry('new', 400, 60), 1000);
-    expect(await db.getAllKeys('cache')).toEqual(['new', 'old']);
-    expect(await cacheStats(db)).toEqual({ entries: 2, bytes: 800 });
+    await readCache(db, 'a', { now: 50, staleAfterDays: 29 }); // 'a' is now the most recently used
+    await put(entry('e', 250, 60), 1000);
+    expect(await db.getAllKeys('cache')).toEqual(['a', 'c', 'd', 'e']);
+    expect(await cacheStats(db)).toEqual({ entries: 4, bytes: 1000 });
+  });
 
-    await put(entry('huge', 5000, 70), 1000);
-    expect(await db.getAllKeys('cache')).toEqual(['huge']);
-    expect((await cacheStats(db)).bytes).toBe(5000);
+  it('keeps no answer larger than a quarter of the cap: it would push out many others', async () => {
+    await put(entry('small', 250, 1), 1000);
+    await put(entry('huge', 5000, 2), 1000);
+    const db = await openDb();
+    expect(await db.getAllKeys('cache')).toEqual(['small']);
+    expect((await cacheStats(db)).bytes).toBe(250);
   });
 
   it('counts a replaced answer once', async () => {

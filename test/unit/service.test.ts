@@ -674,3 +674,78 @@ describe('balance reads are checkpoints', () => {
     expect((await service.account()).balance).toBe(balance());
   });
 });
+
+describe('bounded storage', () => {
+  function withClient(config: { maxAnswerBytes?: number; fetch?: (request: Request) => Promise<Response> }) {
+    return createService({
+      db: openDb,
+      settings: async () => settings,
+      client: (s, pace) =>
+        createClient({
+          ...s,
+          pace,
+          fetch: config.fetch ?? ((request: Request) => Promise.resolve(sandbox.app.request(request))),
+          ...(config.maxAnswerBytes ? { maxAnswerBytes: config.maxAnswerBytes } : {}),
+        }),
+      scheduler: createScheduler({ ratePerMinute: 60_000 }),
+    });
+  }
+
+  it('refuses an answer over the size limit as it arrives: nothing half-written, its charge read from the balance', async () => {
+    const small = withClient({ maxAnswerBytes: 500 });
+    const result = await small.run(profileRun('req-00000160', 'refresh'));
+    expect(result).toMatchObject({ status: 'interrupted', interrupted: { error: { kind: 'too-large' } } });
+    const db = await openDb();
+    expect(await db.getAll('cache')).toEqual([]);
+    const lines = await db.getAll('ledger');
+    expect(lines).toEqual([expect.objectContaining({ interrupted: true, requestId: 'req-00000160' })]);
+    // The service charged the answer it produced; the ledger reads it from the balance.
+    await until(
+      async () => (await small.account()).recent[0],
+      (line) => line?.credits === 1000 - balance(),
+    );
+    small.dispose();
+  });
+
+  it('refuses an answer that announces more than the limit, before reading it', async () => {
+    let read = false;
+    const announced = withClient({
+      fetch: async (request) => {
+        if (!request.url.includes('/api/v2/profile')) return sandbox.app.request(request);
+        const body = new ReadableStream(
+          {
+            pull() {
+              read = true;
+            },
+          },
+          { highWaterMark: 0 },
+        );
+        return new Response(body, { status: 200, headers: { 'Content-Length': String(100_000_000) } });
+      },
+    });
+    const result = await announced.run(profileRun('req-00000161', 'refresh'));
+    expect(result).toMatchObject({ status: 'interrupted', interrupted: { error: { kind: 'too-large' } } });
+    expect(read).toBe(false);
+    announced.dispose();
+  });
+
+  it('with the browser storage full, records the charge and still shows the answer', async () => {
+    const store = globalThis.IDBObjectStore.prototype as unknown as { put: (...args: unknown[]) => unknown };
+    const put = store.put;
+    store.put = function (this: { name: string }, ...args: unknown[]) {
+      if (this.name === 'cache') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+    try {
+      const result = await service.run(profileRun('req-00000162', 'refresh'));
+      expect(result).toMatchObject({ status: 'answer', credits: 2, notKept: 'storage-full' });
+    } finally {
+      store.put = put;
+    }
+    const db = await openDb();
+    expect(await db.getAll('cache')).toEqual([]);
+    expect((await db.getAll('ledger')).map((line) => line.credits)).toEqual([2]);
+    expect(await db.get('jobs', 'req-00000162')).toMatchObject({ status: 'done', credits: 2 });
+    expect(balance()).toBe(998);
+  });
+});
