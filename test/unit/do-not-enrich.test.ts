@@ -5,15 +5,12 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../lib/api/client';
 import { createBatches } from '../../lib/batch';
 import { closeDbForTests, openDb } from '../../lib/db';
 import { listedIn, readList, replaceStoredList } from '../../lib/do-not-enrich';
-import { createScheduler } from '../../lib/scheduler';
-import { createService } from '../../lib/service';
-import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeys } from '../../sandbox/keys';
+import { sandboxService } from './sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const person = dataset.people[7]!;
@@ -60,29 +57,12 @@ describe('reading the list', () => {
 
 describe('every way in refuses what the list names', () => {
   let sandbox: ReturnType<typeof createSandbox>;
-  const settings: Settings = {
-    ...DEFAULT_SETTINGS,
-    apiKey: 'demo',
-    baseUrlV2: 'https://sandbox.test',
-    baseUrlV3: 'https://sandbox.test',
-    onboarded: true,
-  };
-  let service: ReturnType<typeof createService>;
+  let service: ReturnType<typeof sandboxService>;
 
   beforeEach(async () => {
     globalThis.indexedDB = new IDBFactory();
     sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
-    service = createService({
-      db: openDb,
-      settings: async () => settings,
-      client: (s, pace) =>
-        createClient({
-          ...s,
-          pace,
-          fetch: (request: Request) => Promise.resolve(sandbox.app.request(request)),
-        }),
-      scheduler: createScheduler({ ratePerMinute: 60_000 }),
-    });
+    service = sandboxService(sandbox);
     await replaceStoredList(
       await openDb(),
       readList(`${person.url}\nada@example.com\n@customer.com`).entries,

@@ -5,30 +5,20 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../lib/api/client';
 import { createBatches } from '../../lib/batch';
 import { closeDbForTests, type EnrichmentDb, openDb } from '../../lib/db';
 import { clearHistory, exportStored, forgetSubject } from '../../lib/forget';
 import { ledgerTotals } from '../../lib/ledger';
 import { addRecent } from '../../lib/recent';
-import { createScheduler } from '../../lib/scheduler';
-import { createService } from '../../lib/service';
-import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeys } from '../../sandbox/keys';
+import { SANDBOX_SETTINGS, sandboxService } from './sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const ada = dataset.people[12]!;
 const other = dataset.people[13]!;
-const settings: Settings = {
-  ...DEFAULT_SETTINGS,
-  apiKey: 'demo',
-  baseUrlV2: 'https://sandbox.test',
-  baseUrlV3: 'https://sandbox.test',
-  onboarded: true,
-};
 let sandbox: ReturnType<typeof createSandbox>;
-let service: ReturnType<typeof createService>;
+let service: ReturnType<typeof sandboxService>;
 
 /** Every record of every store, as text. */
 async function everything(): Promise<string> {
@@ -41,17 +31,7 @@ async function everything(): Promise<string> {
 beforeEach(async () => {
   globalThis.indexedDB = new IDBFactory();
   sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
-  service = createService({
-    db: openDb,
-    settings: async () => settings,
-    client: (s, pace) =>
-      createClient({
-        ...s,
-        pace,
-        fetch: (request: Request) => Promise.resolve(sandbox.app.request(request)),
-      }),
-    scheduler: createScheduler({ ratePerMinute: 60_000 }),
-  });
+  service = sandboxService(sandbox);
   // Ada enriched on her own, in a batch with someone else, and reopened from the popup's recent.
   await service.run({
     requestId: 'req-forget-1',
@@ -116,7 +96,7 @@ describe('clearing the history', () => {
 
 describe('exporting what is kept', () => {
   it('is one document with everything but the key', async () => {
-    const exported = await exportStored(await openDb(), { ...settings, apiKey: 'sk_secret_key' });
+    const exported = await exportStored(await openDb(), { ...SANDBOX_SETTINGS, apiKey: 'sk_secret_key' });
     expect(Object.keys(exported)).toEqual([
       'exportedAt',
       'settings',
