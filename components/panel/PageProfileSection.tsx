@@ -6,7 +6,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
-import type { ActionState, AnswerMeta, QuoteState } from '@/lib/action-state';
+import type { ActionState, AnswerMeta as AnswerProvenance, QuoteState } from '@/lib/action-state';
 import type { Quote } from '@/lib/protocol';
 import { formatQuote, spendLabel } from '@/lib/quote-format';
 import { formatCredits } from '../format';
@@ -15,7 +15,7 @@ import { InterruptedNotice } from './batch/InterruptedNotice';
 import { formatAgo } from './panel-format';
 
 /** What the panel says about an answer it shows: where it came from, how old, what it cost (one type: lib/action-state.ts). */
-export type ShownAnswer = AnswerMeta;
+export type ShownAnswer = AnswerProvenance;
 
 export type { ActionState, QuoteState } from '@/lib/action-state';
 
