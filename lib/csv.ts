@@ -8,6 +8,7 @@
  * a command. Nothing else is changed.
  */
 import type Papa from 'papaparse';
+import { downloadFile } from './download';
 
 /**
  * papaparse is loaded when a person exports, not with the page: it is most of a page's budget
@@ -55,17 +56,7 @@ export function csvFileName(prefix: string, at: Date = new Date()): string {
  * byte order mark goes first so spreadsheet programs read it as UTF-8.
  */
 export function downloadCsv(fileName: string, csv: string, doc: Document = document): void {
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = doc.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  doc.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own reference by now; give the browser a moment before releasing the blob.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadFile(fileName, ['\uFEFF', csv], 'text/csv;charset=utf-8', doc);
 }
 
 /** Exports the rows a view shows as `<prefix>-<date>.csv`: the one call a view's Export button makes. */

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { backgroundFailure } from '@/lib/ask-background';
+import { downloadFile } from '@/lib/download';
 import type { DoNotEnrichEntry } from '@/lib/protocol';
 import type { OptionsBackend } from './backend';
 
@@ -68,12 +69,7 @@ export function DoNotEnrichSetting({ backend }: { backend: OptionsBackend }) {
 
   function exportFile() {
     if (state.status !== 'ready') return;
-    const url = URL.createObjectURL(new Blob([`${state.saved}\n`], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'do-not-enrich.txt';
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    downloadFile('do-not-enrich.txt', [`${state.saved}\n`], 'text/plain;charset=utf-8');
   }
 
   return (

@@ -6,6 +6,7 @@
 import { useState } from 'preact/hooks';
 import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { backgroundFailure } from '@/lib/ask-background';
+import { downloadFile } from '@/lib/download';
 import type { OptionsBackend } from './backend';
 
 type Outcome =
@@ -47,14 +48,7 @@ export function YourDataSetting({ backend, onChanged }: { backend: OptionsBacken
   const exportAll = () =>
     act('Gathering everything kept…', async () => {
       const stored = await backend.ask('stored.export', undefined);
-      const url = URL.createObjectURL(
-        new Blob([JSON.stringify(stored, null, 2)], { type: 'application/json' }),
-      );
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'profile-enrichment-data.json';
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+      downloadFile('profile-enrichment-data.json', [JSON.stringify(stored, null, 2)], 'application/json');
       return { kind: 'exported' };
     });
 
