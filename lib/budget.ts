@@ -48,13 +48,17 @@ export function checkBudget(quote: Bounds, dailyBudget: number | null, committed
   return { remaining, needsConfirmation: worst > remaining };
 }
 
+/** What calls in flight reserved of today's budget. */
+export async function reservedNow(db: IDBPDatabase<EnrichmentDb>): Promise<number> {
+  return (await pendingCalls(db)).reduce((sum, job) => sum + (job.reserved ?? 0), 0);
+}
+
 /** Spent today (the ledger, unsettled lines at their most) plus what calls in flight reserved. */
 export async function committedToday(db: IDBPDatabase<EnrichmentDb>, now: number): Promise<number> {
-  const [lines, pending] = await Promise.all([
+  const [lines, reserved] = await Promise.all([
     db.getAllFromIndex('ledger', 'byAt', IDBKeyRange.lowerBound(startOfDay(now))),
-    pendingCalls(db),
+    reservedNow(db),
   ]);
-  const reserved = pending.reduce((sum, job) => sum + (job.reserved ?? 0), 0);
   return totalsOf(lines, now).today + reserved;
 }
 

@@ -7,7 +7,7 @@ import type { IDBPDatabase } from 'idb';
 import type { EndpointId } from './api/endpoints';
 import type { ApiError } from './api/errors';
 import type { RawParams } from './api/params';
-import { budgetFor, committedToday } from './budget';
+import { budgetFor, reservedNow } from './budget';
 import { cacheKey, readCache } from './cache';
 import { toApiError } from './calls';
 import { quoteCanonical } from './credits';
@@ -38,7 +38,8 @@ export function createViews(deps: ViewDeps) {
   async function spendTotals(db: Db, settings: Settings): Promise<SpendTotals> {
     const at = now();
     const totals = await ledgerTotals(db, at);
-    const committed = settings.dailyBudget === null ? 0 : await committedToday(db, at);
+    // Today's spending is read once, with the month's; the budget adds what calls in flight reserved.
+    const committed = settings.dailyBudget === null ? 0 : totals.today + (await reservedNow(db));
     return {
       today: totals.today,
       month: totals.month,
