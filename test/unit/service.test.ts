@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
 import { parseKeys } from '../../sandbox/keys';
+import { sandboxService } from './sandbox-service';
 
 const BASE = 'https://sandbox.test';
 const { dataset } = datasetForSeed(DEFAULT_SEED);
@@ -32,18 +33,7 @@ function makeService(overrides: Partial<Settings> = {}) {
     onboarded: true,
     ...overrides,
   };
-  return createService({
-    db: openDb,
-    settings: async () => settings,
-    client: (s, pace) =>
-      createClient({
-        ...s,
-        pace,
-        fetch: (request: Request) => Promise.resolve(sandbox.app.request(request)),
-      }),
-    // Paced fast: these tests are about what is sent and charged, not about the rate limit.
-    scheduler: createScheduler({ ratePerMinute: 60_000 }),
-  });
+  return sandboxService(sandbox, settings);
 }
 
 const balance = () => sandbox.state.accounts.get('demo')!.balance;
