@@ -1,7 +1,7 @@
 /**
  * The content script: reports what the page shows (its own profile, profile links, emails) to
  * the background, and reports again whenever that changes (DOM changes, single-page navigation).
- * It only reports; it cannot spend. Kept small: no zod, no Preact (see lib/detect.ts).
+ * It only reports; it cannot spend. Kept small: no zod, no Preact (the scan is lib/page-scan.ts; its size is checked by scripts/page-sizes.ts).
  *
  * The manifest runs it on the networks' hosts; the same file is injected into other pages when
  * the person asks, or registered for every site (lib/scan-permission.ts).

@@ -10,7 +10,9 @@
  * everything the first one paid for without spending. Refreshing the first page starts the pages
  * afresh from it.
  */
+
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { nextCursor } from '@/lib/api/cursor';
 import { endpointInfo } from '@/lib/api/endpoint-info';
 import type { RawParamsMessage, SpendTotals } from '@/lib/protocol';
 import { type Answer, type Ask, type QuotedAction, useQuotedAction } from './useQuotedAction';
@@ -33,24 +35,6 @@ export interface LoadedPage<Row> {
   /** The cursor of the page after it; null on the last page. */
   next: string | null;
   meta: PageMeta;
-}
-
-/**
- * The cursor of the next page in an answer: the `readParam` query parameter of the address in the
- * answer's `field` (e.g. `after` of `next_page`). Null on the last page or when it cannot be read.
- */
-export function nextCursor(endpointId: PagedEndpointId, data: unknown): string | null {
-  const rule = endpointInfo[endpointId].cursor;
-  if (!rule || typeof data !== 'object' || data === null) return null;
-  const address = (data as Record<string, unknown>)[rule.field];
-  if (typeof address !== 'string' || address.trim() === '') return null;
-  try {
-    // A relative address is read against a placeholder origin: only its query matters here.
-    const value = new URL(address, 'http://placeholder.invalid').searchParams.get(rule.readParam);
-    return value === null || value === '' ? null : value;
-  } catch {
-    return null;
-  }
 }
 
 /** The results of a page's answer (`employees`, `students`, `job`, `results`); [] when absent. */

@@ -543,4 +543,4 @@ export function createBatches(deps: BatchDeps) {
   return { peek, start, get, cancel, resume, settled };
 }
 
-export type Batches = ReturnType<typeof createBatches>;
+type Batches = ReturnType<typeof createBatches>;

@@ -75,17 +75,6 @@ export function sizeOf(data: unknown): number {
   return JSON.stringify(data)?.length ?? 0;
 }
 
-export async function cacheStats(
-  db: IDBPDatabase<EnrichmentDb>,
-): Promise<{ entries: number; bytes: number }> {
-  const tx = db.transaction(['cache', 'meta']);
-  const [entries, bytes] = await Promise.all([
-    tx.objectStore('cache').count(),
-    tx.objectStore('meta').get(BYTES_KEY),
-  ]);
-  return { entries, bytes: bytes ?? 0 };
-}
-
 export async function clearCache(db: IDBPDatabase<EnrichmentDb>): Promise<void> {
   const tx = db.transaction(['cache', 'meta'], 'readwrite');
   await Promise.all([tx.objectStore('cache').clear(), tx.objectStore('meta').put(0, BYTES_KEY)]);

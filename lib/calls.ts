@@ -354,4 +354,4 @@ export function createCalls(deps: CallDeps) {
   return { send, inTurn, inFlight: () => calling.size, isCalling: (id: string) => calling.has(id) };
 }
 
-export type Calls = ReturnType<typeof createCalls>;
+type Calls = ReturnType<typeof createCalls>;

@@ -14,11 +14,6 @@ import type {
 } from './api/costs';
 import { type EndpointId, endpoints } from './api/endpoints';
 
-export { formatQuote as formatCredits } from './quote-format';
-
-import { paramError } from './api/error-reading';
-import type { RawParams } from './api/params';
-
 /** `growth` is a Growth or larger subscription; `standard` any other. */
 export type Plan = 'growth' | 'standard';
 
@@ -37,11 +32,6 @@ export interface CreditOptions {
 
 /** Canonical params, or any params about to be parsed into them. */
 type Params = Readonly<Record<string, unknown>>;
-
-/** Quotes a request from the params a person entered; throws an `ApiError` of kind 'invalid' on bad params. */
-export function quoteCredits(id: EndpointId, params: RawParams, options: CreditOptions): CreditQuote {
-  return quoteCanonical(id, parseParams(id, params), options);
-}
 
 /** Quotes a request whose params are already canonical (parsed by `endpoints[id].params`). */
 export function quoteCanonical(id: EndpointId, params: Params, { plan }: CreditOptions): CreditQuote {
@@ -73,20 +63,6 @@ export function quoteCanonical(id: EndpointId, params: Params, { plan }: CreditO
   };
 }
 
-/**
- * The credits a 200 answer cost: results counted, optional data that came back charged, a lookup
- * without a match charged as its rule says. null when the endpoint's cost is not published (v3).
- * `params` may be raw or canonical: parsing canonical params gives them back unchanged.
- */
-export function reconcileCredits(
-  id: EndpointId,
-  params: Params,
-  response: unknown,
-  options: CreditOptions,
-): number | null {
-  return reconcileCanonical(id, parseParams(id, params), response, options);
-}
-
 /** The quote of canonical params, or "not known" when they can no longer be quoted (an old job). */
 export function quoteOrUnknown(id: EndpointId, canonical: Params, plan: CreditOptions['plan']): CreditQuote {
   try {
@@ -96,7 +72,10 @@ export function quoteOrUnknown(id: EndpointId, canonical: Params, plan: CreditOp
   }
 }
 
-/** `reconcileCredits` for params that are canonical already: the background's path, no parse. */
+/**
+ * The credits a 200 answer cost: results counted, optional data that came back charged, a lookup
+ * without a match charged as its rule says. null when the endpoint's cost is not published (v3).
+ */
 export function reconcileCanonical(
   id: EndpointId,
   canonical: Params,
@@ -111,12 +90,6 @@ export function reconcileCanonical(
     return sumCharges(noMatchComponents(applied, canonical), plan, response, 0);
   }
   return sumCharges(applied, plan, response, rule.results ? countResults(id, response) : 0);
-}
-
-function parseParams(id: EndpointId, params: Params): Params {
-  const parsed = endpoints[id].params.safeParse(params);
-  if (!parsed.success) throw paramError(parsed.error, id);
-  return parsed.data as Params;
 }
 
 function appliedComponents(rule: PublishedCostRule, params: Params): CostComponent[] {

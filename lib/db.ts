@@ -279,7 +279,10 @@ export function openDb(): Promise<IDBPDatabase<EnrichmentDb>> {
   return opening;
 }
 
-/** For tests: forget the open connection so the next openDb() starts afresh. */
+/**
+ * For tests: forget the open connection so the next openDb() starts afresh.
+ * @internal
+ */
 export async function closeDbForTests(): Promise<void> {
   if (opening) (await opening).close();
   opening = undefined;

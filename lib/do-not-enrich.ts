@@ -14,7 +14,7 @@ import type { EnrichmentDb } from './db';
 import { parseProfileUrl } from './profile-urls';
 import type { DoNotEnrichEntry } from './protocol';
 
-export type { DoNotEnrichEntry, DoNotEnrichKind } from './protocol';
+export type { DoNotEnrichEntry } from './protocol';
 
 /** A domain as people write them: letters, digits and hyphens in dot-separated labels. */
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

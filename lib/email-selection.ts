@@ -5,7 +5,7 @@
  * so the menu never asks the service about something the form would refuse.
  */
 import { fieldProblem, PARAM_FIELDS } from './api/fields';
-import { extractEmails } from './profile-urls';
+import { extractEmails, mailtoAddresses } from './profile-urls';
 
 const EMAIL_FIELD = PARAM_FIELDS['email.lookup'].find((field) => field.name === 'email')!;
 
@@ -59,13 +59,7 @@ export function emailFromSelection(selection: string): string | null {
 
 /** The (first) address of a `mailto:` link, or null for any other link or a malformed one. */
 export function emailFromMailto(link: string): string | null {
-  const match = /^\s*mailto:([^?#]*)/i.exec(link);
-  if (!match) return null;
-  const first =
-    decode(match[1] ?? '')
-      .split(',')[0]
-      ?.trim() ?? '';
-  return isAddress(first) ? normalize(first) : emailFromSelection(first);
+  return mailtoAddresses(link)[0] ?? null;
 }
 
 /** What the context menu reports of a click: the selected text, the link's address. */

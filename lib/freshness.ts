@@ -51,10 +51,6 @@ export function acceptedAgeSeconds(params: Readonly<Record<string, unknown>>): n
   return Number.POSITIVE_INFINITY;
 }
 
-export function isFreshness(value: unknown): value is Freshness {
-  return typeof value === 'string' && (FRESHNESS_CHOICES as readonly string[]).includes(value);
-}
-
 function offers(fields: readonly ParamField[], name: string, value?: string): boolean {
   const field = fields.find((candidate) => candidate.name === name);
   return field !== undefined && (value === undefined || (field.options?.includes(value) ?? false));

@@ -168,10 +168,6 @@ export async function recentLedger(db: Db, limit = 50): Promise<LedgerEntry[]> {
   return entries;
 }
 
-export async function clearLedger(db: Db): Promise<void> {
-  await db.clear('ledger');
-}
-
 /**
  * What the free credit balance tells about calls whose answers were lost (the worker stopped, the
  * connection broke): the charge of each, exactly where it can be told, otherwise the range it lies in.

@@ -1,7 +1,7 @@
 /**
  * The zod schemas of the message protocol (./protocol): the background validates every message
  * where it arrives with these. Each schema is tied to its protocol type (`satisfies`, and the type
- * test in test/unit/protocol-types.test.ts both ways), so the two cannot drift apart.
+ * test in test/unit/registry-types.test.ts both ways), so the two cannot drift apart.
  *
  * Only the background imports this module; pages and the content script import ./protocol.
  */
@@ -52,13 +52,13 @@ export const runRequestSchema = z.object({
   automatic: z.boolean().optional(),
 }) satisfies z.ZodType<RunRequest>;
 
-export const quoteSchema = z.object({
+const quoteSchema = z.object({
   min: z.number().nullable(),
   max: z.number().nullable(),
   lines: z.array(z.string()),
 }) satisfies z.ZodType<Quote>;
 
-export const apiErrorJsonSchema = z.object({
+const apiErrorJsonSchema = z.object({
   name: z.literal('ApiError'),
   kind: z.enum(API_ERROR_KINDS),
   message: z.string(),
@@ -143,5 +143,3 @@ export const messageSchemas = {
   'batch.get': z.object({ tabId: z.number().int().min(0) }),
   'batch.cancel': z.object({ batchId: z.string().min(1).max(100) }),
 } as const satisfies { [T in MessageType]: z.ZodType };
-
-export { settingsPatchSchema };

@@ -273,11 +273,6 @@ export function profileAtPath(network: NeutralNetwork, parts: Omit<UrlParts, 'ho
   return network === 'network' ? networkRef(segments, query) : handleNetworkRef(network, segments, query);
 }
 
-/** Whether the page at this URL is itself a profile, and of which kind. */
-export function detectPage(url: string): ProfileRef | null {
-  return parseProfileUrl(url);
-}
-
 // ---------------------------------------------------------------------------------------------
 // E-mail addresses
 
@@ -353,9 +348,4 @@ export function mailtoAddresses(href: string): string[] {
   if (!MAILTO.test(trimmed)) return [];
   const recipients = trimmed.slice('mailto:'.length).split('?')[0]!;
   return extractEmails(decodeSegment(recipients) ?? recipients);
-}
-
-/** The first address of a `mailto:` link, or null. */
-export function emailFromMailto(href: string): string | null {
-  return mailtoAddresses(href)[0] ?? null;
 }

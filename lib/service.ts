@@ -12,8 +12,7 @@ import type { IDBPDatabase } from 'idb';
 import { createAccount } from './account';
 import type { Pacer } from './api/client';
 import type { EndpointId } from './api/endpoints';
-import { endpoints } from './api/endpoints';
-import { paramError } from './api/error-reading';
+import { canonicalParams } from './api/endpoints';
 import { ApiError } from './api/errors';
 import type { RawParams } from './api/params';
 import { cacheKey } from './cache';
@@ -41,8 +40,6 @@ import { createViews } from './views';
 
 type Canonical = Readonly<Record<string, unknown>>;
 type Db = IDBPDatabase<EnrichmentDb>;
-
-export type { RunRequest };
 
 /** The part of the API client the service uses (lib/api/client.ts). */
 export interface ServiceClient extends CallClient {
@@ -72,7 +69,6 @@ export interface ServiceDeps {
 export const SETTLE_AFTER_MS = 2 * 60_000;
 
 export type { ServiceRunRequest } from './calls';
-export type { PeekedRow } from './views';
 
 export function createService(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
@@ -116,9 +112,7 @@ export function createService(deps: ServiceDeps) {
 
   /** The one parse of an action's params: everything after reads the canonical params it returns. */
   function canonicalize(endpointId: EndpointId, params: RawParams): Canonical {
-    const parsed = endpoints[endpointId].params.safeParse(params);
-    if (!parsed.success) throw paramError(parsed.error, endpointId);
-    return parsed.data as Canonical;
+    return canonicalParams(endpointId, params) as Canonical;
   }
 
   async function quote(endpointId: EndpointId, params: RawParams): Promise<Quote> {

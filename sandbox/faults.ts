@@ -86,10 +86,6 @@ export function parseKeyFaults(spec: string): Map<string, FaultPlan> {
   return byKey;
 }
 
-export function hasFaults(plan: FaultPlan): boolean {
-  return plan.latencyMs > 0 || plan.rate500 > 0 || plan.rate503 > 0 || plan.truncate || plan.breakSchema;
-}
-
 /** Counts, per key and status, the requests that carried a status fault: the "n" of the rate rule. */
 export class FaultCounters {
   private readonly counts = new Map<string, number>();

@@ -18,6 +18,7 @@ step lint npm run -s lint
 step typecheck npm run -s typecheck
 step build npm run -s build
 step page-sizes npm run -s sizes
+step knip npm run -s knip
 step build:firefox npm run -s build:firefox
 step zip npm run -s zip
 step zip:firefox npm run -s zip:firefox

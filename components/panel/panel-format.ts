@@ -36,25 +36,6 @@ export function formatCompanySize([lower, upper]: CompanySize): string {
   return `${formatNumber(lower)}–${formatNumber(upper)} employees`;
 }
 
-/** "2014–2018", "2019–" (no end known), "2016": the years of a span, or null when neither is known. */
-export function formatYears(start: number | null | undefined, end: number | null | undefined): string | null {
-  if (start == null && end == null) return null;
-  if (start == null) return String(end);
-  if (end == null) return `${start}–`;
-  return start === end ? String(start) : `${start}–${end}`;
-}
-
-/** The year of a v2 `Date`. */
-export function yearOf(date: SpecDate | null | undefined): number | null {
-  return date?.year ?? null;
-}
-
-/** The year of a v3 ISO 8601 date string ("2019-04-01", "2019"). */
-export function yearOfIso(date: string | null | undefined): number | null {
-  const match = date ? /^(\d{4})/.exec(date) : null;
-  return match ? Number(match[1]) : null;
-}
-
 /** The text cut at a word boundary before `max` characters, with an ellipsis when cut. */
 export function excerpt(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -43,11 +43,12 @@ export const V3_PERSON_INCLUDE_FLAGS = [
 ] as const;
 
 /**
+ * V3_MAX_AGE_SECONDS_STATED_BOUND (a decision with no code of its own: the reader follows it).
+ *
  * v3 `maxAgeSeconds`: the spec states the bound as `25920000 <= value`, which reads like an upper
  * bound of 300 days written backwards. We do not refuse either way locally (only "a non-negative
  * integer"); the service decides, and its 400 is shown to the person.
  */
-export const V3_MAX_AGE_SECONDS_STATED_BOUND = 25_920_000;
 
 /**
  * Person lookup: which parameters are required is not shown. The provider has always required a
@@ -89,16 +90,18 @@ export const COMPANY_OPTIONAL_BLOCKS = [
 ] as const;
 
 /**
+ * LOOKUP_NULL_CONTENT (a decision with no code of its own: the reader follows it).
+ *
  * Lookups that find nothing but still answer 200 ("null content"): we read that as the envelope with
  * null fields, e.g. `{url: null, profile: null, last_updated: null}`. A bare `null` body is also read.
  */
-export const LOOKUP_NULL_CONTENT = 'envelope-with-null-fields';
 
 /**
+ * EMAIL_LOOKUP_URL_FIELD (a decision with no code of its own: the reader follows it).
+ *
  * Reverse email lookup: whether the answer carries a profile URL when not enriched is not shown.
  * The provider's published example carries `url`; we read `url` as optional.
  */
-export const EMAIL_LOOKUP_URL_FIELD = 'url';
 
 /**
  * Role lookup with no match: not shown. We treat it as 404 (not found, nothing charged), as for the
@@ -112,8 +115,10 @@ export const ROLE_LOOKUP_NO_MATCH_STATUS = 404;
  */
 export const CAPPED_SEARCH_DEFAULT_PAGE_SIZE = 10;
 
-/** Body of v2 errors: not shown. The observed 403 body has v3's shape `{code, name, description}`. */
-export const V2_ERROR_BODY = 'same-as-v3';
+/**
+ * V2_ERROR_BODY (a decision with no code of its own: the reader follows it).
+ * Body of v2 errors: not shown. The observed 403 body has v3's shape `{code, name, description}`.
+ */
 
 /**
  * Credits of the v3 endpoints: not published. Quotes say so (min and max are null). The sandbox

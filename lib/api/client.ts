@@ -11,15 +11,13 @@ import type { z } from 'zod';
 import { baseUrlProblem } from './base-url';
 import {
   type ApiVersion,
-  type CursorRule,
   creditBalanceEndpoint,
   type EndpointId,
   endpoints,
   type ResponseOf,
 } from './endpoints';
-import { paramError, responseError, schemaError } from './error-reading';
+import { responseError, schemaError } from './error-reading';
 import { ApiError, type ApiErrorKind, isApiError } from './errors';
-import type { RawParams } from './params';
 import { parseJsonBody, readBodyText, readJsonStream, type StreamProgress } from './stream';
 
 /**
@@ -101,18 +99,6 @@ export interface CallResult<Data = unknown> {
   params: Record<string, unknown>;
   /** The URL requested (it carries no secret: the key travels in a header). */
   url: string;
-}
-
-export interface PagesOptions extends CallOptions {
-  /** Stop after this many pages; the last page's `nextCursor` resumes from there. */
-  maxPages?: number;
-  /** Resume a walk: the `nextCursor` of the last page fetched before. */
-  cursor?: string;
-}
-
-export interface Page<Data = unknown> extends CallResult<Data> {
-  /** The cursor of the page after this one, or null when this is the last page. */
-  nextCursor: string | null;
 }
 
 interface PreparedRequest {
@@ -311,28 +297,11 @@ export function createClient(config: ClientConfig) {
     }
   }
 
-  function validate(id: EndpointId, rawParams: RawParams): Record<string, unknown> {
-    const parsed = endpoints[id].params.safeParse(rawParams);
-    if (!parsed.success) throw paramError(parsed.error, id);
-    return parsed.data as Record<string, unknown>;
-  }
-
   /**
-   * Calls an endpoint once (with retries). Parameters are validated first: when they are refused,
-   * nothing is sent (ApiError 'invalid'). With `enrich_profiles=enrich` on an endpoint that then
-   * streams, results are delivered to `onResult` as they arrive.
-   */
-  async function call<Id extends EndpointId>(
-    id: Id,
-    rawParams: RawParams,
-    opts: CallOptions = {},
-  ): Promise<CallResult<ResponseOf<Id>>> {
-    return callCanonical(id, validate(id, rawParams), opts);
-  }
-
-  /**
-   * `call` for params that are canonical already (`endpoints[id].params` returned them): the
-   * background parses a person's params once per action and sends them as they are.
+   * Calls an endpoint once (with retries) with canonical params (`endpoints[id].params` returned
+   * them: the background parses a person's params once per action, before any credit is at stake).
+   * With `enrich_profiles=enrich` on an endpoint that then streams, results are delivered to
+   * `onResult` as they arrive.
    */
   async function callCanonical<Id extends EndpointId>(
     id: Id,
@@ -354,34 +323,6 @@ export function createClient(config: ClientConfig) {
     return { data: data as ResponseOf<Id>, params: { ...params }, url };
   }
 
-  /**
-   * Walks the pages of an answer, following the endpoint's cursor style, one request per page and
-   * never one for a page already fetched. Each page carries `nextCursor`, so a job that stops
-   * (maxPages, a closed worker) resumes with `cursor` where it left off.
-   */
-  async function* pages<Id extends EndpointId>(
-    id: Id,
-    rawParams: RawParams,
-    opts: PagesOptions = {},
-  ): AsyncGenerator<Page<ResponseOf<Id>>> {
-    const rule: CursorRule | undefined = endpoints[id].cursor;
-    const maxPages = opts.maxPages ?? Number.POSITIVE_INFINITY;
-    const followed = new Set<string>();
-    const given = rule ? rawParams[rule.sendParam] : undefined;
-    let cursor = opts.cursor ?? (typeof given === 'string' ? given : undefined);
-    for (let fetched = 0; fetched < maxPages; fetched++) {
-      if (cursor !== undefined) followed.add(cursor);
-      const params = rule && cursor !== undefined ? { ...rawParams, [rule.sendParam]: cursor } : rawParams;
-      const result = await call(id, params, opts);
-      const next = rule ? readCursor(result.data, rule, id) : null;
-      // A cursor already followed would fetch (and pay for) a page again: that is the end.
-      const nextCursor = next !== null && followed.has(next) ? null : next;
-      yield { ...result, nextCursor };
-      if (nextCursor === null) return;
-      cursor = nextCursor;
-    }
-  }
-
   /** The account's balance (free). Null when the service does not say (404): unknown, not zero. */
   async function creditBalance(opts: { signal?: AbortSignal } = {}): Promise<number | null> {
     const url = urlFor(creditBalanceEndpoint.version, creditBalanceEndpoint.path, new URLSearchParams());
@@ -394,7 +335,7 @@ export function createClient(config: ClientConfig) {
     }
   }
 
-  return { call, callCanonical, pages, creditBalance };
+  return { callCanonical, creditBalance };
 }
 
 /**
@@ -409,26 +350,6 @@ function toQuery(params: Record<string, unknown>): URLSearchParams {
     query.append(name, Array.isArray(value) ? value.join(',') : String(value));
   }
   return query;
-}
-
-function readCursor(data: unknown, rule: CursorRule, endpointId: EndpointId): string | null {
-  const address = (data as Record<string, unknown>)[rule.field];
-  if (address === null || address === undefined) return null;
-  let cursor: string | null = null;
-  try {
-    // The address may be relative; only its query matters.
-    cursor = new URL(String(address), 'http://next-page.invalid').searchParams.get(rule.readParam);
-  } catch {
-    // Reported below with the field at fault.
-  }
-  if (cursor === null || cursor === '') {
-    throw new ApiError('schema', {
-      path: rule.field,
-      description: `The next-page address carries no ${rule.readParam}`,
-      endpointId,
-    });
-  }
-  return cursor;
 }
 
 /** Restarts a countdown each time there is progress; `onExpire` runs when it runs out. */

@@ -12,7 +12,6 @@ import type { ApiVersion, EndpointId } from './ids';
 import type { ParamName } from './params';
 
 export type { ApiVersion, EndpointId } from './ids';
-export { ENDPOINT_IDS, isEndpointId } from './ids';
 
 /** The key of the array of results in a paginated or streamed answer. */
 export type ResultsKey = 'results' | 'employees' | 'students' | 'job';

@@ -10,13 +10,13 @@
 import type { z } from 'zod';
 import { type CostRule, costRules } from './costs';
 import { type EndpointInfo, endpointInfo } from './endpoint-info';
+import { paramError } from './error-reading';
 import type { EndpointId } from './ids';
 import { type ParamName, paramSchemas } from './params';
 import * as s from './schemas';
 
-export type { CursorRule, EndpointInfo, ResultsKey } from './endpoint-info';
+export type { CursorRule, EndpointInfo } from './endpoint-info';
 export type { ApiVersion, EndpointId } from './ids';
-export { ENDPOINT_IDS, isEndpointId } from './ids';
 
 export interface EndpointDef<Id extends EndpointId = EndpointId, Response extends z.ZodType = z.ZodType>
   extends EndpointInfo<Id> {
@@ -60,6 +60,19 @@ function entry<Id extends EndpointId>(id: Id): Endpoints[Id] {
 export const endpoints = Object.fromEntries(
   (Object.keys(endpointInfo) as EndpointId[]).map((id) => [id, entry(id)]),
 ) as Endpoints;
+
+/**
+ * The one parse of what a person entered: the canonical params (defaults filled in), or an
+ * `ApiError` of kind 'invalid' naming the parameter, before any request (or credit) is spent.
+ */
+export function canonicalParams(
+  id: EndpointId,
+  params: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const parsed = endpoints[id].params.safeParse(params);
+  if (!parsed.success) throw paramError(parsed.error, id);
+  return parsed.data as Record<string, unknown>;
+}
 
 /** The parsed 200 answer of an endpoint. */
 export type ResponseOf<Id extends EndpointId> = z.infer<(typeof responses)[Id]>;

@@ -9,7 +9,7 @@ import type { ParamField, ParamRule } from './field-types';
 import { PARAM_FIELDS } from './fields.generated';
 import type { EndpointId } from './ids';
 
-export type { ParamField, ParamKind, ParamRule } from './field-types';
+export type { ParamField, ParamRule } from './field-types';
 export { PARAM_FIELDS };
 
 /** Spec, "Other limits": a search expression has at most 255 characters per parameter. */

@@ -25,7 +25,3 @@ export const ENDPOINT_IDS = [
 export type EndpointId = (typeof ENDPOINT_IDS)[number];
 
 export type ApiVersion = 'v2' | 'v3';
-
-export function isEndpointId(value: unknown): value is EndpointId {
-  return typeof value === 'string' && (ENDPOINT_IDS as readonly string[]).includes(value);
-}

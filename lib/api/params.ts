@@ -29,9 +29,6 @@ export type RawParams = Record<string, string | number | boolean | null | undefi
 /** Params that say how fresh an answer must be, not which answer: a cache key leaves them out. */
 export const FRESHNESS_PARAMS = ['use_cache', 'live_fetch', 'fallback_to_cache', 'maxAgeSeconds'] as const;
 
-/** Params that carry a page cursor, one per pagination style. */
-export const CURSOR_PARAMS = [SEARCH_CURSOR_PARAM, LISTING_CURSOR_PARAM, JOB_SEARCH_CURSOR_PARAM] as const;
-
 /** Page sizes of each paginated endpoint, as its table states them. */
 const PAGE_SIZES = {
   employees: { min: 1, max: 9999, default: 10 },
@@ -42,7 +39,7 @@ const PAGE_SIZES = {
 // ---------------------------------------------------------------------------------------------
 // What forms read
 
-export type { ParamField, ParamKind, ParamMeta } from './field-types';
+export type { ParamField } from './field-types';
 
 /** The fields of an endpoint's form, in the spec's order. */
 export function paramFields(id: EndpointId): ParamField[] {

@@ -46,7 +46,6 @@ const date = specDateSchema.nullish();
 
 /** `{thin_profile, last_updated}` of person and company profiles. */
 export const profileMetaSchema = z.looseObject({ thin_profile: flag, last_updated: timestamp });
-export type ProfileMeta = z.infer<typeof profileMetaSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Person profile, version 2
@@ -63,7 +62,6 @@ export const experienceSchema = z.looseObject({
   location: text,
   logo_url: text,
 });
-export type Experience = z.infer<typeof experienceSchema>;
 
 export const educationSchema = z.looseObject({
   starts_at: date,
@@ -79,7 +77,6 @@ export const educationSchema = z.looseObject({
   grade: text,
   activities_and_societies: text,
 });
-export type Education = z.infer<typeof educationSchema>;
 
 export const projectSchema = z.looseObject({
   starts_at: date,
@@ -88,7 +85,6 @@ export const projectSchema = z.looseObject({
   description: text,
   url: text,
 });
-export type Project = z.infer<typeof projectSchema>;
 
 export const certificationSchema = z.looseObject({
   starts_at: date,
@@ -99,17 +95,14 @@ export const certificationSchema = z.looseObject({
   authority: text,
   url: text,
 });
-export type Certification = z.infer<typeof certificationSchema>;
 
 export const languageProficiencySchema = z.looseObject({ name: text, proficiency: text });
-export type LanguageProficiency = z.infer<typeof languageProficiencySchema>;
 
 /** An entry of `people_also_viewed` or `similarly_named_profiles`. */
 export const relatedPersonSchema = z.looseObject({ name: text, link: text, summary: text, location: text });
 export type RelatedPerson = z.infer<typeof relatedPersonSchema>;
 
 export const personActivitySchema = z.looseObject({ title: text, link: text, activity_status: text });
-export type PersonActivity = z.infer<typeof personActivitySchema>;
 
 /** `extra` enrichment; field names are our assumption (PERSON_ENRICHMENT_FIELDS in assumptions.ts). */
 export const personExtraSchema = z.looseObject({
@@ -118,10 +111,8 @@ export const personExtraSchema = z.looseObject({
   industry: text,
   interests: textList,
 });
-export type PersonExtra = z.infer<typeof personExtraSchema>;
 
 export const inferredSalarySchema = z.looseObject({ min: decimal, max: decimal });
-export type InferredSalary = z.infer<typeof inferredSalarySchema>;
 
 /**
  * The optional enrichment fields, present only when requested and available. Their names and
@@ -203,7 +194,6 @@ export const companyUpdateSchema = z.looseObject({
   text: text,
   total_likes: integer,
 });
-export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
 
 /** `[lower, upper]` employees; upper is null when the band is open-ended (e.g. 10001+). */
 export const companySizeSchema = z.tuple([z.int(), z.int().nullable()]);
@@ -257,10 +247,8 @@ export const jobLocationSchema = z.looseObject({
   longitude: decimal,
   street: text,
 });
-export type JobLocation = z.infer<typeof jobLocationSchema>;
 
 export const jobCompanySchema = z.looseObject({ name: text, url: text, logo: text });
-export type JobCompany = z.infer<typeof jobCompanySchema>;
 
 export const jobProfileSchema = z.looseObject({
   network_internal_id: text,
@@ -295,7 +283,6 @@ export const jobSearchResponseSchema = z.looseObject({
   previous_page_no: integer,
   previous_page_api_url: text,
 });
-export type JobSearchResponse = z.infer<typeof jobSearchResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Lookups. A lookup that finds nothing may still answer 200 with "null content": we read both the
@@ -308,12 +295,10 @@ export const roleLookupResponseSchema = z.looseObject({
   profile: personProfileSchema.nullish(),
   last_updated: timestamp,
 });
-export type RoleLookupResponse = z.infer<typeof roleLookupResponseSchema>;
 
 export const personLookupResponseSchema = z
   .looseObject({ url: text, profile: personProfileSchema.nullish(), last_updated: timestamp })
   .nullable();
-export type PersonLookupResponse = z.infer<typeof personLookupResponseSchema>;
 
 /** `url` may be absent when not enriched (EMAIL_LOOKUP_URL_FIELD); the published example carries it. */
 export const emailLookupResponseSchema = z
@@ -324,7 +309,6 @@ export type EmailLookupResponse = z.infer<typeof emailLookupResponseSchema>;
 export const companyLookupResponseSchema = z
   .looseObject({ url: text, profile: companyProfileSchema.nullish(), last_updated: timestamp })
   .nullable();
-export type CompanyLookupResponse = z.infer<typeof companyLookupResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Employee count
@@ -371,27 +355,23 @@ export const employeeListResponseSchema = z.looseObject({
   employees: z.array(listingEntrySchema),
   next_page: text,
 });
-export type EmployeeListResponse = z.infer<typeof employeeListResponseSchema>;
 
 export const studentListResponseSchema = z.looseObject({
   students: z.array(listingEntrySchema),
   next_page: text,
 });
-export type StudentListResponse = z.infer<typeof studentListResponseSchema>;
 
 export const personSearchResultSchema = z.looseObject({
   network_profile_url: z.string(),
   profile: personProfileSchema.nullish(),
   last_updated: timestamp,
 });
-export type PersonSearchResult = z.infer<typeof personSearchResultSchema>;
 
 export const companySearchResultSchema = z.looseObject({
   network_profile_url: z.string(),
   profile: companyProfileSchema.nullish(),
   last_updated: timestamp,
 });
-export type CompanySearchResult = z.infer<typeof companySearchResultSchema>;
 
 export const personSearchResponseSchema = z.looseObject({
   results: z.array(personSearchResultSchema),
@@ -399,20 +379,17 @@ export const personSearchResponseSchema = z.looseObject({
   /** Absent from the 2023 examples. */
   total_result_count: integer,
 });
-export type PersonSearchResponse = z.infer<typeof personSearchResponseSchema>;
 
 export const companySearchResponseSchema = z.looseObject({
   results: z.array(companySearchResultSchema),
   next_page: text,
   total_result_count: integer,
 });
-export type CompanySearchResponse = z.infer<typeof companySearchResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Company logo, version 3
 
 export const logoDomainSchema = z.looseObject({ resolved: text, original: text, alternatives: textList });
-export type LogoDomain = z.infer<typeof logoDomainSchema>;
 
 export const logoMatchSchema = z.looseObject({
   companyName: text,
@@ -426,7 +403,6 @@ export const logoMatchSchema = z.looseObject({
 export type LogoMatch = z.infer<typeof logoMatchSchema>;
 
 export const companyLogoResponseSchema = z.array(logoMatchSchema);
-export type CompanyLogoResponse = z.infer<typeof companyLogoResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Person profile, version 3. The spec names every section; where it states no type, a field is
@@ -449,7 +425,6 @@ export type V3OrganizationId = z.infer<typeof v3OrganizationIdSchema>;
 
 /** `{date, value}`, e.g. a headline or follower count over time. */
 export const v3TimeseriesPointSchema = z.looseObject({ date: text, value: decimal });
-export type V3TimeseriesPoint = z.infer<typeof v3TimeseriesPointSchema>;
 
 /** One network's view of a company in `experience.work[].companyInfo`. */
 export const v3CompanyOnNetworkSchema = z.looseObject({
@@ -459,7 +434,6 @@ export const v3CompanyOnNetworkSchema = z.looseObject({
   website: text,
   industries: textList,
 });
-export type V3CompanyOnNetwork = z.infer<typeof v3CompanyOnNetworkSchema>;
 
 export const v3WorkExperienceSchema = z.looseObject({
   startDate: v3Date,
@@ -481,7 +455,6 @@ export const v3WorkExperienceSchema = z.looseObject({
   employmentType: textList,
   jobFunction: textList,
 });
-export type V3WorkExperience = z.infer<typeof v3WorkExperienceSchema>;
 
 export const v3VolunteerExperienceSchema = z.looseObject({
   startDate: v3Date,
@@ -493,7 +466,6 @@ export const v3VolunteerExperienceSchema = z.looseObject({
   description: text,
   logoUrl: text,
 });
-export type V3VolunteerExperience = z.infer<typeof v3VolunteerExperienceSchema>;
 
 export const v3EducationSchema = z.looseObject({
   startDate: v3Date,
@@ -507,7 +479,6 @@ export const v3EducationSchema = z.looseObject({
   grade: text,
   activities: text,
 });
-export type V3Education = z.infer<typeof v3EducationSchema>;
 
 export const v3CertificationSchema = z.looseObject({
   startDate: v3Date,
@@ -520,7 +491,6 @@ export const v3CertificationSchema = z.looseObject({
   organizationId: v3OrganizationIdSchema.nullish(),
   organizationUrl: text,
 });
-export type V3Certification = z.infer<typeof v3CertificationSchema>;
 
 export const v3AccomplishmentsSchema = z.looseObject({
   organizations: listOf(
@@ -533,7 +503,6 @@ export const v3AccomplishmentsSchema = z.looseObject({
   ),
   testScores: listOf(z.looseObject({ name: text, score: text, date: v3Date, description: text })),
 });
-export type V3Accomplishments = z.infer<typeof v3AccomplishmentsSchema>;
 
 export const v3PublicationSchema = z.looseObject({
   title: text,
@@ -542,7 +511,6 @@ export const v3PublicationSchema = z.looseObject({
   description: text,
   url: text,
 });
-export type V3Publication = z.infer<typeof v3PublicationSchema>;
 
 export const v3PatentSchema = z.looseObject({
   title: text,
@@ -553,7 +521,6 @@ export const v3PatentSchema = z.looseObject({
   patentNumber: text,
   url: text,
 });
-export type V3Patent = z.infer<typeof v3PatentSchema>;
 
 export const v3EmailSchema = z.looseObject({
   email: text,
@@ -563,7 +530,6 @@ export const v3EmailSchema = z.looseObject({
   validatedAt: timestamp,
   gateway: text,
 });
-export type V3Email = z.infer<typeof v3EmailSchema>;
 
 export const v3ContactInformationSchema = z.looseObject({
   /** `personal` and `work` each appear only when their include flag is set. */
@@ -579,7 +545,6 @@ export const v3ContactInformationSchema = z.looseObject({
     })
     .nullish(),
 });
-export type V3ContactInformation = z.infer<typeof v3ContactInformationSchema>;
 
 /** Follower or connection counts per network. */
 export const v3NetworkCountsSchema = z.looseObject({
@@ -596,7 +561,6 @@ export const v3SocialPresenceSchema = z.looseObject({
   followersCountTimeseries: listOf(v3TimeseriesPointSchema),
   connections: v3NetworkCountsSchema.nullish(),
 });
-export type V3SocialPresence = z.infer<typeof v3SocialPresenceSchema>;
 
 /** An entry of `relatedProfiles` or `similarNames`. */
 export const v3RelatedProfileSchema = z.looseObject({
@@ -614,7 +578,6 @@ export const v3ArticleSchema = z.looseObject({
   author: text,
   imageUrl: text,
 });
-export type V3Article = z.infer<typeof v3ArticleSchema>;
 
 export const v3GroupSchema = z.looseObject({
   id: integer,
@@ -623,7 +586,6 @@ export const v3GroupSchema = z.looseObject({
   /** The one value shown is "Network Group". */
   type: text,
 });
-export type V3Group = z.infer<typeof v3GroupSchema>;
 
 export const v3DeveloperProfileSchema = z.looseObject({
   codehost: z
@@ -639,7 +601,6 @@ export const v3DeveloperProfileSchema = z.looseObject({
     })
     .nullish(),
 });
-export type V3DeveloperProfile = z.infer<typeof v3DeveloperProfileSchema>;
 
 export const v3CareerInsightSchema = z.looseObject({
   estimatedSalary: z.looseObject({ min: decimal, max: decimal }).nullish(),
@@ -653,15 +614,12 @@ export const v3CareerInsightSchema = z.looseObject({
     .nullish(),
   inferredSkills: textList,
 });
-export type V3CareerInsight = z.infer<typeof v3CareerInsightSchema>;
 
 /** `profileImageUrl` and `backgroundImageUrl`: the picture on each network. */
 export const v3ImageUrlsSchema = z.looseObject({ network: text, microblog: text, codehost: text });
-export type V3ImageUrls = z.infer<typeof v3ImageUrlsSchema>;
 
 /** The person's username (slug) on each network. */
 export const v3SlugsSchema = z.looseObject({ network: text, codehost: text, social: text, microblog: text });
-export type V3Slugs = z.infer<typeof v3SlugsSchema>;
 
 export const personV3Schema = z.looseObject({
   summary: z
@@ -731,7 +689,6 @@ export type PersonV3 = z.infer<typeof personV3Schema>;
 
 /** Not an endpoint of the spec: the provider's free balance check (`creditBalanceEndpoint`). */
 export const creditBalanceResponseSchema = z.looseObject({ credit_balance: z.number() });
-export type CreditBalanceResponse = z.infer<typeof creditBalanceResponseSchema>;
 
 /**
  * The v3 error body `{code, name, description}`; v2 errors were observed in the same shape
@@ -745,4 +702,3 @@ export const errorBodySchema = z.looseObject({
   /** Only on a v3 409: the age of the cached profile that was too old for `maxAgeSeconds`. */
   cachedProfileAgeSeconds: integer,
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;

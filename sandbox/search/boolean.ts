@@ -257,7 +257,10 @@ function compile(node: BooleanNode): FoldedMatcher {
   }
 }
 
-/** Whether `text` (raw) satisfies the expression. For many texts, fold once and use {@link compileBooleanMatcher}. */
+/**
+ * Whether `text` (raw) satisfies the expression. For many texts, fold once and use {@link compileBooleanMatcher}.
+ * @internal the tests' way in; the sandbox's queries compile once.
+ */
 export function matchesBoolean(ast: BooleanNode, text: string): boolean {
   return compile(ast)(foldForMatching(text));
 }

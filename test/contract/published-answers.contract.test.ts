@@ -16,9 +16,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EndpointId, endpoints } from '../../lib/api/endpoints';
 import { paramFields } from '../../lib/api/params';
-import { type Plan, quoteCredits, reconcileCredits } from '../../lib/credits';
+import type { Plan } from '../../lib/credits';
 import { type RunningSandbox, startSandbox } from '../../sandbox/app';
 import { FIXTURE_BINDINGS, type FixtureBinding } from '../../sandbox/fixtures';
+import { quoteRaw, reconcileRaw } from '../raw-params';
 
 type Json = Record<string, unknown>;
 type Query = Record<string, string>;
@@ -522,10 +523,8 @@ async function checkPage(plan: Plan, binding: FixtureBinding, url: URL): Promise
   expect(subjectProblems(binding, body), `${asked}: the published subject and values`).toEqual([]);
 
   const charged = before - (await balanceOf(key));
-  expect(charged, `${asked}: charged as reconciled`).toBe(
-    reconcileCredits(id, params, parsed.data, { plan }),
-  );
-  const quote = quoteCredits(id, query, { plan });
+  expect(charged, `${asked}: charged as reconciled`).toBe(reconcileRaw(id, params, parsed.data, { plan }));
+  const quote = quoteRaw(id, query, { plan });
   expect(charged).toBeGreaterThanOrEqual(quote.min!);
   if (quote.max !== null) expect(charged).toBeLessThanOrEqual(quote.max);
   expect(await lastCharged(key)).toMatchObject({ path: url.pathname, status: 200, charged });

@@ -11,9 +11,10 @@ import { SANDBOX_V3_CREDITS } from '../../lib/api/assumptions';
 import { createClient } from '../../lib/api/client';
 import type { EndpointId } from '../../lib/api/endpoints';
 import type { RawParams } from '../../lib/api/params';
-import { type Plan, quoteCredits, reconcileCredits } from '../../lib/credits';
+import type { Plan } from '../../lib/credits';
 import { DEFAULT_SEED, datasetForSeed, type RunningSandbox, startSandbox } from '../../sandbox/app';
 import { FIXTURE_BINDINGS } from '../../sandbox/fixtures';
+import { callRaw, quoteRaw, reconcileRaw, walkPages } from '../raw-params';
 
 const { dataset, queries } = datasetForSeed(DEFAULT_SEED);
 const PLANS: Plan[] = ['growth', 'standard'];
@@ -296,22 +297,22 @@ describe.each(PLANS)('on a %s plan', (plan) => {
   it.each(CASES)('%s: charged within the quote and as reconciled', async (_label, id, params) => {
     const client = clientFor(plan);
     const before = (await client.creditBalance())!;
-    const result = await client.call(id, params);
+    const result = await callRaw(client, id, params);
     const charged = before - (await client.creditBalance())!;
 
-    const quote = quoteCredits(id, params, { plan });
+    const quote = quoteRaw(id, params, { plan });
     expect(charged).toBeGreaterThanOrEqual(quote.min!);
     if (quote.max !== null) expect(charged).toBeLessThanOrEqual(quote.max);
-    expect(charged).toBe(reconcileCredits(id, result.params, result.data, { plan }));
+    expect(charged).toBe(reconcileRaw(id, result.params, result.data, { plan }));
   });
 
   it.each(V3_CASES)('%s: parses; the quote says the cost is not published', async (_label, id, params) => {
     const client = clientFor(plan);
     const before = (await client.creditBalance())!;
-    const result = await client.call(id, params);
+    const result = await callRaw(client, id, params);
     const charged = before - (await client.creditBalance())!;
-    expect(quoteCredits(id, params, { plan })).toMatchObject({ min: null, max: null });
-    expect(reconcileCredits(id, result.params, result.data, { plan })).toBeNull();
+    expect(quoteRaw(id, params, { plan })).toMatchObject({ min: null, max: null });
+    expect(reconcileRaw(id, result.params, result.data, { plan })).toBeNull();
     expect(charged).toBe(SANDBOX_V3_CREDITS[id as keyof typeof SANDBOX_V3_CREDITS]);
   });
 });
@@ -337,9 +338,9 @@ describe('walking pages through the client', () => {
     const seen: string[] = [];
     let before = (await client.creditBalance())!;
     let pages = 0;
-    for await (const page of client.pages(id, params)) {
+    for await (const page of walkPages(client, id, params)) {
       const after = (await client.creditBalance())!;
-      expect(before - after).toBe(reconcileCredits(id, page.params, page.data, { plan: 'standard' }));
+      expect(before - after).toBe(reconcileRaw(id, page.params, page.data, { plan: 'standard' }));
       before = after;
       seen.push(...((page.data as Record<string, Record<string, unknown>[]>)[key] ?? []).map(urlOf));
       pages += 1;
@@ -365,7 +366,7 @@ describe('published answers through the client', () => {
   it.each(FIXTURE_BINDINGS.map((binding) => [binding.file, binding] as const))(
     '%s parses',
     async (_file, binding) => {
-      const result = await clientFor('growth').call(binding.endpoint, binding.query);
+      const result = await callRaw(clientFor('growth'), binding.endpoint, binding.query);
       expect(result.data).toBeTruthy();
     },
   );

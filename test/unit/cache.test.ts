@@ -1,8 +1,14 @@
 import { IDBFactory } from 'fake-indexeddb';
+import type { IDBPDatabase } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { endpoints } from '../../lib/api/endpoints';
-import { cacheKey, cacheStats, clearCache, readCache, sizeOf, writeCache } from '../../lib/cache';
-import { type CacheEntry, closeDbForTests, openDb } from '../../lib/db';
+import { cacheKey, clearCache, readCache, sizeOf, writeCache } from '../../lib/cache';
+import { type CacheEntry, closeDbForTests, type EnrichmentDb, openDb } from '../../lib/db';
+
+/** What the cache holds and the byte total it keeps for eviction (its `meta` entry). */
+async function cacheStats(db: IDBPDatabase<EnrichmentDb>): Promise<{ entries: number; bytes: number }> {
+  return { entries: await db.count('cache'), bytes: (await db.get('meta', 'cacheBytes')) ?? 0 };
+}
 
 const DAY = 24 * 60 * 60 * 1000;
 

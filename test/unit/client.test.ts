@@ -15,6 +15,7 @@ import type { EndpointId } from '../../lib/api/endpoints';
 import { ApiError } from '../../lib/api/errors';
 import type { RawParams } from '../../lib/api/params';
 import type { StreamProgress } from '../../lib/api/stream';
+import { callRaw, walkPages } from '../raw-params';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/real/${name}`, import.meta.url), 'utf8'));
@@ -145,7 +146,7 @@ describe('base URLs', () => {
     ['http://api.example.com', 'https'],
   ])('refuses %s before sending anything', async (base, problem) => {
     const { client, requests } = setup(() => json({}), { baseUrlV2: base });
-    const error = await failure(client.call('company.profile', COMPANY));
+    const error = await failure(callRaw(client, 'company.profile', COMPANY));
     expect(error.kind).toBe('invalid');
     expect(error.description).toContain(problem);
     expect(requests).toHaveLength(0);
@@ -158,7 +159,7 @@ describe('base URLs', () => {
     'https://api.example.com/x',
   ])('accepts %s', async (base) => {
     const { client, requests } = setup(() => json(fixture('company-profile.json')), { baseUrlV2: base });
-    await client.call('company.profile', COMPANY);
+    await callRaw(client, 'company.profile', COMPANY);
     expect(requests).toHaveLength(1);
   });
 });
@@ -172,8 +173,8 @@ describe('requests', () => {
           ? json({ credit_balance: 5 })
           : json(fixture('company-profile.json')),
     );
-    await client.call('company.profile', COMPANY);
-    await client.call('company.logo', { q: 'google' });
+    await callRaw(client, 'company.profile', COMPANY);
+    await callRaw(client, 'company.logo', { q: 'google' });
     await client.creditBalance();
     expect(requests).toHaveLength(3);
     for (const request of requests) {
@@ -189,8 +190,8 @@ describe('requests', () => {
         (request) => (request.url.startsWith(V3) ? json([]) : json(fixture('company-profile.json'))),
         { baseUrlV2: V2 + slash, baseUrlV3: V3 + slash },
       );
-      const { url, params } = await client.call('company.profile', COMPANY);
-      await client.call('company.logo', { q: 'Ben & Jerry’s +1' });
+      const { url, params } = await callRaw(client, 'company.profile', COMPANY);
+      await callRaw(client, 'company.logo', { q: 'Ben & Jerry’s +1' });
       expect(requests[0]!.url).toBe(url);
       expect(url.startsWith(`${V2}/api/v2/company?`)).toBe(true);
       expect(Object.fromEntries(new URL(url).searchParams)).toEqual(params);
@@ -203,7 +204,7 @@ describe('requests', () => {
     'delivers the profile URL as entered, decoded once by the server: %s',
     async (entered) => {
       const { client, requests } = setup(() => json(fixture('person-profile.json')));
-      await client.call('person.profile', { profile_url: entered });
+      await callRaw(client, 'person.profile', { profile_url: entered });
       const received = new URL(requests[0]!.url).searchParams.get('profile_url');
       expect(received).toBe(entered);
     },
@@ -211,12 +212,12 @@ describe('requests', () => {
 
   it('refuses invalid parameters without sending anything', async () => {
     const { client, requests } = setup(() => json([]));
-    const missing = await failure(client.call('company.logo', {}));
+    const missing = await failure(callRaw(client, 'company.logo', {}));
     expect(missing).toMatchObject({ kind: 'invalid', param: 'q', endpointId: 'company.logo' });
-    const typo = await failure(client.call('company.profile', { ...COMPANY, fundng_data: 'include' }));
+    const typo = await failure(callRaw(client, 'company.profile', { ...COMPANY, fundng_data: 'include' }));
     expect(typo.kind).toBe('invalid');
     const tooBig = await failure(
-      client.call('employee.list', { ...COMPANY, enrich_profiles: 'enrich', page_size: 50 }),
+      callRaw(client, 'employee.list', { ...COMPANY, enrich_profiles: 'enrich', page_size: 50 }),
     );
     expect(tooBig).toMatchObject({ kind: 'invalid', param: 'page_size' });
     expect(requests).toHaveLength(0);
@@ -224,7 +225,7 @@ describe('requests', () => {
 
   it('returns the canonical params that were sent', async () => {
     const { client, requests } = setup(() => json([]));
-    const { params } = await client.call('company.logo', { q: 'google' });
+    const { params } = await callRaw(client, 'company.logo', { q: 'google' });
     expect(params).toEqual({ q: 'google' });
     expect(new URL(requests[0]!.url).search).toBe('?q=google');
   });
@@ -286,7 +287,7 @@ describe('errors the service answers', () => {
       const { client, clock, requests } = setup(() =>
         errorBody(row.status, row.name, row.description, extra),
       );
-      const error = await failure(clock.run(client.call(id, params)));
+      const error = await failure(clock.run(callRaw(client, id, params)));
       expect(error).toMatchObject({
         kind: row.kind,
         status: row.status,
@@ -301,7 +302,7 @@ describe('errors the service answers', () => {
       const { client, clock } = setup(
         () => new Response(HTML_PAGE, { status: row.status, headers: { 'Content-Type': 'text/html' } }),
       );
-      const error = await failure(clock.run(client.call(id, params)));
+      const error = await failure(clock.run(callRaw(client, id, params)));
       expect(error).toMatchObject({ kind: row.kind, status: row.status, description: undefined });
     });
   }
@@ -310,7 +311,7 @@ describe('errors the service answers', () => {
     const { client, requests } = setup(() => {
       throw new TypeError('fetch failed');
     });
-    const error = await failure(client.call('company.profile', COMPANY));
+    const error = await failure(callRaw(client, 'company.profile', COMPANY));
     expect(error).toMatchObject({
       kind: 'network',
       description: 'fetch failed',
@@ -322,7 +323,7 @@ describe('errors the service answers', () => {
 
   it.each([502, 504])('never retries a %i: a gateway may hide a request that finished', async (status) => {
     const { client, clock, requests } = setup(() => new Response(HTML_PAGE, { status }));
-    const error = await failure(clock.run(client.call('company.profile', COMPANY)));
+    const error = await failure(clock.run(callRaw(client, 'company.profile', COMPANY)));
     expect(error).toMatchObject({ kind: 'server', status, answerLost: true });
     expect(requests).toHaveLength(1);
   });
@@ -331,7 +332,7 @@ describe('errors the service answers', () => {
     const { client, clock, requests } = setup(
       () => new Response(null, { status: 302, headers: { Location: 'https://elsewhere.test/' } }),
     );
-    const error = await failure(clock.run(client.call('company.profile', COMPANY)));
+    const error = await failure(clock.run(callRaw(client, 'company.profile', COMPANY)));
     expect(error).toMatchObject({ status: 302, answerLost: true });
     expect(requests.map((request) => request.redirect)).toEqual(['error']);
   });
@@ -339,7 +340,7 @@ describe('errors the service answers', () => {
   it('documented refusals are not lost answers: nothing was charged', async () => {
     for (const status of [400, 401, 403, 404, 429, 500, 503]) {
       const { client, clock } = setup(() => errorBody(status, 'Error', 'no'));
-      const error = await failure(clock.run(client.call('company.profile', COMPANY)));
+      const error = await failure(clock.run(callRaw(client, 'company.profile', COMPANY)));
       expect(error.answerLost).toBeUndefined();
     }
   });
@@ -349,7 +350,7 @@ describe('errors the service answers', () => {
     profile.experiences[0].starts_at.year = '2021';
     const { client, requests } = setup(() => json(profile));
     const error = await failure(
-      client.call('person.profile', { profile_url: 'https://www.linkedin.com/in/x' }),
+      callRaw(client, 'person.profile', { profile_url: 'https://www.linkedin.com/in/x' }),
     );
     expect(error).toMatchObject({
       kind: 'schema',
@@ -361,14 +362,14 @@ describe('errors the service answers', () => {
 
   it('reports a 200 that is not JSON as a schema error', async () => {
     const { client } = setup(() => new Response(HTML_PAGE, { status: 200 }));
-    expect((await failure(client.call('company.profile', COMPANY))).kind).toBe('schema');
+    expect((await failure(callRaw(client, 'company.profile', COMPANY))).kind).toBe('schema');
   });
 });
 
 describe('timeouts and cancelling', () => {
   it('times out when the service does not answer, on the injected clock', async () => {
     const { client, clock, requests } = setup(neverAnswers);
-    const error = await failure(clock.run(client.call('company.profile', COMPANY)));
+    const error = await failure(clock.run(callRaw(client, 'company.profile', COMPANY)));
     expect(error).toMatchObject({ kind: 'timeout', endpointId: 'company.profile' });
     expect(clock.elapsed).toBe(DEFAULT_TIMEOUT_MS);
     expect(requests).toHaveLength(1);
@@ -386,7 +387,7 @@ describe('timeouts and cancelling', () => {
       },
       { timeoutMs: 5_000 },
     );
-    const error = await failure(clock.run(client.call('company.profile', COMPANY)));
+    const error = await failure(clock.run(callRaw(client, 'company.profile', COMPANY)));
     expect(error.kind).toBe('timeout');
     expect(clock.elapsed).toBe(5_000);
   });
@@ -394,7 +395,7 @@ describe('timeouts and cancelling', () => {
   it('is cancelled during a retry wait, without another request', async () => {
     const { client, clock, requests } = setup(() => errorBody(500, 'Internal Server Error', 'boom'));
     const controller = new AbortController();
-    const calling = client.call('company.profile', COMPANY, { signal: controller.signal });
+    const calling = callRaw(client, 'company.profile', COMPANY, { signal: controller.signal });
     calling.catch(() => {});
     await idle();
     expect(requests).toHaveLength(1);
@@ -411,7 +412,7 @@ describe('timeouts and cancelling', () => {
   it('is cancelled while the request is in flight, and sends nothing when cancelled before', async () => {
     const { client, clock, requests } = setup(neverAnswers);
     const controller = new AbortController();
-    const calling = client.call('company.profile', COMPANY, { signal: controller.signal });
+    const calling = callRaw(client, 'company.profile', COMPANY, { signal: controller.signal });
     calling.catch(() => {});
     await idle();
     controller.abort();
@@ -420,7 +421,7 @@ describe('timeouts and cancelling', () => {
     expect(clock.elapsed).toBe(0);
 
     const already = AbortSignal.abort();
-    expect((await failure(client.call('company.profile', COMPANY, { signal: already }))).kind).toBe(
+    expect((await failure(callRaw(client, 'company.profile', COMPANY, { signal: already }))).kind).toBe(
       'aborted',
     );
     expect(requests).toHaveLength(1);
@@ -430,14 +431,14 @@ describe('timeouts and cancelling', () => {
 describe('retries', () => {
   it('retries a 503 at once, 3 times (4 requests), then gives up', async () => {
     const { client, clock, requestTimes } = setup(() => errorBody(503, 'Service Unavailable', 'retry'));
-    const error = await failure(clock.run(client.call('company.profile', COMPANY)));
+    const error = await failure(clock.run(callRaw(client, 'company.profile', COMPANY)));
     expect(error.kind).toBe('unavailable');
     expect(requestTimes).toEqual([0, 0, 0, 0]);
   });
 
   it('retries a 500 twice after a pause (3 requests)', async () => {
     const { client, clock, requestTimes } = setup(() => errorBody(500, 'Internal Server Error', 'boom'));
-    expect((await failure(clock.run(client.call('company.profile', COMPANY)))).kind).toBe('server');
+    expect((await failure(clock.run(callRaw(client, 'company.profile', COMPANY)))).kind).toBe('server');
     expect(requestTimes).toEqual([0, 1_000, 2_000]);
   });
 
@@ -445,7 +446,7 @@ describe('retries', () => {
     const { client, clock, requests } = setup((_, n) =>
       n < 2 ? errorBody(503, 'Service Unavailable', 'retry') : json(fixture('company-profile.json')),
     );
-    const { data } = await clock.run(client.call('company.profile', COMPANY));
+    const { data } = await clock.run(callRaw(client, 'company.profile', COMPANY));
     expect(data).toMatchObject({ name: fixture('company-profile.json').name });
     expect(requests).toHaveLength(3);
   });
@@ -463,7 +464,7 @@ describe('retries', () => {
       () => errorBody(429, 'Too Many Requests', 'Rate limited', {}, { 'Retry-After': '7' }),
       { pace },
     );
-    const error = await failure(clock.run(client.call('company.profile', COMPANY)));
+    const error = await failure(clock.run(callRaw(client, 'company.profile', COMPANY)));
     expect(error).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: 7 });
     expect(requests).toHaveLength(1);
     expect(limited).toEqual([7]);
@@ -479,7 +480,7 @@ describe('retries', () => {
       rateLimited: () => {},
     };
     const { client, clock, requests } = setup(() => errorBody(503, 'Service Unavailable', 'retry'), { pace });
-    await failure(clock.run(client.call('company.profile', COMPANY)));
+    await failure(clock.run(callRaw(client, 'company.profile', COMPANY)));
     expect(requests).toHaveLength(4);
     expect(acquired).toBe(4);
     // The balance reading too, each of its four tries.
@@ -491,7 +492,7 @@ describe('retries', () => {
     const { client, clock } = setup((_, n) =>
       n === 0 ? errorBody(500, 'Internal Server Error', 'boom') : neverAnswers(_, n),
     );
-    const error = await failure(clock.run(client.call('company.profile', COMPANY)));
+    const error = await failure(clock.run(callRaw(client, 'company.profile', COMPANY)));
     expect(error.kind).toBe('timeout');
     // The retry left after the 1 s pause, then waited until the call's deadline (not its idle 60 s).
     expect(clock.elapsed).toBe(CALL_DEADLINE_MS);
@@ -506,7 +507,7 @@ describe('retries', () => {
 
   it.each([400, 401, 403, 404, 409, 422])('never retries a %i', async (status) => {
     const { client, clock, requests } = setup(() => errorBody(status, 'Error', 'no'));
-    await failure(clock.run(client.call('company.profile', COMPANY)));
+    await failure(clock.run(callRaw(client, 'company.profile', COMPANY)));
     expect(requests).toHaveLength(1);
     expect(clock.elapsed).toBe(0);
   });
@@ -567,7 +568,7 @@ describe('pages', () => {
   it.each(styles)('$id walks 3 pages, sending the cursor as $sent', async (style) => {
     const { client, requests } = setup(serve(style));
     const pages = [];
-    for await (const page of client.pages(style.id, style.params)) pages.push(page);
+    for await (const page of walkPages(client, style.id, style.params)) pages.push(page);
     expect(pages).toHaveLength(3);
     expect(requests.map((r) => new URL(r.url).searchParams.get(style.sent))).toEqual(CURSORS);
     expect(pages.map((p) => p.nextCursor)).toEqual([CURSORS[1], CURSORS[2], null]);
@@ -578,42 +579,6 @@ describe('pages', () => {
         expect(new URL(request.url).searchParams.get(name)).toBe(value);
       }
     }
-  });
-
-  it('stops at maxPages and resumes from the last cursor without fetching a page twice', async () => {
-    const style = styles[1]!;
-    const { client, requests } = setup(serve(style));
-    const first = [];
-    for await (const page of client.pages(style.id, style.params, { maxPages: 2 })) first.push(page);
-    expect(first).toHaveLength(2);
-    const resumeFrom = first.at(-1)!.nextCursor!;
-    expect(resumeFrom).toBe(CURSORS[2]);
-
-    const rest = [];
-    for await (const page of client.pages(style.id, style.params, { cursor: resumeFrom })) rest.push(page);
-    expect(rest).toHaveLength(1);
-    expect(requests.map((r) => new URL(r.url).searchParams.get(LISTING_CURSOR_PARAM))).toEqual(CURSORS);
-  });
-
-  it('ends rather than follow a cursor it already followed', async () => {
-    const { client, requests } = setup(() =>
-      json({ employees: [], next_page: `${V2}/api/v2/company/employees/?after=same` }),
-    );
-    const pages = [];
-    for await (const page of client.pages('employee.list', { ...COMPANY, after: 'same' })) pages.push(page);
-    expect(pages).toHaveLength(1);
-    expect(pages[0]!.nextCursor).toBeNull();
-    expect(requests).toHaveLength(1);
-  });
-
-  it('reports a next-page address without a cursor as a schema error', async () => {
-    const { client } = setup(() =>
-      json({ employees: [], next_page: `${V2}/api/v2/company/employees/?url=x` }),
-    );
-    const walking = (async () => {
-      for await (const _ of client.pages('employee.list', COMPANY));
-    })();
-    expect(await failure(walking)).toMatchObject({ kind: 'schema', path: 'next_page' });
   });
 });
 
@@ -651,7 +616,8 @@ describe('streamed enriched listings', () => {
     const { client } = setup(() => stream.response);
     const results: { index: number; result: unknown; sentSoFar: number }[] = [];
     const progress: StreamProgress[] = [];
-    const { data, params } = await client.call(
+    const { data, params } = await callRaw(
+      client,
       'employee.list',
       { ...COMPANY, enrich_profiles: 'enrich' },
       {
@@ -674,7 +640,7 @@ describe('streamed enriched listings', () => {
     const answer = listingAnswer();
     (answer.employees[1] as { profile_url: unknown }).profile_url = 42;
     const { client } = setup(() => streamedResponse(JSON.stringify(answer), 16).response);
-    const error = await failure(client.call('employee.list', { ...COMPANY, enrich_profiles: 'enrich' }));
+    const error = await failure(callRaw(client, 'employee.list', { ...COMPANY, enrich_profiles: 'enrich' }));
     expect(error).toMatchObject({
       kind: 'schema',
       path: 'employees.1.profile_url',
@@ -688,7 +654,7 @@ describe('streamed enriched listings', () => {
       () => streamedResponse(text.slice(0, text.length / 2), 64).response,
     );
     const error = await failure(
-      clock.run(client.call('employee.list', { ...COMPANY, enrich_profiles: 'enrich' })),
+      clock.run(callRaw(client, 'employee.list', { ...COMPANY, enrich_profiles: 'enrich' })),
     );
     expect(error).toMatchObject({ status: undefined, answerLost: true });
     expect(requests).toHaveLength(1);
@@ -697,7 +663,7 @@ describe('streamed enriched listings', () => {
   it('does not stream when the profiles are not enriched', async () => {
     const { client } = setup(() => json({ employees: [], next_page: null }));
     const results: unknown[] = [];
-    await client.call('employee.list', COMPANY, { onResult: (r) => results.push(r) });
+    await callRaw(client, 'employee.list', COMPANY, { onResult: (r) => results.push(r) });
     expect(results).toEqual([]);
   });
 });

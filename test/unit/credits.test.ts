@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { PERSON_ENRICHMENT_FIELDS } from '../../lib/api/assumptions';
 import { costRules, type ParamCondition } from '../../lib/api/costs';
-import { ENDPOINT_IDS, type EndpointId, endpoints } from '../../lib/api/endpoints';
+import { type EndpointId, endpoints } from '../../lib/api/endpoints';
 import { ApiError } from '../../lib/api/errors';
-import {
-  type CreditQuote,
-  formatCredits,
-  type Plan,
-  quoteCanonical,
-  quoteCredits,
-  reconcileCredits,
-} from '../../lib/credits';
+import { ENDPOINT_IDS } from '../../lib/api/ids';
+import { type CreditQuote, type Plan, quoteCanonical } from '../../lib/credits';
+import { formatQuote } from '../../lib/quote-format';
 import companyLookupFixture from '../fixtures/real/company-lookup.json';
 import companySearchFixture from '../fixtures/real/company-search.json';
 import employeeListingFixture from '../fixtures/real/employee-listing.json';
 import personLookupFixture from '../fixtures/real/person-lookup.json';
 import personSearchFixture from '../fixtures/real/person-search.json';
 import studentListingFixture from '../fixtures/real/student-listing.json';
+import { quoteRaw, reconcileRaw } from '../raw-params';
 
 type RawParams = Record<string, string | number>;
 
@@ -41,10 +37,10 @@ const REQUIRED: Record<EndpointId, RawParams> = {
 };
 
 const quote = (id: EndpointId, params: RawParams = {}, plan: Plan = 'growth') =>
-  quoteCredits(id, { ...REQUIRED[id], ...params }, { plan });
+  quoteRaw(id, { ...REQUIRED[id], ...params }, { plan });
 
 const reconcile = (id: EndpointId, params: RawParams, response: unknown, plan: Plan = 'growth') =>
-  reconcileCredits(id, { ...REQUIRED[id], ...params }, response, { plan });
+  reconcileRaw(id, { ...REQUIRED[id], ...params }, response, { plan });
 
 const range = ({ min, max }: CreditQuote) => ({ min, max });
 
@@ -115,7 +111,7 @@ describe('Person Profile v2', () => {
     const q = quote('person.profile', params);
     expect(range(q)).toEqual({ min: 2, max: null });
     expect(q.lines).toContain(`${flag}: +1 per ${noun} returned, only if found (no upper bound)`);
-    expect(formatCredits(q)).toBe('at least 2 credits');
+    expect(formatQuote(q)).toBe('at least 2 credits');
 
     expect(reconcile('person.profile', params, person({ [field]: ['a', 'b', 'c'] }))).toBe(5);
     expect(reconcile('person.profile', params, person({ [field]: [] }))).toBe(2);
@@ -323,7 +319,7 @@ describe('Employee Listing', () => {
     const q = quote('employee.list');
     expect(range(q)).toEqual({ min: 0, max: 30 });
     expect(q.lines).toEqual(['Base: 3 per employee returned × up to 10 = 30']);
-    expect(formatCredits(q)).toBe('up to 30 credits');
+    expect(formatQuote(q)).toBe('up to 30 credits');
     expect(reconcile('employee.list', {}, page('employees', 4))).toBe(12);
     expect(reconcile('employee.list', {}, page('employees', 0))).toBe(0);
     expect(reconcile('employee.list', {}, employeeListingFixture)).toBe(3);
@@ -447,7 +443,7 @@ describe('version 3', () => {
   it.each(['person.v3', 'company.logo'] as const)('%s: cost not published', (id) => {
     const q = quote(id);
     expect(q).toEqual({ min: null, max: null, lines: ['Credit cost of v3 endpoints is not published'] });
-    expect(formatCredits(q)).toBe('cost not published');
+    expect(formatQuote(q)).toBe('cost not published');
     expect(reconcile(id, {}, [])).toBeNull();
   });
 });
@@ -462,7 +458,7 @@ describe('quoteCredits', () => {
     (id, params, param) => {
       const refusal = (() => {
         try {
-          quoteCredits(id, params, { plan: 'growth' });
+          quoteRaw(id, params, { plan: 'growth' });
         } catch (error) {
           return error;
         }
@@ -476,7 +472,7 @@ describe('quoteCredits', () => {
     const raw = { ...REQUIRED['employee.list'], sort_by: 'oldest' };
     const canonical = endpoints['employee.list'].params.parse(raw) as Record<string, unknown>;
     expect(quoteCanonical('employee.list', canonical, { plan: 'growth' })).toEqual(
-      quoteCredits('employee.list', raw, { plan: 'growth' }),
+      quoteRaw('employee.list', raw, { plan: 'growth' }),
     );
   });
 });
@@ -499,13 +495,13 @@ describe('cost rules', () => {
   });
 });
 
-describe('formatCredits', () => {
+describe('formatQuote', () => {
   it('labels exact, ranged, unbounded and unpublished quotes', () => {
-    expect(formatCredits({ min: 2, max: 2 })).toBe('2 credits');
-    expect(formatCredits({ min: 1, max: 1 })).toBe('1 credit');
-    expect(formatCredits({ min: 0, max: 30 })).toBe('up to 30 credits');
-    expect(formatCredits({ min: 1, max: null })).toBe('at least 1 credit');
-    expect(formatCredits({ min: null, max: null })).toBe('cost not published');
+    expect(formatQuote({ min: 2, max: 2 })).toBe('2 credits');
+    expect(formatQuote({ min: 1, max: 1 })).toBe('1 credit');
+    expect(formatQuote({ min: 0, max: 30 })).toBe('up to 30 credits');
+    expect(formatQuote({ min: 1, max: null })).toBe('at least 1 credit');
+    expect(formatQuote({ min: null, max: null })).toBe('cost not published');
   });
 });
 

@@ -4,7 +4,7 @@ import { UNPUBLISHED_COST_ESTIMATE } from '../../lib/api/assumptions';
 import { summarizeParams } from '../../lib/api/endpoint-info';
 import { budgetBounds, checkBudget } from '../../lib/budget';
 import { closeDbForTests, type LedgerEntry, openDb } from '../../lib/db';
-import { attributeCharges, clearLedger, ledgerTotals, recentLedger, totalsOf } from '../../lib/ledger';
+import { attributeCharges, ledgerTotals, recentLedger, totalsOf } from '../../lib/ledger';
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -36,7 +36,7 @@ describe('ledger totals', () => {
     });
     const recent = await recentLedger(db, 2);
     expect(recent.map((r) => r.requestId)).toEqual(['2026-11-22T11:00:00', '2026-11-22T10:00:00']);
-    await clearLedger(db);
+    await db.clear('ledger');
     expect(await ledgerTotals(db, at('2026-11-22T12:00:00'))).toEqual({
       today: 0,
       month: 0,

@@ -28,7 +28,6 @@ import {
   type PersonV3,
   personProfileSchema,
 } from '../../lib/api/schemas';
-import { quoteCredits } from '../../lib/credits';
 import {
   FRESHNESS_CHOICES,
   freshnessChoices,
@@ -39,6 +38,7 @@ import realCompany from '../fixtures/real/company-profile.json';
 import realJob from '../fixtures/real/job-profile.json';
 import realPerson from '../fixtures/real/person-profile.json';
 import realSchool from '../fixtures/real/school-profile.json';
+import { quoteRaw } from '../raw-params';
 
 let container: HTMLElement | undefined;
 
@@ -115,7 +115,7 @@ describe('freshness, decided once', () => {
     for (const id of PROFILE_ENDPOINTS) {
       const base = { [url[id]]: `https://www.linkedin.com/${id === 'person.profile' ? 'in' : 'company'}/x` };
       const price = (choice: (typeof FRESHNESS_CHOICES)[number]) =>
-        quoteCredits(id, { ...base, ...freshnessParams(PARAM_FIELDS[id], choice) }, { plan: 'standard' });
+        quoteRaw(id, { ...base, ...freshnessParams(PARAM_FIELDS[id], choice) }, { plan: 'standard' });
       expect(price('if-present'), id).toMatchObject({ min: 1, max: 1 });
       expect(price('if-recent'), id).toMatchObject({ min: 2, max: 2 });
       expect(price('live'), id).toMatchObject({ min: 10, max: 10 });

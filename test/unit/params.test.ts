@@ -3,13 +3,13 @@
  * it turns that into, and every rule that is refused locally (with a message naming the parameter).
  * Imports params.ts directly, not the registry, so it runs on its own.
  */
+
 import { describe, expect, it } from 'vitest';
-import type { EndpointId } from '../../lib/api/endpoints';
+import { type EndpointId, endpoints } from '../../lib/api/endpoints';
+import type { ParamKind } from '../../lib/api/field-types';
 import {
-  CURSOR_PARAMS,
   describeParamError,
   FRESHNESS_PARAMS,
-  type ParamKind,
   paramFields,
   paramSchemas,
   type RawParams,
@@ -635,7 +635,10 @@ describe('blank and given values', () => {
 
   it('names the cursor and freshness parameters, each a parameter of some endpoint', () => {
     const allParams = new Set(ENDPOINT_IDS.flatMap((id) => Object.keys(paramSchemas[id].shape)));
-    expect([...CURSOR_PARAMS]).toEqual(['next_token', 'after', 'pagination']);
+    const CURSOR_PARAMS = ['next_token', 'after', 'pagination'];
+    expect(Object.values(endpoints).flatMap((e) => (e.cursor ? [e.cursor.sendParam] : []))).toEqual(
+      expect.arrayContaining(CURSOR_PARAMS),
+    );
     expect(sorted(FRESHNESS_PARAMS)).toEqual([
       'fallback_to_cache',
       'live_fetch',

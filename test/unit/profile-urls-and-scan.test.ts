@@ -3,14 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScanner, type Scanner, type ScanResult, scanDocument } from '../../lib/page-scan';
-import {
-  detectPage,
-  emailFromMailto,
-  extractEmails,
-  mailtoAddresses,
-  type ProfileRef,
-  parseProfileUrl,
-} from '../../lib/profile-urls';
+import { extractEmails, mailtoAddresses, type ProfileRef, parseProfileUrl } from '../../lib/profile-urls';
 
 // Expected values are written out by hand here, not built with lib/networks, so the table checks
 // the builders as much as the parser.
@@ -298,7 +291,7 @@ describe('parseProfileUrl', () => {
   ];
   it.each(networksOwnPages)("%s is the network's own page, never a person", (url) => {
     expect(parseProfileUrl(url)).toBeNull();
-    expect(detectPage(url)).toBeNull();
+    expect(parseProfileUrl(url)).toBeNull();
   });
 
   it.each(notProfiles)('%s is not a profile', (url) => {
@@ -338,11 +331,11 @@ describe('parseProfileUrl', () => {
     }
   });
 
-  it('detectPage reads the page URL the same way', () => {
-    expect(detectPage('https://www.linkedin.com/in/johnrmarty/details/skills/')).toEqual(
+  it('reads the page URL the same way', () => {
+    expect(parseProfileUrl('https://www.linkedin.com/in/johnrmarty/details/skills/')).toEqual(
       person('johnrmarty'),
     );
-    expect(detectPage('https://www.linkedin.com/feed/')).toBeNull();
+    expect(parseProfileUrl('https://www.linkedin.com/feed/')).toBeNull();
   });
 });
 
@@ -371,15 +364,14 @@ describe('extractEmails', () => {
 
 describe('mailto links', () => {
   it('give their addresses', () => {
-    expect(emailFromMailto('mailto:John%40Example.com?subject=Hi')).toBe('john@example.com');
-    expect(emailFromMailto('MAILTO:a@x.com,b@y.org')).toBe('a@x.com');
+    expect(mailtoAddresses('mailto:John%40Example.com?subject=Hi')).toEqual(['john@example.com']);
     expect(mailtoAddresses('mailto:a@x.com,b@y.org?cc=c@z.net')).toEqual(['a@x.com', 'b@y.org']);
   });
 
   it('give nothing for other links or empty ones', () => {
-    expect(emailFromMailto('https://example.com/a@b.com')).toBeNull();
-    expect(emailFromMailto('mailto:')).toBeNull();
-    expect(emailFromMailto('mailto:?subject=hello')).toBeNull();
+    expect(mailtoAddresses('https://example.com/a@b.com')).toEqual([]);
+    expect(mailtoAddresses('mailto:')).toEqual([]);
+    expect(mailtoAddresses('mailto:?subject=hello')).toEqual([]);
   });
 });
 

@@ -5,8 +5,9 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { nextCursor, rowsOf } from '../../hooks/usePagedAction';
+import { rowsOf } from '../../hooks/usePagedAction';
 import { useRunProgress, type WatchProgress } from '../../hooks/useRunProgress';
+import { nextCursor } from '../../lib/api/cursor';
 import type { RunProgress } from '../../lib/protocol';
 
 describe('nextCursor', () => {

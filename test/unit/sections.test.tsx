@@ -15,8 +15,8 @@ import { FORM_SETTLE_MS } from '../../entrypoints/sidepanel/sections/useFilterFo
 import { SANDBOX_V3_CREDITS } from '../../lib/api/assumptions';
 import { createClient } from '../../lib/api/client';
 import { closeDbForTests, openDb } from '../../lib/db';
-import type { ProtocolMap, PublicSettings, RunProgress } from '../../lib/protocol';
-import { createService, type RunRequest } from '../../lib/service';
+import type { ProtocolMap, PublicSettings, RunProgress, RunRequest } from '../../lib/protocol';
+import { createService } from '../../lib/service';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';

@@ -5,8 +5,8 @@
  */
 import { useRef } from 'preact/hooks';
 import type { JobProfile } from '@/lib/api/schemas';
-import { ExternalLink } from '../ProfileCards';
 import { excerpt, formatNumber, joinParts } from '../panel-format';
+import { ExternalLink } from '../profile/parts';
 import { safeHttpUrl } from '../safe-url';
 import { useRefocus } from './focus';
 import { textOf } from './ResultRows';

@@ -9,8 +9,8 @@ import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import type { EmployeeCount } from '@/lib/api/employee-count';
 import type { JobListEntry, ListingEntry, LogoMatch } from '@/lib/api/schemas';
-import { ExternalLink } from '../ProfileCards';
 import { formatNumber, joinParts } from '../panel-format';
+import { ExternalLink } from '../profile/parts';
 import { safeHttpUrl } from '../safe-url';
 
 /** A value as text when it is a non-empty string, else null. */

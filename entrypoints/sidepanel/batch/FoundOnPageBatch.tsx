@@ -2,8 +2,7 @@
  * "Found on this page", with enriching: every row's cached state and its own quoted action, a
  * selection with one batch action and one total quote, the batch's progress with Cancel (it runs in
  * the background and survives the panel closing and the worker stopping), and, on a company's own
- * website with no profile links, the company looked up by its domain. The side panel mounts it in
- * place of the plain list (components/panel/FoundOnPage.tsx).
+ * website with no profile links, the company looked up by its domain.
  */
 import '@/components/panel/batch/batch.css';
 import { ErrorNotice } from '@/components/Notice';

@@ -3,7 +3,7 @@
  * search's filters, page by page; a job's title opens its profile inline, a quoted action of its own.
  */
 
-import { ExternalLink } from '@/components/panel/ProfileCards';
+import { ExternalLink } from '@/components/panel/profile/parts';
 import { safeHttpUrl } from '@/components/panel/safe-url';
 import { JobProfileView } from '@/components/panel/sections/JobProfileView';
 import { JobRow, jobUrlOf, textOf } from '@/components/panel/sections/ResultRows';

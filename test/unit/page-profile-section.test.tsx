@@ -14,12 +14,8 @@ import {
   QuoteAction,
 } from '../../components/panel/PageProfileSection';
 import { todaySpending } from '../../components/panel/PanelStates';
-import { CompanyCard, JobCard, PersonCard } from '../../components/panel/ProfileCards';
 import { excerpt, formatAgo, formatCompanySize } from '../../components/panel/panel-format';
-import { personSummaryFromV2, personSummaryFromV3 } from '../../components/panel/person-summary';
 import { safeHttpUrl } from '../../components/panel/safe-url';
-import { personProfileSchema } from '../../lib/api/schemas';
-import realPerson from '../fixtures/real/person-profile.json';
 
 let container: HTMLElement | undefined;
 
@@ -42,14 +38,6 @@ function button(root: HTMLElement, name: string | RegExp): HTMLButtonElement {
   );
   if (!found) throw new Error(`no button "${name}"`);
   return found;
-}
-
-function headings(root: HTMLElement): string[] {
-  return [...root.querySelectorAll('h2, h3')].map((h) => h.textContent?.trim() ?? '');
-}
-
-function hrefs(root: HTMLElement): string[] {
-  return [...root.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -82,199 +70,6 @@ describe('safeHttpUrl', () => {
     expect(safeHttpUrl(null)).toBeNull();
     expect(safeHttpUrl(undefined)).toBeNull();
     expect(safeHttpUrl({ href: 'https://example.com' })).toBeNull();
-  });
-});
-
-describe('PersonCard', () => {
-  it('shows a person with nothing but a name, and no empty sections', () => {
-    const root = show(<PersonCard person={personSummaryFromV2({ full_name: 'Ada Lovelace' })} />);
-    expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
-    expect(headings(root)).toEqual(['Ada Lovelace']);
-    expect(root.querySelector('img')).toBeNull();
-    expect(root.querySelector('.avatar-initials')?.textContent).toBe('AL');
-    expect(root.querySelectorAll('a')).toHaveLength(0);
-  });
-
-  it('shows only current roles, education and languages, linking only http(s) URLs', () => {
-    const person = personSummaryFromV2({
-      first_name: 'Grace',
-      last_name: 'Hopper',
-      profile_pic_url: 'javascript:alert(1)',
-      headline: 'Rear admiral',
-      city: 'Arlington',
-      country_full_name: 'United States',
-      public_identifier: 'gracehopper',
-      experiences: [
-        {
-          title: 'Senior consultant',
-          company: 'Digital Equipment',
-          company_network_profile_url: 'javascript:alert(1)',
-          starts_at: { day: 1, month: 1, year: 1986 },
-          ends_at: null,
-        },
-        {
-          title: 'Programmer',
-          company: 'Eckert–Mauchly',
-          starts_at: { day: 1, month: 1, year: 1949 },
-          ends_at: { day: 1, month: 1, year: 1950 },
-        },
-      ],
-      education: [
-        {
-          school: 'Yale University',
-          school_network_profile_url: 'https://www.linkedin.com/school/yale-university/',
-          degree_name: 'PhD',
-          field_of_study: 'Mathematics',
-          starts_at: { day: null, month: null, year: 1930 },
-          ends_at: { day: null, month: null, year: 1934 },
-        },
-      ],
-      languages: ['English', 'German'],
-    });
-    const root = show(<PersonCard person={person} />);
-    expect(root.querySelector('h2')?.textContent).toBe('Grace Hopper');
-    expect(root.textContent).toContain('Rear admiral');
-    expect(root.textContent).toContain('Arlington, United States');
-    expect(headings(root)).toEqual(['Grace Hopper', 'Current role', 'Education', 'Languages']);
-    expect(root.textContent).toContain('Senior consultant');
-    expect(root.textContent).not.toContain('Programmer');
-    expect(root.textContent).toContain('PhD, Mathematics · 1930–1934');
-    expect(root.textContent).toContain('English, German');
-    // The photo and the company link were javascript: URLs: neither is used.
-    expect(root.querySelector('img')).toBeNull();
-    expect(hrefs(root)).toEqual([
-      'https://www.linkedin.com/school/yale-university/',
-      'https://www.linkedin.com/in/gracehopper',
-    ]);
-    for (const anchor of root.querySelectorAll('a')) expect(anchor.getAttribute('rel')).toContain('noopener');
-  });
-
-  it('renders markup from the service as text', () => {
-    const root = show(
-      <PersonCard
-        person={personSummaryFromV2({ full_name: '<img src=x onerror=alert(1)>', headline: '<b>hi</b>' })}
-      />,
-    );
-    expect(root.querySelector('h2')?.textContent).toBe('<img src=x onerror=alert(1)>');
-    expect(root.querySelector('b')).toBeNull();
-    expect(root.querySelector('img')).toBeNull();
-  });
-
-  it('reads a real published person profile', () => {
-    const person = personSummaryFromV2(personProfileSchema.parse(realPerson));
-    const root = show(<PersonCard person={person} />);
-    expect(root.querySelector('h2')?.textContent).toBe('John Marty');
-    expect(root.querySelector('img')?.getAttribute('src')).toMatch(/^https:\/\//);
-    expect(headings(root)).toContain('Education');
-  });
-
-  it('reads a v3 person the same way', () => {
-    const person = personSummaryFromV3({
-      fullName: 'Linus Example',
-      headline: 'Kernel hacker',
-      location: { rawLocationString: 'Portland, Oregon' },
-      experience: {
-        work: [
-          { title: 'Fellow', companyName: 'Foundation', startDate: '2003-06-01', endDate: null },
-          { title: 'Engineer', companyName: 'Transmeta', startDate: '1997-01-01', endDate: '2003-06-01' },
-        ],
-      },
-      education: [
-        { school: 'University of Helsinki', degreeName: 'MSc', startDate: '1988', endDate: '1996-12-01' },
-      ],
-      slug: { codehost: 'linus-example' },
-    });
-    const root = show(<PersonCard person={person} />);
-    expect(root.textContent).toContain('Kernel hacker');
-    expect(root.textContent).toContain('Fellow');
-    expect(root.textContent).not.toContain('Transmeta');
-    expect(root.textContent).toContain('MSc · 1988–1996');
-    expect(hrefs(root)).toEqual(['https://github.com/linus-example']);
-  });
-});
-
-describe('CompanyCard', () => {
-  it('shows only the facts it has', () => {
-    const root = show(<CompanyCard kind="company" company={{ name: 'Acme', industry: 'Anvils' }} />);
-    expect(root.querySelector('h2')?.textContent).toBe('Acme');
-    const facts = [...root.querySelectorAll('.fact')].map((row) => row.textContent);
-    expect(facts).toEqual(['IndustryAnvils']);
-    expect(headings(root)).toEqual(['Acme']);
-  });
-
-  it('words size, headquarters and description, and links only an http(s) website', () => {
-    const root = show(
-      <CompanyCard
-        kind="company"
-        company={{
-          name: 'Acme',
-          tagline: 'Anvils since 1949',
-          company_size: [10001, null],
-          hq: { city: 'Mountain View', state: 'CA', country: 'US' },
-          website: 'https://www.acme.example/about',
-          founded_year: 1949,
-          follower_count: 1234567,
-          specialities: ['anvils', 'rockets'],
-          description: `${'Falling objects. '.repeat(40)}`,
-        }}
-      />,
-    );
-    const facts = Object.fromEntries(
-      [...root.querySelectorAll('.fact')].map((row) => [
-        row.querySelector('dt')?.textContent,
-        row.querySelector('dd'),
-      ]),
-    );
-    expect(facts.Size?.textContent).toBe('10,001+ employees');
-    expect(facts.Headquarters?.textContent).toBe('Mountain View, CA, US');
-    expect(facts.Website?.querySelector('a')?.getAttribute('href')).toBe('https://www.acme.example/about');
-    expect(facts.Website?.textContent).toBe('acme.example');
-    expect(facts.Founded?.textContent).toBe('1949');
-    expect(facts.Followers?.textContent).toBe('1,234,567');
-    expect(root.textContent).toContain('anvils');
-    const about = root.querySelector('.profile-description')!.textContent!;
-    expect(about.length).toBeLessThanOrEqual(281);
-    expect(about.endsWith('…')).toBe(true);
-  });
-
-  it('shows a website that is not http(s) as text only', () => {
-    const root = show(
-      <CompanyCard kind="school" company={{ name: 'Evil U', website: 'javascript:alert(1)' }} />,
-    );
-    expect(root.querySelectorAll('a')).toHaveLength(0);
-    expect(root.textContent).toContain('javascript:alert(1)');
-  });
-});
-
-describe('JobCard', () => {
-  it('shows a job with its apply link', () => {
-    const root = show(
-      <JobCard
-        job={{
-          title: 'Content Strategist',
-          company: { name: 'Microsoft', url: 'https://www.linkedin.com/company/microsoft' },
-          location: { city: 'Redmond', region: 'Washington', country: 'United States' },
-          employment_type: 'Full-time',
-          seniority_level: 'Mid-Senior level',
-          apply_url: 'https://careers.example.com/apply/1',
-        }}
-      />,
-    );
-    expect(root.querySelector('h2')?.textContent).toBe('Content Strategist');
-    expect(root.textContent).toContain('Redmond, Washington, United States');
-    expect(root.textContent).toContain('Full-time');
-    expect(root.textContent).toContain('Mid-Senior level');
-    expect(hrefs(root)).toEqual([
-      'https://www.linkedin.com/company/microsoft',
-      'https://careers.example.com/apply/1',
-    ]);
-  });
-
-  it('offers no apply link for a data: URL, and survives a job with no title', () => {
-    const root = show(<JobCard job={{ apply_url: 'data:text/html,hi' }} />);
-    expect(root.querySelector('h2')?.textContent).toBe('Title not known');
-    expect(root.querySelectorAll('a')).toHaveLength(0);
-    expect(root.textContent).not.toContain('Apply');
   });
 });
 
