@@ -542,5 +542,3 @@ export function createBatches(deps: BatchDeps) {
 
   return { peek, start, get, cancel, resume, settled };
 }
-
-type Batches = ReturnType<typeof createBatches>;

@@ -353,5 +353,3 @@ export function createCalls(deps: CallDeps) {
 
   return { send, inTurn, inFlight: () => calling.size, isCalling: (id: string) => calling.has(id) };
 }
-
-type Calls = ReturnType<typeof createCalls>;

@@ -34,15 +34,6 @@ function isAddress(candidate: string): boolean {
   return extractEmails(probe)[0] === probe;
 }
 
-/** Percent-decoding that never throws (a lone `%` stays as it is). */
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
 /**
  * The first email address in a selection, or null when there is none. Surrounding words, angle
  * brackets, quotes, a `mailto:` prefix and trailing punctuation are left out.

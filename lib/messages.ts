@@ -6,7 +6,6 @@
  * Only the background imports this module; pages and the content script import ./protocol.
  */
 import { z } from 'zod';
-import { API_ERROR_KINDS, type ApiErrorJson } from './api/errors';
 import { ENDPOINT_IDS } from './api/ids';
 import {
   type BatchStartRequest,
@@ -14,12 +13,10 @@ import {
   FINDINGS_LIMITS,
   type MessageType,
   type PeekRequest,
-  type Quote,
   type QuoteRequest,
   type RecentInput,
   type RunRequest,
 } from './protocol';
-import { settingsPatchSchema } from './settings-schema';
 
 export * from './protocol';
 
@@ -51,29 +48,6 @@ export const runRequestSchema = z.object({
   replay: z.boolean().optional(),
   automatic: z.boolean().optional(),
 }) satisfies z.ZodType<RunRequest>;
-
-const quoteSchema = z.object({
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  lines: z.array(z.string()),
-}) satisfies z.ZodType<Quote>;
-
-const apiErrorJsonSchema = z.object({
-  name: z.literal('ApiError'),
-  kind: z.enum(API_ERROR_KINDS),
-  message: z.string(),
-  status: z.number().int().optional(),
-  description: z.string().optional(),
-  param: z.string().optional(),
-  path: z.string().optional(),
-  cachedProfileAgeSeconds: z.number().optional(),
-  retryAfterSeconds: z.number().optional(),
-  endpointId: z.string().optional(),
-  answerLost: z.boolean().optional(),
-  balance: z.number().optional(),
-  needed: z.number().optional(),
-  neededMin: z.number().optional(),
-}) satisfies z.ZodType<ApiErrorJson>;
 
 export const recentInputSchema = z.object({
   endpointId: z.enum(ENDPOINT_IDS),

@@ -15,7 +15,7 @@ import type { EndpointId } from './ids';
 import { type ParamName, paramSchemas } from './params';
 import * as s from './schemas';
 
-export type { CursorRule, EndpointInfo } from './endpoint-info';
+export type { EndpointInfo } from './endpoint-info';
 export type { ApiVersion, EndpointId } from './ids';
 
 export interface EndpointDef<Id extends EndpointId = EndpointId, Response extends z.ZodType = z.ZodType>

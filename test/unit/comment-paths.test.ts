@@ -24,7 +24,7 @@ function sources(dir: string): string[] {
 }
 
 /** The text of a file's comments. */
-export function commentsOf(text: string, shell: boolean): string[] {
+function commentsOf(text: string, shell: boolean): string[] {
   if (shell) return [...text.matchAll(/(?:^|\s)#(?!!)(.*)$/gm)].map((m) => m[1]!);
   const out: string[] = [];
   for (const m of text.matchAll(/\/\*([\s\S]*?)\*\/|(?<![:"'`\w])\/\/(.*)$/gm)) out.push(m[1] ?? m[2] ?? '');
