@@ -43,8 +43,15 @@ export function paramsOf(endpointId: EndpointId, values: FormValues): RawParamsM
   return params;
 }
 
-export function useParamForm(endpointId: EndpointId, settleMs = SETTLE_MS): ParamForm {
-  const [values, setValues] = useState<Record<string, string>>({});
+export interface ParamFormOptions {
+  /** What the form starts with, and goes back to when cleared (e.g. a cheap first page size). */
+  initial?: Readonly<Record<string, string>>;
+  settleMs?: number;
+}
+
+export function useParamForm(endpointId: EndpointId, options: ParamFormOptions = {}): ParamForm {
+  const { initial = {}, settleMs = SETTLE_MS } = options;
+  const [values, setValues] = useState<Record<string, string>>({ ...initial });
   const problems = useMemo(() => formProblems(endpointId, values), [endpointId, values]);
   const current = useMemo(
     () => (Object.keys(problems).length > 0 ? null : paramsOf(endpointId, values)),
@@ -77,7 +84,7 @@ export function useParamForm(endpointId: EndpointId, settleMs = SETTLE_MS): Para
       setSettled({ key: JSON.stringify(params), params });
     },
     clear() {
-      setValues({});
+      setValues({ ...initial });
     },
     problems,
     current,

@@ -218,7 +218,7 @@ export function createCalls(deps: CallDeps) {
     const record = async (withAnswer: boolean): Promise<boolean> => {
       const tx = db.transaction(['cache', 'meta', 'ledger', 'jobs'], 'readwrite');
       const kept = withAnswer && (await writeCache(tx, entry, settings.cacheMaxBytes));
-      await recordAnswer(tx, job, credits === null ? { estimate } : { credits }, fetchedAt);
+      await recordAnswer(tx, job, credits === null ? { estimate } : { credits }, fetchedAt, data);
       await tx.objectStore('jobs').put({
         ...job,
         status: 'done',

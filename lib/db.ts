@@ -30,7 +30,7 @@ export interface LedgerEntry {
   /** ms since epoch */
   at: number;
   endpointId: EndpointId;
-  /** A short summary of the params, e.g. "profile_url=…/in/jane-doe". Never the key. */
+  /** What was asked, and once answered who it is about: "Jane Doe · linkedin.com/in/jane-doe". Never the key. */
   summary: string;
   /** Reconciled credits; 0 for cached answers; null when not published (v3). */
   credits: number | null;

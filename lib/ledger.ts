@@ -7,7 +7,7 @@
  * and this month drive the daily budget (lib/budget.ts).
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
-import { summarizeParams } from './api/endpoint-info';
+import { summarizeAnswer, summarizeParams } from './api/endpoint-info';
 import type { EnrichmentDb, JobRecord, LedgerEntry } from './db';
 
 type Db = IDBPDatabase<EnrichmentDb>;
@@ -20,11 +20,12 @@ export async function recordAnswer(
   job: Pick<JobRecord, 'id' | 'endpointId' | 'params'>,
   charge: { credits: number } | { estimate: number | null },
   at: number,
+  data: unknown,
 ): Promise<void> {
   await tx.objectStore('ledger').add({
     at,
     endpointId: job.endpointId,
-    summary: summarizeParams(job.endpointId, job.params),
+    summary: summarizeAnswer(job.endpointId, job.params, data),
     cached: false,
     requestId: job.id,
     ...('credits' in charge

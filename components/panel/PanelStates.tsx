@@ -149,16 +149,26 @@ export function todaySpending(account: Pick<Account, 'today' | 'dailyBudget'>): 
   return `Today: ${formatNumber(account.today)} of ${formatCredits(account.dailyBudget)}`;
 }
 
+/**
+ * "Balance: 1,234 credits" as last read from the service (minus what was recorded since); nothing
+ * when the service does not say or was not asked yet: an unknown balance is not shown as zero.
+ */
+export function balanceWords(account: Partial<Pick<Account, 'balance'>>): string | null {
+  return account.balance === null || account.balance === undefined ? null : `Balance: ${formatCredits(account.balance)}`;
+}
+
 export interface PanelFooterProps {
   /** null while loading or when the background could not say. */
-  account: Pick<Account, 'today' | 'dailyBudget'> | null;
+  account: (Pick<Account, 'today' | 'dailyBudget'> & Partial<Pick<Account, 'balance'>>) | null;
   onOpenOptions: () => void;
 }
 
 export function PanelFooter({ account, onOpenOptions }: PanelFooterProps) {
   return (
     <footer class="panel-footer">
-      <p aria-live="polite">{account ? todaySpending(account) : ''}</p>
+      <p aria-live="polite">
+        {account ? [todaySpending(account), balanceWords(account)].filter(Boolean).join(' · ') : ''}
+      </p>
       <button type="button" class="link" onClick={onOpenOptions}>
         Settings
       </button>

@@ -8,7 +8,7 @@ import { useId, useState } from 'preact/hooks';
 import type { ParamField, ParamRule } from '@/lib/api/field-types';
 import { PARAM_FIELDS, PARAM_RULES } from '@/lib/api/fields';
 import { choiceWords, ParamFieldInput } from './ParamFieldInput';
-import type { SearchEndpointId, SearchLayout } from './search-groups';
+import { PAGE_SIZE_NOTE, type SearchEndpointId, type SearchLayout } from './search-groups';
 
 export interface SearchFiltersProps {
   endpointId: SearchEndpointId;
@@ -68,7 +68,10 @@ export function SearchFilters(props: SearchFiltersProps) {
   const { endpointId, layout, values, problems, onValue } = props;
   const fields = PARAM_FIELDS[endpointId];
   const byName = new Map(fields.map((field) => [field.name, field]));
-  const notes = precedenceNotes(endpointId, values);
+  const notes: Record<string, { text: string; warning: boolean }> = {
+    page_size: { text: PAGE_SIZE_NOTE, warning: false },
+    ...precedenceNotes(endpointId, values),
+  };
   const moreId = useId();
   const moreNames = layout.more.flatMap((group) => group.names as readonly string[]);
   /** Given, and not just its default chosen again. */

@@ -9,6 +9,16 @@ import type { ParamName } from '@/lib/api/params';
 
 export type SearchEndpointId = 'person.search' | 'company.search';
 
+/**
+ * A search starts at 10 results a page, not the service's 100: its first quote (up to 30 credits
+ * for people) then fits a usual daily budget, where 100 a page (up to 300) would ask "Spend anyway?"
+ * on the very first search. The person raises it in the form; PAGE_SIZE_NOTE says how.
+ */
+export const SEARCH_STARTING_VALUES: Readonly<Record<string, string>> = { page_size: '10' };
+
+export const PAGE_SIZE_NOTE =
+  'Starts at 10 a page to keep the first search cheap. Raise it (up to 100) for more a page, or load the next page.';
+
 export interface FilterGroup<Id extends SearchEndpointId = SearchEndpointId> {
   title: string;
   names: readonly ParamName<Id>[];

@@ -12,7 +12,7 @@ import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { PanelFooter } from '@/components/panel/PanelStates';
 import type { LookupEndpointId } from '@/components/popup/LookupAnswer';
 import { RecentList } from '@/components/popup/RecentList';
-import { SEARCH_LAYOUTS, type SearchEndpointId } from '@/components/popup/search-groups';
+import { SEARCH_LAYOUTS, SEARCH_STARTING_VALUES, type SearchEndpointId } from '@/components/popup/search-groups';
 import { Tabs } from '@/components/popup/Tabs';
 import { type ParamForm, useParamForm } from '@/hooks/useParamForm';
 import { useRecent } from '@/hooks/useRecent';
@@ -72,8 +72,8 @@ export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
   const recent = useRecent(backend.ask);
 
   const searchForms: Record<SearchEndpointId, ParamForm> = {
-    'person.search': useParamForm('person.search'),
-    'company.search': useParamForm('company.search'),
+    'person.search': useParamForm('person.search', { initial: SEARCH_STARTING_VALUES }),
+    'company.search': useParamForm('company.search', { initial: SEARCH_STARTING_VALUES }),
   };
   const lookupForms: Record<LookupEndpointId, ParamForm> = {
     'person.lookup': useParamForm('person.lookup'),

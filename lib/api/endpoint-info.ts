@@ -197,7 +197,9 @@ export function endpointTitle(endpointId: string): string {
 
 /**
  * A short, key-free summary of a request for the ledger and recent lists: its identifying
- * parameters that were given, else the first few given ones.
+ * parameters that were given (else the first few given ones). An address or an email says what it
+ * is by itself and is shown alone, an address without its scheme and `www.`
+ * ("linkedin.com/in/karla-streich"); any other value with its parameter ("country=GB").
  */
 export function summarizeParams(
   id: EndpointId,
@@ -207,6 +209,48 @@ export function summarizeParams(
   const given = (name: string) => params[name] !== undefined && params[name] !== null && params[name] !== '';
   let names: readonly string[] = (endpointInfo[id].identifying as readonly string[]).filter(given);
   if (names.length === 0) names = Object.keys(params).filter(given).slice(0, 4);
-  const text = names.map((name) => `${name}=${String(params[name])}`).join(' ');
+  return clip(names.map((name) => readable(name, String(params[name]))).join(' '), maxLength);
+}
+
+/**
+ * What the ledger calls a paid request once answered: who or what the answer is about, when it
+ * says ("Karla Streich · linkedin.com/in/karla-streich"), else what was asked.
+ */
+export function summarizeAnswer(
+  id: EndpointId,
+  params: Readonly<Record<string, unknown>>,
+  data: unknown,
+  maxLength = 120,
+): string {
+  const asked = summarizeParams(id, params, maxLength);
+  const subject = subjectOf(data);
+  return subject ? clip(`${subject} · ${asked}`, maxLength) : asked;
+}
+
+/** The name an answer gives its person, company, school or job; null when it gives none. */
+function subjectOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const top = data as Record<string, unknown>;
+  const answer = (typeof top.profile === 'object' && top.profile !== null ? top.profile : top) as Record<
+    string,
+    unknown
+  >;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  const parts = [text(answer.first_name), text(answer.last_name)].filter(Boolean).join(' ');
+  return (
+    text(answer.full_name) ??
+    text(answer.fullName) ??
+    text(answer.name) ??
+    (parts || null) ??
+    text(answer.title)
+  );
+}
+
+function readable(name: string, value: string): string {
+  if (/^https?:\/\//i.test(value)) return value.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '');
+  return /^[^\s@]+@[^\s@]+$/.test(value) ? value : `${name}=${value}`;
+}
+
+function clip(text: string, maxLength: number): string {
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
 }

@@ -99,12 +99,13 @@ test('a person search with filters returns the sandbox’s rows, pages through a
   await configure();
   const popup = await openExtensionPage('popup.html');
   await expect(popup.getByRole('tab', { name: 'People', selected: true })).toBeVisible();
-  await expect(shown(popup.getByRole('button', { name: 'Search people · up to 300 credits' }))).toBeVisible();
+  // The first search is a page of 10, quoted within a usual daily budget.
+  await expect(shown(popup.getByRole('button', { name: 'Search people · up to 30 credits' }))).toBeVisible();
+  await expect(field(popup, 'Page size')).toHaveValue('10');
   await screenshots(popup, 'empty');
 
   await field(popup, 'Country').fill('GB');
   await field(popup, 'Current title').fill('engineer');
-  await field(popup, 'Page size').fill('10');
   await shown(popup.getByRole('button', { name: 'More filters' })).click();
   await openGroup(popup, 'About the person');
   await field(popup, 'Industries').fill('software');

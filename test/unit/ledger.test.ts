@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UNPUBLISHED_COST_ESTIMATE } from '../../lib/api/assumptions';
-import { summarizeParams } from '../../lib/api/endpoint-info';
+import { summarizeAnswer, summarizeParams } from '../../lib/api/endpoint-info';
 import { budgetBounds, checkBudget } from '../../lib/budget';
 import { closeDbForTests, type LedgerEntry, openDb } from '../../lib/db';
 import { attributeCharges, ledgerTotals, recentLedger, totalsOf } from '../../lib/ledger';
@@ -75,12 +75,34 @@ describe('summarizeParams', () => {
         profile_url: 'https://www.linkedin.com/in/jane',
         extra: 'exclude',
       }),
-    ).toBe('profile_url=https://www.linkedin.com/in/jane');
+    ).toBe('linkedin.com/in/jane');
+    expect(summarizeParams('email.lookup', { email: 'jane@example.com' })).toBe('jane@example.com');
     expect(summarizeParams('person.search', { country: 'US', page_size: 10 })).toBe('country=US');
     expect(summarizeParams('employee.list', { page_size: 10, sort_by: 'none' })).toBe(
       'page_size=10 sort_by=none',
     );
     expect(summarizeParams('company.logo', { q: 'x'.repeat(300) }).length).toBe(120);
+  });
+
+  it('names who an answer is about, then what was asked', () => {
+    const asked = { profile_url: 'https://www.linkedin.com/in/karla-streich' };
+    expect(summarizeAnswer('person.profile', asked, { full_name: 'Karla Streich' })).toBe(
+      'Karla Streich · linkedin.com/in/karla-streich',
+    );
+    expect(
+      summarizeAnswer(
+        'person.lookup',
+        { first_name: 'Karla', company_domain: 'acme.com' },
+        {
+          url: null,
+          profile: { first_name: 'Karla', last_name: 'Streich' },
+        },
+      ),
+    ).toBe('Karla Streich · first_name=Karla company_domain=acme.com');
+    expect(
+      summarizeAnswer('company.profile', { url: 'https://www.linkedin.com/company/acme' }, { name: 'Acme' }),
+    ).toBe('Acme · linkedin.com/company/acme');
+    expect(summarizeAnswer('person.profile', asked, { profile: null })).toBe('linkedin.com/in/karla-streich');
   });
 });
 

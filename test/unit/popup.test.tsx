@@ -184,8 +184,8 @@ const URLS = [
 ];
 const SEARCH_QUOTE: Quote = {
   min: 0,
-  max: 300,
-  lines: ['Base: 3 per profile URL returned × up to 100 = 300'],
+  max: 30,
+  lines: ['Base: 3 per profile URL returned × up to 10 = 30'],
 };
 
 function searchPage(params: RawParamsMessage) {
@@ -210,19 +210,27 @@ describe('the person search', () => {
       run: (request) => answer(searchPage(request.params), 6),
     });
     const popup = await show(backend);
-    expect(buttonNamed(popup, 'Search people · up to 300 credits')).toBeDefined();
-    expect(shownText(popup)).toContain('Base: 3 per profile URL returned × up to 100 = 300');
+    expect(buttonNamed(popup, 'Search people · up to 30 credits')).toBeDefined();
+    expect(shownText(popup)).toContain('Base: 3 per profile URL returned × up to 10 = 30');
+    // A first search is a page of 10, and the form says how to ask for more.
+    expect(sentOf('view.open')).toContainEqual({ endpointId: 'person.search', params: { page_size: '10' } });
+    expect(shownText(popup)).toContain(
+      'Starts at 10 a page to keep the first search cheap. Raise it (up to 100)',
+    );
 
     await type(popup, 'Country', 'GB');
-    expect(sentOf('view.open').at(-1)).toEqual({ endpointId: 'person.search', params: { country: 'GB' } });
+    expect(sentOf('view.open').at(-1)).toEqual({
+      endpointId: 'person.search',
+      params: { page_size: '10', country: 'GB' },
+    });
     expect(sentOf('run')).toEqual([]); // nothing is asked of the service before the click
 
-    await click(buttonNamed(popup, 'Search people · up to 300 credits'));
+    await click(buttonNamed(popup, 'Search people · up to 30 credits'));
     expect(sentOf('run')).toEqual([
       {
         requestId: 'request-1',
         endpointId: 'person.search',
-        params: { country: 'GB' },
+        params: { page_size: '10', country: 'GB' },
         policy: 'cache-first',
       },
     ]);
@@ -234,7 +242,7 @@ describe('the person search', () => {
     expect(links()).toEqual(URLS.slice(0, 2));
     expect(popup.textContent).toContain('Today: 6 of 200 credits');
 
-    await click(buttonNamed(popup, 'Load more · up to 300 credits'));
+    await click(buttonNamed(popup, 'Load more · up to 30 credits'));
     expect(sentOf('run').at(-1)).toMatchObject({ params: { country: 'GB', next_token: 'page-2' } });
     expect(links()).toEqual(URLS); // what was shown stays; the next page follows it
     expect(shownText(popup)).toContain('No more people.');
@@ -245,7 +253,9 @@ describe('the person search', () => {
     const rows = Papa.parse<Record<string, string>>(downloads[0]!.csv, { header: true }).data;
     expect(rows.map((row) => row['Profile URL'])).toEqual(links());
 
-    expect(sentOf('recent.add')).toEqual([{ endpointId: 'person.search', params: { country: 'GB' } }]);
+    expect(sentOf('recent.add')).toEqual([
+      { endpointId: 'person.search', params: { page_size: '10', country: 'GB' } },
+    ]);
   });
 
   it('asks nothing while a field is wrong, and says what to correct', async () => {
@@ -265,7 +275,7 @@ describe('the person search', () => {
       run: (request) => answer(searchPage(request.params), 6),
     });
     const popup = await show(backend);
-    await click(buttonNamed(popup, 'Search people · up to 300 credits'));
+    await click(buttonNamed(popup, 'Search people · up to 30 credits'));
     await click(buttonNamed(popup, 'Show in side panel: bob'));
     expect(backend.showInSidePanel).toHaveBeenCalledWith(URLS[1]);
     await click(buttonNamed(popup, 'Open side panel'));
