@@ -3,11 +3,11 @@
  * service's balance, the latest ledger lines, and the cache with a way to clear it.
  */
 import { useState } from 'preact/hooks';
+import { lostChargeShort, lostChargeText } from '@/components/spend/charge-format';
 import type { UserMessage } from '@/lib/api/errors';
 import type { Account } from '@/lib/protocol';
 import { endpointTitle, formatBytes, formatCredits, formatMoment } from './format';
 import { Busy, ErrorNotice } from './Notice';
-import { lostChargeShort, lostChargeText } from './panel/batch/charge-format';
 
 export type AccountPanelState =
   | { status: 'loading' }

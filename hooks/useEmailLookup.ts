@@ -10,7 +10,14 @@ import type { ResponseOf } from '@/lib/api/endpoints';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
 import { backgroundFailure, newRequestId } from '@/lib/ask-background';
 import type { EmailLookupRequest, InterruptedCall, Quote, RunResult } from '@/lib/protocol';
-import { type Answer, type Ask, INTERRUPTED_RECHECK_MS, type Remedy, remedyFor } from './useQuotedAction';
+import {
+  type Answer,
+  type Ask,
+  INTERRUPTED_RECHECK_MS,
+  type QuoteState,
+  type Remedy,
+  remedyFor,
+} from './useQuotedAction';
 
 export type EmailLookupState =
   | { status: 'none' }
@@ -27,6 +34,8 @@ export type EmailLookupState =
 
 export interface EmailLookup {
   state: EmailLookupState;
+  /** The lookup's price (free to ask), so that a retry or a second thought is named with it. */
+  quote: QuoteState;
   confirm: () => void;
   cancel: () => void;
   retry: () => void;
@@ -44,6 +53,7 @@ export interface EmailLookupOptions {
 
 export function useEmailLookup({ ask, request, onSpent }: EmailLookupOptions): EmailLookup {
   const [state, setState] = useState<EmailLookupState>({ status: 'none' });
+  const [quote, setQuote] = useState<QuoteState>({ status: 'loading' });
   /** The request shown: an answer for an earlier one is dropped. */
   const current = useRef<string | null>(null);
 
@@ -123,6 +133,25 @@ export function useEmailLookup({ ask, request, onSpent }: EmailLookupOptions): E
   }
 
   useEffect(() => {
+    setQuote({ status: 'loading' });
+    if (!request?.params) return;
+    const asked = request.requestId;
+    const params = request.params;
+    void (async () => {
+      let shown: QuoteState;
+      try {
+        const answer = await ask('quote', { endpointId: 'email.lookup', params });
+        shown = answer.ok
+          ? { status: 'ready', quote: answer.quote }
+          : { status: 'failed', message: userMessage(ApiError.fromJSON(answer.error)) };
+      } catch (error) {
+        shown = { status: 'failed', message: backgroundFailure(error) };
+      }
+      if (current.current === asked) setQuote(shown);
+    })();
+  }, [request?.requestId]);
+
+  useEffect(() => {
     current.current = request?.requestId ?? null;
     if (!request) setState({ status: 'none' });
     else if (request.email === null || request.params === null)
@@ -132,6 +161,7 @@ export function useEmailLookup({ ask, request, onSpent }: EmailLookupOptions): E
 
   return {
     state,
+    quote,
     confirm() {
       if (request && state.status === 'confirming') void attempt(request, true);
     },

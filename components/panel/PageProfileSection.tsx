@@ -7,12 +7,7 @@
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import type { ActionState, AnswerMeta as AnswerProvenance, QuoteState } from '@/lib/action-state';
-import type { Quote } from '@/lib/protocol';
-import { formatQuote, spendLabel } from '@/lib/quote-format';
-import { formatCredits } from '../format';
-import { Busy, ErrorNotice } from '../Notice';
-import { InterruptedNotice } from './batch/InterruptedNotice';
-import { formatAgo } from './panel-format';
+import { AnswerLine, SpendArea } from '../spend/SpendArea';
 
 /** What the panel says about an answer it shows: where it came from, how old, what it cost (one type: lib/action-state.ts). */
 export type ShownAnswer = AnswerProvenance;
@@ -69,10 +64,10 @@ export function PageProfileSection(props: PageProfileSectionProps) {
       {answer && (
         <>
           {/* Where the answer came from, how old it is and what it cost, before the (long) answer. */}
-          <AnswerMeta answer={answer} staleAfterDays={props.staleAfterDays}>
+          <AnswerLine meta={answer} staleAfterDays={props.staleAfterDays}>
             {props.onCopy && <CopyJson onCopy={props.onCopy} />}
             {props.onForget && <ForgetProfile onForget={props.onForget} />}
-          </AnswerMeta>
+          </AnswerLine>
           {props.children}
           {props.answerForOtherOptions && (
             <p class="muted small answer-note">Shown: the answer without the options chosen below.</p>
@@ -80,190 +75,24 @@ export function PageProfileSection(props: PageProfileSectionProps) {
         </>
       )}
       {props.controls}
-      <ActionArea {...props} />
+      <SpendArea
+        verb={props.verb}
+        runningText={
+          props.verb === 'Enrich' ? 'Enriching…' : props.verb === 'Refresh' ? 'Refreshing…' : `${props.verb}…`
+        }
+        quote={props.quote}
+        action={action}
+        // Enriching is the point of the panel; refreshing is secondary unless the answer is stale.
+        primary={props.verb === 'Enrich' || (answer?.stale ?? false)}
+        remedy={props.remedy}
+        onRun={props.onRun}
+        onConfirm={props.onConfirm}
+        onCancel={props.onCancel}
+        onRetry={props.onRetry}
+        onOpenOptions={props.onOpenOptions}
+      />
       {props.note && <p class="muted small">{props.note}</p>}
     </section>
-  );
-}
-
-function ActionArea({
-  quote,
-  action,
-  verb,
-  answer,
-  remedy,
-  onRun,
-  onConfirm,
-  onCancel,
-  onRetry,
-  onOpenOptions,
-}: PageProfileSectionProps) {
-  switch (action.status) {
-    case 'checking':
-      return <Busy>Looking for a saved answer…</Busy>;
-    case 'confirming':
-      return (
-        <Confirmation
-          quote={action.quote}
-          remaining={action.remaining}
-          onConfirm={onConfirm}
-          onCancel={onCancel}
-        />
-      );
-    case 'failed':
-      return (
-        <ErrorNotice message={action.message}>
-          {(action.remedy || remedy) && (
-            <div class="row">
-              {remedy}
-              {action.remedy === 'retry' && (
-                // Trying again asks the service again: it may spend, so it carries the quote.
-                <button type="button" class="small" onClick={onRetry}>
-                  {quote.status === 'ready' ? spendLabel('Try again', quote.quote) : 'Try again'}
-                </button>
-              )}
-              {action.remedy === 'settings' && (
-                <button type="button" class="small" onClick={onOpenOptions}>
-                  Open settings
-                </button>
-              )}
-            </div>
-          )}
-        </ErrorNotice>
-      );
-    case 'interrupted':
-      return <InterruptedNotice call={action.interrupted} onAskAgain={onRun} />;
-    case 'idle':
-    case 'running':
-      if (quote.status === 'failed') return <ErrorNotice message={quote.message} />;
-      return (
-        <QuoteAction
-          verb={verb}
-          quote={quote.status === 'ready' ? quote.quote : null}
-          running={action.status === 'running'}
-          // Enriching is the point of the panel; refreshing is secondary unless the answer is stale.
-          primary={verb === 'Enrich' || (answer?.stale ?? false)}
-          onRun={onRun}
-        />
-      );
-  }
-}
-
-export interface QuoteActionProps {
-  /** What it does: "Enrich", "Refresh", "Count employees". */
-  verb: string;
-  /** null while the quote is being worked out: nothing can be spent before it is shown. */
-  quote: Quote | null;
-  running: boolean;
-  primary: boolean;
-  onRun: () => void;
-  /** Said while it runs; "Enriching…" / "Refreshing…" by default. */
-  runningText?: string;
-}
-
-/** "Enrich · 2 credits", and what the cost is made of. */
-export function QuoteAction({ verb, quote, running, primary, onRun, runningText }: QuoteActionProps) {
-  if (running)
-    return (
-      <Busy>
-        {runningText ?? (verb === 'Refresh' ? 'Refreshing…' : verb === 'Enrich' ? 'Enriching…' : `${verb}…`)}
-      </Busy>
-    );
-  if (!quote) return <Busy>Working out the cost…</Busy>;
-  return (
-    <div class="quote-action">
-      <button type="button" class={primary ? 'primary' : undefined} onClick={onRun}>
-        {spendLabel(verb, quote)}
-      </button>
-      {quote.lines.length > 0 && (
-        <details class="quote-lines">
-          <summary>What this costs</summary>
-          <ul>
-            {quote.lines.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </div>
-  );
-}
-
-/** The most a request may cost, as the confirmation words it. */
-function mostItMayCost(quote: Quote): string {
-  if (quote.max !== null) return `up to ${formatCredits(quote.max)}`;
-  if (quote.min !== null) return `${formatCredits(quote.min)} or more`;
-  return 'an unpublished number of credits';
-}
-
-export interface ConfirmationProps {
-  quote: Quote;
-  /** Credits left in today's budget. */
-  remaining: number;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
-/** Spending past the daily budget: said plainly, and only done when the person says so. */
-export function Confirmation({ quote, remaining, onConfirm, onCancel }: ConfirmationProps) {
-  return (
-    <fieldset class="notice confirmation">
-      <legend class="visually-hidden">Confirm spending past today's budget</legend>
-      <p>
-        This may cost {mostItMayCost(quote)}; {remaining} left in today's budget. Spend anyway?
-      </p>
-      <div class="row">
-        <button type="button" class="primary small" onClick={onConfirm}>
-          Spend anyway · {formatQuote(quote)}
-        </button>
-        <button type="button" class="small" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </fieldset>
-  );
-}
-
-/** "cached 3 days ago · 0 credits", and whether it is stale. */
-export function AnswerMeta({
-  answer,
-  staleAfterDays,
-  children,
-}: {
-  answer: ShownAnswer;
-  staleAfterDays: number;
-  /** Actions on the answer (copy), beside what it cost. */
-  children?: ComponentChildren;
-}) {
-  const cost = answer.credits === null ? 'cost not published' : formatCredits(answer.credits);
-  return (
-    <div class="answer-meta">
-      <div class="answer-meta-row">
-        <p>
-          {answer.cached ? 'cached' : 'fetched'} {formatAgo(answer.ageMs)} · {cost}
-          {answer.stale && <span class="badge badge-stale">stale</span>}
-        </p>
-        {children}
-      </div>
-      {answer.stale && (
-        <p class="muted small">
-          Older than {staleAfterDays} {staleAfterDays === 1 ? 'day' : 'days'}: refresh it for current data.
-        </p>
-      )}
-      {answer.notKept && <NotKept reason={answer.notKept} />}
-    </div>
-  );
-}
-
-/** An answer shown but not saved on this computer: asking again later spends again. */
-export function NotKept({ reason }: { reason: NonNullable<ShownAnswer['notKept']> }) {
-  return (
-    <p class="muted small" role="status">
-      {reason === 'storage-full'
-        ? "Not saved: the browser's storage for the extension is full (clear the cache in the options)."
-        : 'Not saved: it is larger than a quarter of the cache size set in the options.'}{' '}
-      Asking again later spends again.
-    </p>
   );
 }
 

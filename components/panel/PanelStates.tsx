@@ -154,7 +154,9 @@ export function todaySpending(account: Pick<Account, 'today' | 'dailyBudget'>): 
  * when the service does not say or was not asked yet: an unknown balance is not shown as zero.
  */
 export function balanceWords(account: Partial<Pick<Account, 'balance'>>): string | null {
-  return account.balance === null || account.balance === undefined ? null : `Balance: ${formatCredits(account.balance)}`;
+  return account.balance === null || account.balance === undefined
+    ? null
+    : `Balance: ${formatCredits(account.balance)}`;
 }
 
 export interface PanelFooterProps {

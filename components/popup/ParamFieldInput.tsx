@@ -23,6 +23,11 @@ export interface ParamFieldInputProps {
   noteIsWarning?: boolean;
   /** Required by a rule between fields, not only on its own (`field.required`). */
   required?: boolean;
+  /**
+   * Show the service's parameter name beside the label: the searches do, for people who also use
+   * the API; a lookup's few fields read better without it.
+   */
+  showParamName?: boolean;
 }
 
 /** A choice's value as a person reads it: `PRIVATELY_HELD` → "Privately held", `if-recent` → "If recent". */
@@ -105,14 +110,16 @@ export function ParamFieldInput(props: ParamFieldInputProps) {
           {field.label}
           {required && <span class="required-mark"> (required)</span>}
         </label>
-        <code class="param-name" aria-hidden="true">
-          {field.name}
-        </code>
+        {props.showParamName !== false && (
+          <code class="param-name" aria-hidden="true">
+            {field.name}
+          </code>
+        )}
       </div>
       {input}
       <p class="field-hint" id={helpId}>
         {/* The parameter's name, for a screen reader too (its visible copy is beside the label). */}
-        <span class="visually-hidden">Parameter {field.name}. </span>
+        {props.showParamName !== false && <span class="visually-hidden">Parameter {field.name}. </span>}
         {field.help}
         {counter && (
           <span class="char-count">

@@ -2,9 +2,10 @@
  * What a quote is made of, shown with it rather than folded away: one line per part of the cost
  * (`Base: 3 per profile URL returned × up to 100 = 300`), as the background worded it.
  */
+
+import type { SectionAction, SectionQuote } from '@/components/spend/SpendArea';
 import type { Quote } from '@/lib/protocol';
 import { formatQuote } from '@/lib/quote-format';
-import type { SectionAction, SectionQuote } from '../panel/sections/SpendArea';
 
 export function QuoteBreakdown({ quote }: { quote: Quote }) {
   if (quote.lines.length === 0) return null;

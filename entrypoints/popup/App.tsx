@@ -12,7 +12,11 @@ import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { PanelFooter } from '@/components/panel/PanelStates';
 import type { LookupEndpointId } from '@/components/popup/LookupAnswer';
 import { RecentList } from '@/components/popup/RecentList';
-import { SEARCH_LAYOUTS, SEARCH_STARTING_VALUES, type SearchEndpointId } from '@/components/popup/search-groups';
+import {
+  SEARCH_LAYOUTS,
+  SEARCH_STARTING_VALUES,
+  type SearchEndpointId,
+} from '@/components/popup/search-groups';
 import { Tabs } from '@/components/popup/Tabs';
 import { type ParamForm, useParamForm } from '@/hooks/useParamForm';
 import { useRecent } from '@/hooks/useRecent';

@@ -7,12 +7,12 @@
  */
 
 import { useEffect, useRef } from 'preact/hooks';
-import { AnswerLine, SpendArea } from '@/components/panel/sections/SpendArea';
 import { blockedWords, requiredNames, shownProblems } from '@/components/popup/form-words';
 import { LookupAnswer, type LookupEndpointId } from '@/components/popup/LookupAnswer';
 import { LookupChooser } from '@/components/popup/LookupChooser';
 import { ParamFieldInput } from '@/components/popup/ParamFieldInput';
 import { QuoteBreakdown, showBreakdown, withoutLines } from '@/components/popup/QuoteBreakdown';
+import { AnswerLine, SpendArea } from '@/components/spend/SpendArea';
 import type { ParamForm } from '@/hooks/useParamForm';
 import { useQuotedAction } from '@/hooks/useQuotedAction';
 import { PARAM_FIELDS } from '@/lib/api/fields';
@@ -97,24 +97,43 @@ export function LookupTab(props: LookupTabProps) {
   const problems = shownProblems(form.problems, form.values);
   const required = requiredNames(selected);
   const blocked = blockedWords(selected, form.problems, form.values);
+  const ordered = fieldsInOrder(selected, required);
+  // What must be given, and the choice that decides what a no-match costs; everything else folds.
+  const needed = ordered.filter(
+    (field) => required.has(field.name) || field.required || NO_MATCH_CHOICE[selected] === field.name,
+  );
+  const main = needed.length > 0 ? needed : ordered;
+  const optional = ordered.filter((field) => !main.includes(field));
+  const isSet = (name: string) => (form.values[name] ?? '').trim() !== '' || problems[name] !== undefined;
+  const fieldInput = (field: (typeof ordered)[number]) => (
+    <ParamFieldInput
+      key={`${selected}:${field.name}`}
+      field={field}
+      value={form.values[field.name] ?? ''}
+      onValue={(value) => form.set(field.name, value)}
+      error={problems[field.name]}
+      note={NO_MATCH_CHOICE[selected] === field.name ? noMatch : null}
+      required={required.has(field.name)}
+      showParamName={false}
+    />
+  );
 
   return (
     <div class="popup-tab">
       <LookupChooser options={LOOKUPS} selected={selected} onSelect={props.onSelect} />
       <form class="lookup-form" onSubmit={(event) => event.preventDefault()} noValidate>
-        <div class="filter-fields">
-          {fieldsInOrder(selected, required).map((field) => (
-            <ParamFieldInput
-              key={`${selected}:${field.name}`}
-              field={field}
-              value={form.values[field.name] ?? ''}
-              onValue={(value) => form.set(field.name, value)}
-              error={problems[field.name]}
-              note={NO_MATCH_CHOICE[selected] === field.name ? noMatch : null}
-              required={required.has(field.name)}
-            />
-          ))}
-        </div>
+        <div class="filter-fields">{main.map(fieldInput)}</div>
+        {optional.length > 0 && (
+          // The options fold away so the tab fits the popup; they open by themselves when one is set.
+          <details
+            key={selected}
+            class="filter-group more-fields"
+            open={optional.some((field) => isSet(field.name))}
+          >
+            <summary>More options ({optional.length})</summary>
+            <div class="filter-fields">{optional.map(fieldInput)}</div>
+          </details>
+        )}
       </form>
       {NO_MATCH_ALWAYS.has(selected) && noMatch && <p class="field-note">{noMatch}</p>}
       <SpendArea

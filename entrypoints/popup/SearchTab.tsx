@@ -7,12 +7,12 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { formatNumber } from '@/components/panel/panel-format';
 import { PagedResults } from '@/components/panel/sections/PagedResults';
-import { SpendArea } from '@/components/panel/sections/SpendArea';
 import { blockedWords } from '@/components/popup/form-words';
 import { QuoteBreakdown, showBreakdown, withoutLines } from '@/components/popup/QuoteBreakdown';
 import { SearchFilters } from '@/components/popup/SearchFilters';
 import { SearchResultRow, searchCsvColumns } from '@/components/popup/SearchResultRow';
 import { SEARCH_LAYOUTS, type SearchEndpointId } from '@/components/popup/search-groups';
+import { SpendArea } from '@/components/spend/SpendArea';
 import { usePagedAction } from '@/hooks/usePagedAction';
 import type { ParamForm } from '@/hooks/useParamForm';
 import { useRunProgress } from '@/hooks/useRunProgress';

@@ -19,14 +19,13 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { storage } from 'wxt/utils/storage';
-import { Busy, ErrorNotice, Notice } from '@/components/Notice';
-import { InterruptedNotice } from '@/components/panel/batch/InterruptedNotice';
+import { Notice } from '@/components/Notice';
 import { EmailLookupCard } from '@/components/panel/EmailLookupCard';
-import { Confirmation } from '@/components/panel/PageProfileSection';
 import { SectionShell } from '@/components/panel/sections/SectionShell';
-import { AnswerLine } from '@/components/panel/sections/SpendArea';
-import { useEmailLookup } from '@/hooks/useEmailLookup';
+import { AnswerLine, SpendArea } from '@/components/spend/SpendArea';
+import { type EmailLookupState, useEmailLookup } from '@/hooks/useEmailLookup';
 import type { Ask } from '@/hooks/useQuotedAction';
+import type { ActionState } from '@/lib/action-state';
 import type { EmailLookupRequest } from '@/lib/protocol';
 import { EMAIL_LOOKUP_ITEM_KEY } from '@/lib/settings';
 
@@ -80,92 +79,45 @@ export function EmailLookupSection({
     </button>
   );
   let body: ComponentChildren;
-  switch (state.status) {
-    case 'refused':
-      body = (
-        <Notice tone="info" title="No email address in what you selected">
-          {state.selection && <p class="notice-detail">“{state.selection}”</p>}
-          <p>
-            Select an address such as name@example.com, then choose “Look up email” again. Nothing was
-            charged.
-          </p>
-        </Notice>
-      );
-      break;
-    case 'running':
-      body = <Busy>Looking up {state.email}…</Busy>;
-      break;
-    case 'interrupted':
-      body = (
-        <>
-          <p>
-            <strong>{state.email}</strong>
-          </p>
-          <InterruptedNotice call={state.interrupted} subject={state.email} onAskAgain={lookup.askAgain} />
-        </>
-      );
-      break;
-    case 'confirming':
-      body = (
-        <>
-          <p>
-            Look up <strong>{state.email}</strong>?
-          </p>
-          <Confirmation
-            quote={state.quote}
-            remaining={state.remaining}
-            onConfirm={lookup.confirm}
-            onCancel={lookup.cancel}
-          />
-        </>
-      );
-      break;
-    case 'cancelled':
-      body = (
-        <>
-          <p>
-            <strong>{state.email}</strong> was not looked up; nothing was spent.
-          </p>
-          <div class="row">
-            <button type="button" class="small" onClick={lookup.retry}>
-              Look it up after all
-            </button>
-          </div>
-        </>
-      );
-      break;
-    case 'failed':
-      body = (
-        <>
-          <p>
-            <strong>{state.email}</strong>
-          </p>
-          <ErrorNotice message={state.message}>
-            {state.remedy && (
-              <div class="row">
-                {state.remedy === 'retry' ? (
-                  <button type="button" class="small" onClick={lookup.retry}>
-                    Try again
-                  </button>
-                ) : (
-                  <button type="button" class="small" onClick={onOpenOptions}>
-                    Open settings
-                  </button>
-                )}
-              </div>
-            )}
-          </ErrorNotice>
-        </>
-      );
-      break;
-    case 'answer':
-      body = (
-        <>
-          <EmailLookupCard email={state.email} data={state.answer.data} level={3} />
-          <AnswerLine meta={state.answer} staleAfterDays={staleAfterDays} />
-        </>
-      );
-      break;
+  if (state.status === 'refused') {
+    body = (
+      <Notice tone="info" title="No email address in what you selected">
+        {state.selection && <p class="notice-detail">“{state.selection}”</p>}
+        <p>
+          Select an address such as name@example.com, then choose “Look up email” again. Nothing was charged.
+        </p>
+      </Notice>
+    );
+  } else if (state.status === 'answer') {
+    body = (
+      <>
+        <EmailLookupCard email={state.email} data={state.answer.data} level={3} />
+        <AnswerLine meta={state.answer} staleAfterDays={staleAfterDays} />
+      </>
+    );
+  } else {
+    // Every state that spends or may spend: drawn by the one renderer, its controls named with the price.
+    body = (
+      <>
+        <p>
+          {state.status === 'confirming' ? 'Look up ' : ''}
+          <strong>{state.email}</strong>
+          {state.status === 'cancelled' ? ' was not looked up; nothing was spent.' : ''}
+        </p>
+        <SpendArea
+          verb="Look it up after all"
+          runningText={`Looking up ${state.email}…`}
+          quote={lookup.quote}
+          action={spendState(state)}
+          subject={state.email}
+          onRun={state.status === 'interrupted' ? lookup.askAgain : lookup.retry}
+          onConfirm={lookup.confirm}
+          onCancel={lookup.cancel}
+          onRetry={lookup.retry}
+          onOpenOptions={onOpenOptions}
+        />
+      </>
+    );
   }
   return (
     <SectionShell title="Email lookup" busy={state.status === 'running'}>
@@ -173,4 +125,22 @@ export function EmailLookupSection({
       <div class="row">{close}</div>
     </SectionShell>
   );
+}
+
+/** The lookup's state as the spending renderer reads it; a declined lookup offers to run after all. */
+function spendState(
+  state: Exclude<EmailLookupState, { status: 'none' | 'refused' | 'answer' }>,
+): ActionState {
+  switch (state.status) {
+    case 'cancelled':
+      return { status: 'idle' };
+    case 'running':
+      return { status: 'running' };
+    case 'confirming':
+      return { status: 'confirming', quote: state.quote, remaining: state.remaining };
+    case 'failed':
+      return { status: 'failed', message: state.message, error: state.error, remedy: state.remedy };
+    case 'interrupted':
+      return { status: 'interrupted', interrupted: state.interrupted };
+  }
 }

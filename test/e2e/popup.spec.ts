@@ -41,6 +41,12 @@ function field(page: Page, label: string): Locator {
   return shown(page.getByLabel(label, { exact: true }));
 }
 
+/** A lookup's field, opening "More options" when it is folded there. */
+async function lookupField(page: Page, label: string): Promise<Locator> {
+  if ((await field(page, label).count()) === 0) await openGroup(page, 'More options');
+  return field(page, label);
+}
+
 /** The profile URLs the sandbox's own query engine finds for a search, in its order. */
 function expectedSearch(
   endpointId: 'person.search' | 'company.search',
@@ -266,7 +272,7 @@ test('each lookup returns the sandbox’s answer and spends exactly its quote', 
   });
   expect(personMatch).toBeDefined();
   await field(popup, 'First name (required)').fill(person.profile.first_name as string);
-  await field(popup, 'Last name').fill(person.profile.last_name as string);
+  await (await lookupField(popup, 'Last name')).fill(person.profile.last_name as string);
   await field(popup, 'Company (required)').fill(company.company);
   await expect(
     shown(popup.getByText('As chosen, 2 credits are charged even when nothing is found.')),
@@ -291,8 +297,8 @@ test('each lookup returns the sandbox’s answer and spends exactly its quote', 
   const companyName = companyRecord.profile.name as string;
   const companyMatch = queries.lookupCompany({ name: companyName });
   expect(companyMatch).toBeDefined();
-  await field(popup, 'Company name').fill(companyName);
-  await field(popup, 'Enrich profile').selectOption('enrich');
+  await (await lookupField(popup, 'Company name')).fill(companyName);
+  await (await lookupField(popup, 'Enrich profile')).selectOption('enrich');
   await expect(
     shown(popup.getByText('As chosen, 2 credits are charged even when nothing is found.')),
   ).toBeVisible();
@@ -340,7 +346,7 @@ test('a lookup that finds nothing spends what its quote said: 3 credits deep, no
   await expect(shown(popup.getByText('No person was found for this address.'))).toBeVisible();
   await expect(shown(popup.locator('.popup-results .answer-meta'))).toContainText('3 credits');
 
-  await field(popup, 'Lookup depth').selectOption('superficial');
+  await (await lookupField(popup, 'Lookup depth')).selectOption('superficial');
   await expect(shown(popup.getByText('As chosen, nothing is charged when nothing is found.'))).toBeVisible();
   expect(await runLookup(popup, sandbox, 'Look up email · up to 3 credits')).toBe(0);
   await expect(shown(popup.getByText('No person was found for this address.'))).toBeVisible();

@@ -6,16 +6,14 @@ import type { ComponentChild } from 'preact';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  AnswerMeta,
-  Confirmation,
-  PageProfileSection,
-  type PageProfileSectionProps,
-  QuoteAction,
-} from '../../components/panel/PageProfileSection';
+import { PageProfileSection, type PageProfileSectionProps } from '../../components/panel/PageProfileSection';
 import { todaySpending } from '../../components/panel/PanelStates';
 import { excerpt, formatAgo, formatCompanySize } from '../../components/panel/panel-format';
 import { safeHttpUrl } from '../../components/panel/safe-url';
+import { AnswerLine, Confirmation, SpendArea } from '../../components/spend/SpendArea';
+import type { ActionState, AnswerMeta as Provenance } from '../../lib/action-state';
+import { ApiError, userMessage } from '../../lib/api/errors';
+import type { InterruptedCall, Quote } from '../../lib/protocol';
 
 let container: HTMLElement | undefined;
 
@@ -41,6 +39,40 @@ function button(root: HTMLElement, name: string | RegExp): HTMLButtonElement {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+const noop = () => {};
+
+/** The spending renderer with an action that is idle or running, as the panel's profile draws it. */
+function QuoteAction(props: {
+  verb: string;
+  quote: Quote | null;
+  running: boolean;
+  primary: boolean;
+  onRun: () => void;
+}) {
+  return (
+    <SpendArea
+      verb={props.verb}
+      runningText={props.verb === 'Enrich' ? 'Enriching…' : 'Refreshing…'}
+      quote={props.quote ? { status: 'ready', quote: props.quote } : { status: 'loading' }}
+      action={{ status: props.running ? 'running' : 'idle' }}
+      primary={props.primary}
+      onRun={props.onRun}
+      onConfirm={noop}
+      onCancel={noop}
+      onRetry={noop}
+      onOpenOptions={noop}
+    />
+  );
+}
+
+function AnswerMeta({ answer, staleAfterDays }: { answer: Provenance; staleAfterDays: number }) {
+  return <AnswerLine meta={answer} staleAfterDays={staleAfterDays} />;
+}
+
+/** Every button's accessible name (its text content here: none carries an aria-label). */
+function buttonNames(root: HTMLElement): string[] {
+  return [...root.querySelectorAll('button')].map((b) => b.textContent?.replace(/\s+/g, ' ').trim() ?? '');
+}
 
 describe('safeHttpUrl', () => {
   it('lets absolute http(s) URLs through', () => {
@@ -70,6 +102,99 @@ describe('safeHttpUrl', () => {
     expect(safeHttpUrl(null)).toBeNull();
     expect(safeHttpUrl(undefined)).toBeNull();
     expect(safeHttpUrl({ href: 'https://example.com' })).toBeNull();
+  });
+});
+
+describe('SpendArea: every control that spends carries its price, in every state', () => {
+  const quote: Quote = { min: 0, max: 30, lines: [] };
+  const failed = (error: ApiError | null, remedy: 'retry' | 'settings' | null): ActionState => ({
+    status: 'failed',
+    message: userMessage(error ?? new ApiError('network', {})),
+    error,
+    remedy,
+  });
+  const interrupted: InterruptedCall = {
+    reason: 'worker',
+    credits: 3,
+    range: { min: 3, max: 3 },
+    settled: true,
+    quote,
+    error: null,
+  } as unknown as InterruptedCall;
+  const cases: [string, ActionState, string[]][] = [
+    ['ready', { status: 'idle' }, ['List employees · up to 30 credits']],
+    [
+      'over the budget',
+      { status: 'confirming', quote, remaining: 3 },
+      ['Spend anyway · up to 30 credits', 'Cancel'],
+    ],
+    [
+      'refused for credits',
+      failed(new ApiError('credits', { balance: 3, needed: 30 }), 'retry'),
+      ['Try again · up to 30 credits'],
+    ],
+    [
+      'a server error',
+      failed(new ApiError('server', { status: 503 }), 'retry'),
+      ['Try again · up to 30 credits'],
+    ],
+    ['the background did not answer', failed(null, 'retry'), ['Try again · up to 30 credits']],
+    ['the key refused', failed(new ApiError('auth', { status: 401 }), 'settings'), ['Open settings']],
+    ['nothing found', failed(new ApiError('not-found', { status: 404 }), null), []],
+    ['interrupted', { status: 'interrupted', interrupted }, ['Ask again · up to 30 credits']],
+    ['running', { status: 'running' }, []],
+  ];
+  it.each(cases)('%s', (_label, action, names) => {
+    const root = show(
+      <SpendArea
+        verb="List employees"
+        runningText="Listing employees…"
+        quote={{ status: 'ready', quote }}
+        action={action}
+        onRun={noop}
+        onConfirm={noop}
+        onCancel={noop}
+        onRetry={noop}
+        onOpenOptions={noop}
+      />,
+    );
+    expect(buttonNames(root)).toEqual(names);
+  });
+
+  it('a rate limit counts down, and the retry keeps its price while it waits', () => {
+    const root = show(
+      <SpendArea
+        verb="List employees"
+        runningText="Listing employees…"
+        quote={{ status: 'ready', quote }}
+        action={failed(new ApiError('rate-limited', { status: 429, retryAfterSeconds: 30 }), 'retry')}
+        onRun={noop}
+        onConfirm={noop}
+        onCancel={noop}
+        onRetry={noop}
+        onOpenOptions={noop}
+      />,
+    );
+    expect(buttonNames(root)).toEqual(['Try again in 30 s · up to 30 credits']);
+    expect(root.querySelector('button')!.disabled).toBe(true);
+  });
+
+  it('another way out stands beside the priced retry', () => {
+    const root = show(
+      <SpendArea
+        verb="Enrich"
+        runningText="Enriching…"
+        quote={{ status: 'ready', quote: { min: 2, max: 2, lines: [] } }}
+        action={failed(new ApiError('server', { status: 500 }), 'retry')}
+        remedy={<button type="button">Accept the older copy · 2 credits</button>}
+        onRun={noop}
+        onConfirm={noop}
+        onCancel={noop}
+        onRetry={noop}
+        onOpenOptions={noop}
+      />,
+    );
+    expect(buttonNames(root)).toEqual(['Accept the older copy · 2 credits', 'Try again · 2 credits']);
   });
 });
 

@@ -870,7 +870,8 @@ describe('side panel: the profile in full, as the person chooses it', () => {
       { retryAfterSeconds: 30 },
       'Too many requests',
       'Wait 30 seconds, then try again',
-      ['Try again · 1 credit'],
+      // Counts down, and keeps its price while it waits.
+      ['Try again in 30 s · 1 credit'],
     ],
     ['not-found', {}, 'Nothing was found', 'Nothing was charged', []],
     ['server', {}, 'The service had an internal error', 'Try again in a moment', ['Try again · 1 credit']],

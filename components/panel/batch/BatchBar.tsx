@@ -3,13 +3,14 @@
  * that spends (`Enrich N selected · <total>`), a confirmation past the daily budget, then the
  * batch's progress (n of N, credits so far) with Cancel, and how it ended.
  */
+
+import { lostChargeShort } from '@/components/spend/charge-format';
+import { Confirmation } from '@/components/spend/SpendArea';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
 import type { BatchView, Quote } from '@/lib/protocol';
 import { spendLabel } from '@/lib/quote-format';
 import { formatCredits } from '../../format';
 import { Busy, ErrorNotice, Notice } from '../../Notice';
-import { Confirmation } from '../PageProfileSection';
-import { lostChargeShort } from './charge-format';
 
 export type BatchStartState =
   | { status: 'idle' }

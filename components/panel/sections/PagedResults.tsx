@@ -5,10 +5,15 @@
  */
 import { type ComponentChildren, Fragment } from 'preact';
 import { useRef } from 'preact/hooks';
+import {
+  AnswerLine,
+  type SectionAnswerMeta,
+  SpendArea,
+  type SpendAreaProps,
+} from '@/components/spend/SpendArea';
 import { Busy } from '../../Notice';
 import { formatNumber } from '../panel-format';
 import { firstFocusable, useRefocus } from './focus';
-import { AnswerLine, type SectionAnswerMeta, SpendArea, type SpendAreaProps } from './SpendArea';
 
 export interface ShownPage<Row> {
   rows: readonly Row[];

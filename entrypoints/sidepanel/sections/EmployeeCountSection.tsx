@@ -6,7 +6,7 @@
 import { ParamForm } from '@/components/panel/sections/ParamForm';
 import { EmployeeCountView } from '@/components/panel/sections/ResultRows';
 import { FiltersFold, SectionShell } from '@/components/panel/sections/SectionShell';
-import { AnswerLine, SpendArea } from '@/components/panel/sections/SpendArea';
+import { AnswerLine, SpendArea } from '@/components/spend/SpendArea';
 import { useQuotedAction } from '@/hooks/useQuotedAction';
 import { normalizeEmployeeCount } from '@/lib/api/employee-count';
 import type { RawParamsMessage } from '@/lib/protocol';

@@ -8,7 +8,7 @@ import { safeHttpUrl } from '@/components/panel/safe-url';
 import { JobProfileView } from '@/components/panel/sections/JobProfileView';
 import { JobRow, jobUrlOf, textOf } from '@/components/panel/sections/ResultRows';
 import { SectionShell } from '@/components/panel/sections/SectionShell';
-import { AnswerLine, SpendArea } from '@/components/panel/sections/SpendArea';
+import { AnswerLine, SpendArea } from '@/components/spend/SpendArea';
 import { useQuotedAction } from '@/hooks/useQuotedAction';
 import type { JobListEntry } from '@/lib/api/schemas';
 import type { CsvColumn } from '@/lib/csv';

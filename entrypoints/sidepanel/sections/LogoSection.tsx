@@ -7,7 +7,7 @@ import { formatNumber } from '@/components/panel/panel-format';
 import { ParamForm } from '@/components/panel/sections/ParamForm';
 import { LogoRow, logoRowText } from '@/components/panel/sections/ResultRows';
 import { SectionShell } from '@/components/panel/sections/SectionShell';
-import { AnswerLine, SpendArea } from '@/components/panel/sections/SpendArea';
+import { AnswerLine, SpendArea } from '@/components/spend/SpendArea';
 import { useQuotedAction } from '@/hooks/useQuotedAction';
 import type { LogoMatch } from '@/lib/api/schemas';
 import { type CsvColumn, exportRowsAsCsv } from '@/lib/csv';

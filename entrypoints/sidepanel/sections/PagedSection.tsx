@@ -7,7 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { PagedResults } from '@/components/panel/sections/PagedResults';
 import { ParamForm } from '@/components/panel/sections/ParamForm';
 import { FiltersFold, SectionShell } from '@/components/panel/sections/SectionShell';
-import { SpendArea } from '@/components/panel/sections/SpendArea';
+import { SpendArea } from '@/components/spend/SpendArea';
 import { type PagedEndpointId, usePagedAction } from '@/hooks/usePagedAction';
 import { useRunProgress } from '@/hooks/useRunProgress';
 import { type CsvColumn, exportRowsAsCsv } from '@/lib/csv';

@@ -1,20 +1,24 @@
 /**
- * What a section can do that may spend, in every state of its quoted action: the control named
- * `<what it does> · <quote>` (shown only once the quote is known), the confirmation past today's
- * budget, the errors with the action that helps (enter the key again, top up, wait, retry), and
- * after an answer, where it came from, how old it is and what it cost.
+ * The one renderer of a control that spends, for every page (the panel's profile and sections, its
+ * email lookup, the popup's searches and lookups), in every state of its quoted action: the control
+ * named `<what it does> · <quote>` (shown only once the quote is known), the confirmation past
+ * today's budget, the errors with the action that helps (enter the key again, top up, wait for the
+ * rate limit with a countdown, retry named with its price), an interrupted call, and after an
+ * answer, where it came from, how old it is and what it cost.
  *
- * Views only: the state comes in as props (the shapes of hooks/useQuotedAction.ts), events go out.
+ * Views only: the state comes in as props (the shapes of lib/action-state.ts, which
+ * hooks/useQuotedAction.ts produces), events go out. A new spending view uses this; it does not
+ * draw its own button.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ActionState, AnswerMeta, QuoteState } from '@/lib/action-state';
 import type { Quote } from '@/lib/protocol';
-import { spendLabel } from '@/lib/quote-format';
-import { formatCredits } from '../../format';
-import { Busy, ErrorNotice } from '../../Notice';
-import { InterruptedNotice } from '../batch/InterruptedNotice';
-import { Confirmation } from '../PageProfileSection';
-import { formatAgo } from '../panel-format';
+import { formatQuote, spendLabel } from '@/lib/quote-format';
+import { formatCredits } from '../format';
+import { Busy, ErrorNotice } from '../Notice';
+import { formatAgo } from '../panel/panel-format';
+import { InterruptedNotice } from './InterruptedNotice';
 
 /** The shapes hooks/useQuotedAction.ts produces (declared once in lib/action-state.ts). */
 export type SectionQuote = QuoteState;
@@ -42,6 +46,10 @@ export interface SpendAreaProps extends SpendHandlers {
   primary?: boolean;
   /** Said under the quote's lines, e.g. which plan it is quoted for. */
   quoteNote?: string | null;
+  /** Another way out of a failure, beside the retry (e.g. "Accept the older copy"). */
+  remedy?: ComponentChildren;
+  /** What it is asked for, in an interrupted call's "Ask again" name ("… for ada@example.com"). */
+  subject?: string;
 }
 
 export function SpendArea(props: SpendAreaProps) {
@@ -63,12 +71,13 @@ export function SpendArea(props: SpendAreaProps) {
         <FailedAction
           action={action}
           quote={quote}
+          remedy={props.remedy}
           onRetry={props.onRetry}
           onOpenOptions={props.onOpenOptions}
         />
       );
     case 'interrupted':
-      return <InterruptedNotice call={action.interrupted} onAskAgain={props.onRun} />;
+      return <InterruptedNotice call={action.interrupted} subject={props.subject} onAskAgain={props.onRun} />;
     case 'running':
       return <Busy>{props.runningText}</Busy>;
     case 'idle':
@@ -116,11 +125,13 @@ export function QuoteLines({ quote, note }: { quote: Quote; note?: string | null
 function FailedAction({
   action,
   quote,
+  remedy,
   onRetry,
   onOpenOptions,
 }: {
   action: Extract<SectionAction, { status: 'failed' }>;
   quote: SectionQuote;
+  remedy?: ComponentChildren;
   onRetry: () => void;
   onOpenOptions: () => void;
 }) {
@@ -129,9 +140,10 @@ function FailedAction({
   const retry = left > 0 ? `Try again in ${left} s` : 'Try again';
   return (
     <ErrorNotice message={action.message}>
-      {action.remedy && (
+      {(action.remedy || remedy) && (
         <div class="row">
-          {action.remedy === 'retry' ? (
+          {remedy}
+          {action.remedy === null ? null : action.remedy === 'retry' ? (
             <button type="button" class="small" onClick={onRetry} disabled={left > 0}>
               {quote.status === 'ready' ? spendLabel(retry, quote.quote) : retry}
             </button>
@@ -168,25 +180,79 @@ export function AnswerLine({
   meta,
   label,
   staleAfterDays,
+  children,
 }: {
   meta: SectionAnswerMeta;
   /** What the line is about, e.g. "Page 2". */
   label?: string;
   staleAfterDays: number;
+  /** Actions on the answer (copy, forget), beside what it cost. */
+  children?: ComponentChildren;
 }) {
   const cost = meta.credits === null ? 'cost not published' : formatCredits(meta.credits);
   return (
     <div class="answer-meta">
-      <p>
-        {label && `${label} · `}
-        {meta.cached ? 'cached' : 'fetched'} {formatAgo(meta.ageMs)} · {cost}
-        {meta.stale && <span class="badge badge-stale">stale</span>}
-      </p>
+      <div class="answer-meta-row">
+        <p>
+          {label && `${label} · `}
+          {meta.cached ? 'cached' : 'fetched'} {formatAgo(meta.ageMs)} · {cost}
+          {meta.stale && <span class="badge badge-stale">stale</span>}
+        </p>
+        {children}
+      </div>
       {meta.stale && (
         <p class="muted small">
           Older than {staleAfterDays} {staleAfterDays === 1 ? 'day' : 'days'}: refresh it for current data.
         </p>
       )}
+      {meta.notKept && <NotKept reason={meta.notKept} />}
     </div>
+  );
+}
+
+/** An answer shown but not saved on this computer: asking again later spends again. */
+function NotKept({ reason }: { reason: NonNullable<SectionAnswerMeta['notKept']> }) {
+  return (
+    <p class="muted small" role="status">
+      {reason === 'storage-full'
+        ? "Not saved: the browser's storage for the extension is full (clear the cache in the options)."
+        : 'Not saved: it is larger than a quarter of the cache size set in the options.'}{' '}
+      Asking again later spends again.
+    </p>
+  );
+}
+
+/** The most a request may cost, as the confirmation words it. */
+function mostItMayCost(quote: Quote): string {
+  if (quote.max !== null) return `up to ${formatCredits(quote.max)}`;
+  if (quote.min !== null) return `${formatCredits(quote.min)} or more`;
+  return 'an unpublished number of credits';
+}
+
+export interface ConfirmationProps {
+  quote: Quote;
+  /** Credits left in today's budget. */
+  remaining: number;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Spending past the daily budget: said plainly, and only done when the person says so. */
+export function Confirmation({ quote, remaining, onConfirm, onCancel }: ConfirmationProps) {
+  return (
+    <fieldset class="notice confirmation">
+      <legend class="visually-hidden">Confirm spending past today's budget</legend>
+      <p>
+        This may cost {mostItMayCost(quote)}; {remaining} left in today's budget. Spend anyway?
+      </p>
+      <div class="row">
+        <button type="button" class="primary small" onClick={onConfirm}>
+          Spend anyway · {formatQuote(quote)}
+        </button>
+        <button type="button" class="small" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </fieldset>
   );
 }
