@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine lacks for building, testing and running the demo:
-# Debian's Chromium (Playwright never downloads a browser here) and the pinned npm packages.
+# Debian's Chromium and Firefox ESR (neither Playwright nor puppeteer-core downloads a browser here)
+# and the pinned npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1; then
-  echo "setup: installing Chromium from Debian's packages"
+# Each browser only when it is missing; one apt-get update for both.
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium fonts-liberation)
+# The Firefox suite (test/e2e-firefox) runs /usr/bin/firefox-esr.
+[ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]} from Debian's packages"
   SUDO=''; [ "$(id -u)" -eq 0 ] || SUDO='sudo'
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-liberation >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 # npm ci when node_modules is missing or older than the lockfile (always in CI).

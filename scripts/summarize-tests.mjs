@@ -11,19 +11,23 @@ const stepsFile = join(dir, 'steps-passed');
 if (existsSync(stepsFile))
   passed += readFileSync(stepsFile, 'utf8').trim().split('\n').filter(Boolean).length;
 
-const vitestFile = join(dir, 'vitest.json');
-if (existsSync(vitestFile)) {
-  const v = JSON.parse(readFileSync(vitestFile, 'utf8'));
+/** Counts a vitest JSON report (the unit and contract tests, and the Firefox suite). */
+function countVitest(file, name) {
+  if (!existsSync(file)) {
+    console.error(`${name} wrote no report`);
+    failed += 1;
+    return;
+  }
+  const v = JSON.parse(readFileSync(file, 'utf8'));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
-  // A file that failed to load has no tests but is a failure.
+  // A file that failed to load, or whose setup failed, has no tests run but is a failure.
   failed += (v.testResults ?? []).filter(
-    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+    (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
   ).length;
-} else {
-  console.error('vitest wrote no report');
-  failed += 1;
 }
+
+countVitest(join(dir, 'vitest.json'), 'vitest');
 
 const pwFile = join(dir, 'playwright.json');
 if (existsSync(pwFile)) {
@@ -35,6 +39,9 @@ if (existsSync(pwFile)) {
   console.error('playwright wrote no report');
   failed += 1;
 }
+
+// The Firefox suite (vitest over test/e2e-firefox), run after Playwright's.
+if (process.env.EXPECT_FIREFOX_E2E === '1') countVitest(join(dir, 'firefox.json'), 'the Firefox suite');
 
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

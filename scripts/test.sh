@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check and test on a fresh machine: setup, lint, typecheck, both builds, both store
 # packages (Chrome's zip; Firefox's zip with its sources package, linted by Mozilla's web-ext), unit
-# and contract tests, and the end-to-end suite in Debian's Chromium. Ends with "N passed, N failed".
+# and contract tests, and the end-to-end suites in Debian's Chromium (Playwright) and Firefox ESR
+# (puppeteer-core over WebDriver BiDi). Ends with "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
@@ -32,6 +33,11 @@ if ls test/e2e/*.spec.ts >/dev/null 2>&1; then
     PLAYWRIGHT_JSON_OUTPUT_NAME="$report_dir/playwright.json" npx playwright test --reporter=list,json
   # Every benchmark once, briefly, on the e2e build: one that no longer runs fails here.
   step benchmarks-quick bash scripts/bench-quick.sh
+fi
+if ls test/e2e-firefox/*.test.ts >/dev/null 2>&1; then
+  export EXPECT_FIREFOX_E2E=1
+  echo "== end-to-end tests in Firefox ESR (vitest, puppeteer-core)"
+  npm run -s e2e:firefox -- --reporter=default --reporter=json --outputFile.json="$report_dir/firefox.json"
 fi
 
 node scripts/summarize-tests.mjs "$report_dir" "$failed_steps"

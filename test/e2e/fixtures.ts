@@ -14,9 +14,9 @@ import {
   type Page,
   type Worker,
 } from '@playwright/test';
-import { startSandbox } from '../../sandbox/app';
-import { parseKeyFaults } from '../../sandbox/faults';
-import { parseKeys } from '../../sandbox/keys';
+import { type SandboxHandle, startTestSandbox } from './sandbox-handle';
+
+export type { SandboxHandle };
 
 export const EXTENSION_PATH = path.resolve('.output/chrome-mv3-e2e');
 export const PANEL_WIDTH = 360;
@@ -33,16 +33,6 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
-
-export interface SandboxHandle {
-  url: string;
-  close(): Promise<void>;
-  /** Every request that reached the service routes (/api, /v3), as logged by the sandbox. */
-  requests(): Promise<
-    Array<{ path: string; status: number; charged: number; key?: string; query?: Record<string, string> }>
-  >;
-  balance(key?: string): Promise<number>;
-}
 
 export interface Fixtures {
   sandbox: SandboxHandle;
@@ -61,25 +51,9 @@ export interface Fixtures {
 export const test = base.extend<Fixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
   sandbox: async ({}, use) => {
-    // `slow` answers after 3 s: time for a test to stop the worker while a call is in flight.
-    const server = await startSandbox({
-      port: 0,
-      keys: parseKeys('demo=10000:standard,poor=3:standard,slow=10000:growth'),
-      keyFaults: parseKeyFaults('slow=latency=3000'),
-    });
-    const admin = async (route: string) => (await fetch(`${server.url}/__sandbox/${route}`)).json();
-    await use({
-      url: server.url,
-      close: server.close,
-      requests: async () => (await admin('requests')).requests,
-      balance: async (key = 'demo') => {
-        const { keys } = (await admin('keys')) as { keys: Array<{ key: string; credit_balance: number }> };
-        const account = keys.find((k) => k.key === key);
-        if (!account) throw new Error(`the sandbox has no key ${key}`);
-        return account.credit_balance;
-      },
-    });
-    await server.close();
+    const sandbox = await startTestSandbox();
+    await use(sandbox);
+    await sandbox.close();
   },
   // biome-ignore lint/correctness/noEmptyPattern: as above
   context: async ({}, use) => {
