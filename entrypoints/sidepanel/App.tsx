@@ -8,6 +8,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { lazyView } from '@/components/lazy-view';
 import {
   NoProfile,
   NotConfigured,
@@ -22,12 +23,27 @@ import type { UserMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
 import type { Account, Findings, PublicSettings } from '@/lib/protocol';
 import type { ScanTabResult } from '@/lib/scan-permission';
-import { FoundOnPageBatch } from './batch/FoundOnPageBatch';
-import { EmailLookupSection } from './EmailLookupSection';
+import { usePendingEmailLookup } from './email-lookup-request';
 import { type EnrichedOrganisation, PageProfile } from './profile/PageProfile';
-import { CompanySections } from './sections/CompanySections';
-import { StudentSection } from './sections/StudentSection';
 import type { Ask } from './useEnrichment';
+
+/*
+ * Loaded only where they show, so that the panel's first script draws the page's profile sooner:
+ * a company's sections and a school's students under an enriched one, the batch of what a page
+ * links to (below the profile), and the context menu's email lookup when one is pending.
+ */
+const CompanySections = lazyView('The company sections', () =>
+  import('./sections/CompanySections').then((module) => module.CompanySections),
+);
+const StudentSection = lazyView('The students', () =>
+  import('./sections/StudentSection').then((module) => module.StudentSection),
+);
+const FoundOnPageBatch = lazyView('What this page links to', () =>
+  import('./batch/FoundOnPageBatch').then((module) => module.FoundOnPageBatch),
+);
+const EmailLookupSection = lazyView('The email lookup', () =>
+  import('./EmailLookupSection').then((module) => module.EmailLookupSection),
+);
 
 export interface PanelBackend {
   ask: Ask;
@@ -71,6 +87,7 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
   const [tabId, setTabId] = useState<number | null | undefined>(undefined);
   const [findings, setFindings] = useState<Loadable<Findings | null>>({ status: 'loading' });
   const [account, setAccount] = useState<Account | null>(null);
+  const emailLookupPending = usePendingEmailLookup();
   /** A scan the person asked for, for the tab shown; it starts afresh with every tab. */
   const [scan, setScan] = useState<ScanState>({ status: 'idle' });
   const shownTab = useRef<number | null | undefined>(undefined);
@@ -239,12 +256,14 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
   return (
     <Panel>
       {/* The context menu's "Look up email", from any page: first, above the page's own profile. */}
-      <EmailLookupSection
-        ask={backend.ask}
-        staleAfterDays={settings.value.staleAfterDays}
-        onSpent={loadAccount}
-        onOpenOptions={openOptions}
-      />
+      {emailLookupPending && (
+        <EmailLookupSection
+          ask={backend.ask}
+          staleAfterDays={settings.value.staleAfterDays}
+          onSpent={loadAccount}
+          onOpenOptions={openOptions}
+        />
+      )}
       {body}
       <PanelFooter account={account} onOpenOptions={openOptions} />
     </Panel>

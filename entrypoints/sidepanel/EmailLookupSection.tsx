@@ -1,7 +1,7 @@
 /**
  * The side panel's view of the context menu's "Look up email": the person behind the address the
  * person right-clicked, or why nothing was looked up. It follows the pending lookup in
- * `storage.session` (EMAIL_LOOKUP_ITEM_KEY, written by the background in the click) and shows the
+ * `storage.session` (./email-lookup-request.ts, written by the background in the click) and shows the
  * newest one; it renders nothing when there is none.
  *
  * Props contract (how the panel mounts it):
@@ -18,7 +18,6 @@
 
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { storage } from 'wxt/utils/storage';
 import { Notice } from '@/components/Notice';
 import { EmailLookupCard } from '@/components/panel/EmailLookupCard';
 import { SectionShell } from '@/components/panel/sections/SectionShell';
@@ -27,28 +26,7 @@ import { type EmailLookupState, useEmailLookup } from '@/hooks/useEmailLookup';
 import type { Ask } from '@/hooks/useQuotedAction';
 import type { ActionState } from '@/lib/action-state';
 import type { EmailLookupRequest } from '@/lib/protocol';
-import { EMAIL_LOOKUP_ITEM_KEY } from '@/lib/settings';
-
-/** Calls back with the pending lookup at once and on every change (null: none); returns the unsubscribe. */
-export type WatchEmailLookup = (listener: (request: EmailLookupRequest | null) => void) => () => void;
-
-/** The real one: `storage.session`, where the background puts the lookup of a right-click. */
-export const watchEmailLookup: WatchEmailLookup = (listener) => {
-  let live = true;
-  void storage.getItem<EmailLookupRequest>(EMAIL_LOOKUP_ITEM_KEY).then((value) => {
-    if (live) listener(value ?? null);
-  });
-  const stop = storage.watch<EmailLookupRequest>(EMAIL_LOOKUP_ITEM_KEY, (value) => listener(value ?? null));
-  return () => {
-    live = false;
-    stop();
-  };
-};
-
-/** Forgets the pending lookup (its answer stays in the cache). */
-export const dismissEmailLookup = (): void => {
-  void storage.removeItem(EMAIL_LOOKUP_ITEM_KEY);
-};
+import { dismissEmailLookup, type WatchEmailLookup, watchEmailLookup } from './email-lookup-request';
 
 export interface EmailLookupSectionProps {
   ask: Ask;

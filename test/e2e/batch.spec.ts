@@ -11,13 +11,13 @@ import { DEFAULT_SEED, datasetForSeed, startSandbox } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
 import { parseKeys } from '../../sandbox/keys';
 import { test as base, expect, type Fixtures, type SandboxHandle } from './fixtures';
+import { lookAt } from './look';
 import { openProfileTab } from './profile-pages';
 
 const KEY = 'batch';
 const START = 10_000;
 /** Every request of the key waits this long: the batch's progress can be seen, and stopped mid-item. */
 const LATENCY_MS = 600;
-const SCREENSHOTS = 'test-results/screenshots';
 const PROFILE_PATH = '/api/v2/profile';
 
 const test = base.extend<{ sandbox: SandboxHandle }>({
@@ -76,16 +76,6 @@ function teamPage(people: { url: string; name: string }[]): string {
     <p>Write to <a href="mailto:team@example.com">team@example.com</a>.</p>
   </body>
 </html>`;
-}
-
-/** The whole panel, light and dark, and the section on its own. */
-async function screenshots(page: Page, name: string, focus: Locator) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SCREENSHOTS}/batch-${name}-${colorScheme}.png`, fullPage: true });
-    await focus.screenshot({ path: `${SCREENSHOTS}/batch-${name}-section-${colorScheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** The ledger's total, read from IndexedDB in an extension page (the worker's origin). */
@@ -273,4 +263,9 @@ for (const { name, chargeOnClientGone } of [
     expect(await chargedTotal(sandbox)).toBe(5);
     expect(await ledgerTotal(panel)).toBe(5);
   });
+}
+
+/** This spec's pictures and accessibility checks (test/e2e/look.ts). */
+function screenshots(page: Page, name: string, focus?: Locator) {
+  return lookAt(page, `batch-${name}`, focus);
 }

@@ -8,23 +8,13 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, type SandboxHandle, test } from './fixtures';
+import { lookAt } from './look';
 import { openProfileTab, profilePage } from './profile-pages';
 
-const SCREENSHOTS = 'test-results/screenshots';
 /** A company of the sandbox's dataset with more than a page of jobs and of employees. */
 const COMPANY_URL = 'https://www.linkedin.com/company/turner';
 /** A school of the sandbox's dataset with more than a page of students. */
 const SCHOOL_URL = 'https://www.linkedin.com/school/university-of-montreal';
-
-/** The whole panel, and the section the state is about on its own (readable at full size). */
-async function screenshots(page: Page, name: string, focus?: Locator) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SCREENSHOTS}/sections-${name}-${colorScheme}.png`, fullPage: true });
-    await focus?.screenshot({ path: `${SCREENSHOTS}/sections-${name}-section-${colorScheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** What the sandbox charged for calls to `path` since `since` calls were logged. */
 async function charged(sandbox: SandboxHandle, since: number) {
@@ -326,3 +316,8 @@ test('an enriched listing shows its rows as they stream in, then is charged what
   // Enriched rows name the person rather than their address.
   await expect(employees.locator('ol.results > li a').first()).not.toHaveText(/-[0-9a-f]{6}$/);
 });
+
+/** This spec's pictures and accessibility checks (test/e2e/look.ts). */
+function screenshots(page: Page, name: string, focus?: Locator) {
+  return lookAt(page, `sections-${name}`, focus);
+}

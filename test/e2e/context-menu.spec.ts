@@ -9,19 +9,11 @@
 import type { Page, Worker } from '@playwright/test';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { expect, type SandboxHandle, test } from './fixtures';
+import { lookAt } from './look';
 import { openProfileTab, profilePage } from './profile-pages';
 
-const SCREENSHOTS = 'test-results/screenshots';
 const EMAIL_LOOKUP_PATH = '/api/v2/profile/resolve/email';
 const { queries } = datasetForSeed(DEFAULT_SEED);
-
-async function screenshots(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SCREENSHOTS}/panel-${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 interface MenuClick {
   menuItemId: string;
@@ -205,3 +197,8 @@ test('past the daily budget, the panel asks before the lookup spends', async ({
   expect(await emailLookups(sandbox)).toHaveLength(1);
   expect(await sandbox.balance()).toBe(balance - 4);
 });
+
+/** This spec's pictures and accessibility checks (test/e2e/look.ts). */
+function screenshots(page: Page, name: string) {
+  return lookAt(page, `panel-${name}`);
+}

@@ -6,17 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { lookAt } from './look';
 import { openProfileTab, profilePage, samplePerson } from './profile-pages';
-
-const SCREENSHOTS = 'test-results/screenshots';
-
-async function screenshots(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a listed person is refused in the panel, in place, with nothing sent or spent', async ({
   context,
@@ -125,3 +116,8 @@ test('"Forget this profile" leaves no trace of the person, and what was spent st
   await data.scrollIntoViewIfNeeded();
   await screenshots(options, 'options-data-about-others');
 });
+
+/** This spec's pictures and accessibility checks (test/e2e/look.ts). */
+function screenshots(page: Page, name: string) {
+  return lookAt(page, `${name}`);
+}

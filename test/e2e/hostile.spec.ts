@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { lookAt } from './look';
 import { reportedTab } from './profile-pages';
 
 const HOSTILE_URL = 'https://www.linkedin.com/in/mallory-hostile/';
@@ -278,10 +279,7 @@ test('a hostile profile renders inert: markup shows as text, only http(s) links 
   }
 });
 
-async function screenshotBoth(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `test-results/screenshots/${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+/** This spec's pictures and accessibility checks (test/e2e/look.ts). */
+function screenshotBoth(page: Page, name: string) {
+  return lookAt(page, `${name}`);
 }

@@ -5,17 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-const SCREENSHOTS = 'test-results/screenshots';
-
-/** Light and dark full-page screenshots of what the page shows now. */
-async function screenshots(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+import { lookAt, SCREENSHOTS } from './look';
 
 /** A balance as the page writes it, whatever the locale's digit grouping. */
 function creditsPattern(credits: number): RegExp {
@@ -114,3 +104,8 @@ test('refused settings are marked on their fields and not saved', async ({
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SCREENSHOTS}/settings-wide-light.png`, fullPage: true });
 });
+
+/** This spec's pictures and accessibility checks (test/e2e/look.ts). */
+function screenshots(page: Page, name: string) {
+  return lookAt(page, `${name}`);
+}

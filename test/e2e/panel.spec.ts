@@ -12,6 +12,7 @@ import { startSandbox } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
 import { parseKeys } from '../../sandbox/keys';
 import { test as base, expect, type SandboxHandle } from './fixtures';
+import { lookAt } from './look';
 import { openProfileTab, PROFILE_PATH, profilePage, reportedTab, samplePerson } from './profile-pages';
 
 /**
@@ -46,21 +47,11 @@ const test = base.extend({
   },
 });
 
-const SCREENSHOTS = 'test-results/screenshots';
-
 /** The published answers the sandbox serves at these URLs (sandbox/README.md). */
 const PERSON_URL = 'https://www.linkedin.com/in/johnrmarty/';
 const COMPANY_URL = 'https://www.linkedin.com/company/google/';
 const SCHOOL_URL = 'https://www.linkedin.com/school/national-university-of-singapore/';
 const JOB_URL = 'https://www.linkedin.com/jobs/view/3257696537/';
-
-async function screenshots(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SCREENSHOTS}/panel-${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** A person of the sandbox's dataset with a code host account, and their handle there. */
 async function codehostPerson(
@@ -546,3 +537,8 @@ test('a v3 409 offers to accept the older copy, which then shows', async ({
   await expect(v3.locator('.profile-name')).toBeVisible();
   await expect(v3.getByText('fetched just now · cost not published')).toBeVisible();
 });
+
+/** This spec's pictures and accessibility checks (test/e2e/look.ts). */
+function screenshots(page: Page, name: string) {
+  return lookAt(page, `panel-${name}`);
+}

@@ -14,18 +14,10 @@ import { endpoints } from '../../lib/api/endpoints';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { searchFiltersOf } from '../../sandbox/routes/cursors';
 import { expect, type SandboxHandle, test } from './fixtures';
+import { lookAt } from './look';
 import { profilePage, reportedTab } from './profile-pages';
 
-const SCREENSHOTS = 'test-results/screenshots';
 const { queries } = datasetForSeed(DEFAULT_SEED);
-
-async function screenshots(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SCREENSHOTS}/popup-${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** Every tab stays mounted while the popup is open; only the selected one is visible. */
 function shown(locator: Locator): Locator {
@@ -507,3 +499,8 @@ test('"Open side panel" opens the panel from the popup’s click', async ({
   await expect.poll(panelOpen).toBe(true);
   await cdp.detach();
 });
+
+/** This spec's pictures and accessibility checks (test/e2e/look.ts). */
+function screenshots(page: Page, name: string) {
+  return lookAt(page, `popup-${name}`);
+}

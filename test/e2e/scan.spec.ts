@@ -12,17 +12,9 @@
  */
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { lookAt } from './look';
 
-const SCREENSHOTS = 'test-results/screenshots';
 const TEAM_URL = 'https://www.example-company.test/team';
-
-async function screenshots(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** A company's team page: a profile link on the main network, and an e-mail address. */
 const TEAM_PAGE = `<!doctype html>
@@ -181,3 +173,8 @@ test('"Scan every site" is off, says why it would ask, and drops a registration 
   await screenshots(options, 'options-scan-every-site-asking');
   expect(await sw.evaluate(() => chrome.scripting.getRegisteredContentScripts())).toEqual([]);
 });
+
+/** This spec's pictures and accessibility checks (test/e2e/look.ts). */
+function screenshots(page: Page, name: string) {
+  return lookAt(page, `${name}`);
+}

@@ -22,6 +22,11 @@ import type {
   ViewState,
 } from '../../lib/protocol';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
+// The views the panel loads on first show, loaded here first: their import then resolves at once.
+import '../../entrypoints/sidepanel/batch/FoundOnPageBatch';
+import '../../entrypoints/sidepanel/EmailLookupSection';
+import '../../entrypoints/sidepanel/sections/CompanySections';
+import '../../entrypoints/sidepanel/sections/StudentSection';
 
 const { apiKey: _noKey, ...defaultsWithoutKey } = DEFAULT_SETTINGS;
 const CONFIGURED: PublicSettings = {
@@ -188,8 +193,9 @@ afterEach(() => {
   container = undefined;
 });
 
+/** Lets answers arrive and views loaded on first show (lazy-view.tsx: a dynamic import) draw. */
 async function settle() {
-  for (let i = 0; i < 8; i++) await act(async () => {});
+  for (let i = 0; i < 20; i++) await act(async () => {});
 }
 
 async function mount(backend: PanelBackend) {

@@ -7,7 +7,8 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EmailLookupSection, type WatchEmailLookup } from '../../entrypoints/sidepanel/EmailLookupSection';
+import { EmailLookupSection } from '../../entrypoints/sidepanel/EmailLookupSection';
+import type { WatchEmailLookup } from '../../entrypoints/sidepanel/email-lookup-request';
 import type { Ask } from '../../hooks/useQuotedAction';
 import type { EmailLookupRequest, RunRequest, RunResult } from '../../lib/protocol';
 

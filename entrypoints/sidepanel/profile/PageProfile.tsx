@@ -7,6 +7,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { lazyView } from '@/components/lazy-view';
 import { Busy, ErrorNotice } from '@/components/Notice';
 import { KIND_NAMES } from '@/components/panel/kinds';
 import { PageProfileSection } from '@/components/panel/PageProfileSection';
@@ -281,44 +282,15 @@ function AnswerView({
   }
 }
 
-type PersonV3ViewModule = typeof import('@/components/panel/profile/PersonV3View');
-
-/** The v3 view's module once loaded: later views draw at once. */
-let personV3View: PersonV3ViewModule['PersonV3View'] | null = null;
-
 /**
  * The v3 view (with its charts) is loaded only when a v3 answer is to be drawn: most pages never
  * show one, and the panel's own script stays smaller for it.
  */
-function LazyPersonV3View(props: PersonV3ViewProps) {
-  const [View, setView] = useState(() => personV3View);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (View) return;
-    let live = true;
-    import('@/components/panel/profile/PersonV3View').then(
-      (module) => {
-        personV3View = module.PersonV3View;
-        if (live) setView(() => module.PersonV3View);
-      },
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (View) return <View {...props} />;
-  if (failed)
-    return (
-      <ErrorNotice
-        message={{
-          title: 'The v3 view could not be loaded',
-          action: 'Reload the panel, then open the profile again',
-        }}
-      />
-    );
-  return <Busy>Drawing the profile…</Busy>;
-}
+const LazyPersonV3View = lazyView<PersonV3ViewProps>(
+  'The v3 view',
+  () => import('@/components/panel/profile/PersonV3View').then((module) => module.PersonV3View),
+  <Busy>Drawing the profile…</Busy>,
+);
 
 /** The enriched company or school the sections under it are about. */
 function organisationOf(request: EnrichRequest, data: unknown): EnrichedOrganisation | null {
