@@ -81,6 +81,16 @@ export default defineConfig({
       : {}),
   }),
   hooks: {
+    // The e2e build only: the lightest extension page there can be, the floor the panel's opening
+    // is measured against (test/bench/panel-open.ts).
+    'build:publicAssets': (wxt, files) => {
+      if (wxt.config.mode !== 'e2e') return;
+      files.push({
+        relativeDest: 'bench-floor.html',
+        contents:
+          '<!doctype html><meta charset="utf-8"><title>Floor</title><main class="panel"><p class="profile-name">Floor</p></main>',
+      });
+    },
     'build:manifestGenerated': (wxt, manifest) => {
       // Manifest V2 (the Firefox build) has no `optional_host_permissions`: WXT drops the key, and
       // Firefox would then refuse `permissions.request` for the API origin. In V2, origins that

@@ -8,7 +8,7 @@
  * Hooks sit between pages and lib: they hold a view's state and ask the background through the
  * `ask` they are given, never importing an entrypoint or a component.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ActionState, QuoteState, Remedy } from '@/lib/action-state';
 import type { ResponseOf } from '@/lib/api/endpoints';
 import { ApiError, type ApiErrorKind, userMessage } from '@/lib/api/errors';
@@ -206,7 +206,9 @@ export function useQuotedAction<Id extends EndpointId>(
     }
   }
 
-  useEffect(() => {
+  // A layout effect, not an effect: the question leaves as soon as the view is rendered, not a frame
+  // later (a panel opening on a cached profile waits on this answer).
+  useLayoutEffect(() => {
     const current = ++generation.current;
     lastAttempt.current = null;
     setAnswer(null);

@@ -60,14 +60,19 @@ export function createViews(deps: ViewDeps) {
     try {
       const [settings, db] = await Promise.all([deps.settings(), deps.db()]);
       const canonical = canonicalize(endpointId, params);
-      refuseListed(await listedKeys(db), canonical);
       const q = quoteCanonical(endpointId, canonical, { plan: settings.plan });
-      const budget = await budgetFor(db, endpointId, q, settings.dailyBudget, now());
+      // Read together: opening a panel waits on this answer.
+      const [listed, budget, cached] = await Promise.all([
+        listedKeys(db),
+        budgetFor(db, endpointId, q, settings.dailyBudget, now()),
+        cachedView(db, cacheKey(endpointId, canonical), settings),
+      ]);
+      refuseListed(listed, canonical);
       return {
         ok: true,
         params: canonical as Record<string, string | number | boolean>,
         quote: q,
-        cached: await cachedView(db, cacheKey(endpointId, canonical), settings),
+        cached,
         budget: { remaining: budget.remaining, needsConfirmation: budget.needsConfirmation },
       };
     } catch (error) {

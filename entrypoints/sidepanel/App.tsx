@@ -7,7 +7,7 @@
  * components/panel only render. The backend is passed in so tests can stand in for the browser.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { lazyView } from '@/components/lazy-view';
 import {
   NoProfile,
@@ -140,7 +140,8 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
     }
   }
 
-  useEffect(() => {
+  // A layout effect: the panel's first questions leave as it first renders, not a frame later.
+  useLayoutEffect(() => {
     void loadSettings();
     void loadAccount();
     void backend.currentTab().then(showTab, () => showTab(null));
