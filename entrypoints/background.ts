@@ -14,14 +14,16 @@ import { readList, replaceStoredList, storedList } from '@/lib/do-not-enrich';
 import { emailFromMenuClick, selectionExcerpt } from '@/lib/email-selection';
 import { checkFindings } from '@/lib/findings-check';
 import { clearHistory, exportStored, forgetSubject, namesSubject } from '@/lib/forget';
-import type { EmailLookupRequest, RecentInput } from '@/lib/messages';
+import type { EmailLookupRequest } from '@/lib/messages';
 import {
   CONTENT_SCRIPT_MESSAGES,
+  type MessageData,
   type MessageType,
-  messageSchemas,
+  messageCheckers,
   type PublicSettings,
 } from '@/lib/messages';
 import { onMessage } from '@/lib/messenger';
+import type { ProtocolMap } from '@/lib/protocol';
 import { formatQuote } from '@/lib/quote-format';
 import { addRecent, clearRecent, listRecent, removeRecent } from '@/lib/recent';
 import { expireOld, RETENTION_ALARM, RETENTION_PERIOD_MINUTES } from '@/lib/retention';
@@ -64,6 +66,7 @@ export default defineBackground(() => {
   // "Found on this page" batches run here, not in the page that started them (lib/batch.ts).
   const batches = createBatches({ db: openDb, service, newId: () => crypto.randomUUID() });
 
+  type MaybePromise<T> = T | Promise<T>;
   type Sender = { id?: string; url?: string; frameId?: number; tab?: { id?: number; url?: string } };
 
   function isExtensionPage(sender: Sender): boolean {
@@ -76,18 +79,18 @@ export default defineBackground(() => {
    */
   function handle<T extends MessageType>(
     type: T,
-    handler: (data: NonNullable<unknown>, sender: Sender) => unknown,
+    handler: (data: MessageData<T>, sender: Sender) => MaybePromise<ReturnType<ProtocolMap[T]>>,
   ): void {
+    const schema = messageCheckers[type];
     onMessage(type, async (message) => {
-      const sender = message.sender as Sender;
+      const sender: Sender = message.sender;
       const fromContentScript = !isExtensionPage(sender);
       if (fromContentScript && !CONTENT_SCRIPT_MESSAGES.includes(type)) {
         throw new Error(`"${type}" may only be sent by the extension's own pages`);
       }
-      const parsed = messageSchemas[type].safeParse(message.data);
+      const parsed = schema.safeParse(message.data);
       if (!parsed.success) throw new Error(`Invalid "${type}" message: ${parsed.error.issues[0]?.message}`);
-      // biome-ignore lint/suspicious/noExplicitAny: the protocol map types each handler's result
-      return (await handler(parsed.data as NonNullable<unknown>, sender)) as any;
+      return handler(parsed.data, sender);
     });
   }
 
@@ -116,10 +119,10 @@ export default defineBackground(() => {
     await storage.setItem(findingsItemKey(tabId), findings);
   });
 
-  handle('findings.get', async (data) => storage.getItem(findingsItemKey((data as { tabId: number }).tabId)));
+  handle('findings.get', async ({ tabId }) => storage.getItem(findingsItemKey(tabId)));
 
   handle('quote', async (data) => {
-    const { endpointId, params } = data as { endpointId: Parameters<typeof service.quote>[0]; params: never };
+    const { endpointId, params } = data;
     try {
       return { ok: true, quote: await service.quote(endpointId, params) };
     } catch (error) {
@@ -127,14 +130,9 @@ export default defineBackground(() => {
     }
   });
 
-  handle('view.open', (data) => {
-    const { endpointId, params } = data as Parameters<typeof service.quote> extends [infer E, infer P]
-      ? { endpointId: E; params: P }
-      : never;
-    return service.openView(endpointId, params);
-  });
+  handle('view.open', ({ endpointId, params }) => service.openView(endpointId, params));
 
-  handle('run', (data) => service.run(data as Parameters<typeof service.run>[0]));
+  handle('run', (data) => service.run(data));
 
   handle('settings.get', async () => publicSettings(await getSettings()));
 
@@ -144,19 +142,17 @@ export default defineBackground(() => {
     return { ok: true, settings: publicSettings(await updateSettings(checked.patch)) };
   });
 
-  handle('connection.test', (data) => service.testConnection(data as Partial<Settings>));
+  handle('connection.test', (data) => service.testConnection(data));
 
   handle('account.get', () => service.account());
 
-  handle('batch.peek', (data) =>
-    batches.peek((data as { requests: Parameters<typeof batches.peek>[0] }).requests),
-  );
+  handle('batch.peek', (data) => batches.peek(data.requests));
 
-  handle('batch.start', (data) => batches.start(data as Parameters<typeof batches.start>[0]));
+  handle('batch.start', (data) => batches.start(data));
 
-  handle('batch.get', (data) => batches.get((data as { tabId: number }).tabId));
+  handle('batch.get', ({ tabId }) => batches.get(tabId));
 
-  handle('batch.cancel', (data) => batches.cancel((data as { batchId: string }).batchId));
+  handle('batch.cancel', ({ batchId }) => batches.cancel(batchId));
 
   handle('cache.clear', async () => {
     await clearCache(await openDb());
@@ -167,12 +163,12 @@ export default defineBackground(() => {
   handle('recent.list', async () => listRecent(await openDb()));
 
   handle('recent.add', async (data) => {
-    await addRecent(await openDb(), data as RecentInput, Date.now());
+    await addRecent(await openDb(), data, Date.now());
     return { ok: true };
   });
 
   handle('recent.remove', async (data) => {
-    await removeRecent(await openDb(), (data as { id: string }).id);
+    await removeRecent(await openDb(), data.id);
     return { ok: true };
   });
 
@@ -183,7 +179,7 @@ export default defineBackground(() => {
 
   // The person's control over what is kept about others (lib/forget.ts).
   handle('forget', async (data) => {
-    const { removed, traces } = await forgetSubject(await openDb(), (data as { subject: string }).subject);
+    const { removed, traces } = await forgetSubject(await openDb(), data.subject);
     // The menu's lookup shown in the panel names someone too. (A tab's findings are what the page in
     // it shows now, kept only while it does: they are not records kept about anyone.)
     const lookup = await storage.getItem(EMAIL_LOOKUP_ITEM_KEY);
@@ -203,7 +199,7 @@ export default defineBackground(() => {
   handle('doNotEnrich.get', async () => ({ entries: await storedList(await openDb()) }));
 
   handle('doNotEnrich.set', async (data) => {
-    const { entries, unreadable } = readList((data as { text: string }).text);
+    const { entries, unreadable } = readList(data.text);
     const db = await openDb();
     await replaceStoredList(db, entries);
     return { entries: await storedList(db), unreadable };
@@ -212,12 +208,12 @@ export default defineBackground(() => {
   // Pages outside the networks' hosts: scanned on request, or always with the optional permission.
   const pageScanning = createPageScanning({ permissions: browser.permissions, scripting: browser.scripting });
 
-  handle('tab.scan', (data) => pageScanning.scanTab((data as { tabId: number }).tabId));
+  handle('tab.scan', ({ tabId }) => pageScanning.scanTab(tabId));
 
   handle('scanEverySite.get', async () => ({ enabled: await pageScanning.reconcile() }));
 
   handle('scanEverySite.set', async (data) => {
-    if ((data as { enabled: boolean }).enabled) {
+    if (data.enabled) {
       // The page asked for the permission in the person's click; this registers the script if granted.
       return { enabled: await pageScanning.reconcile(), apiAccessLost: false };
     }

@@ -86,7 +86,7 @@ export const connectionTestSchema = z.object({
 }) satisfies z.ZodType<ConnectionTest>;
 
 /** Data schema per message type; the background validates each message with it. */
-export const messageSchemas = {
+const messageSchemas = {
   'findings.report': findingsReportSchema,
   'findings.get': z.object({ tabId: z.number().int() }),
   quote: quoteRequestSchema,
@@ -117,3 +117,12 @@ export const messageSchemas = {
   'batch.get': z.object({ tabId: z.number().int().min(0) }),
   'batch.cancel': z.object({ batchId: z.string().min(1).max(100) }),
 } as const satisfies { [T in MessageType]: z.ZodType };
+
+/** A message's data as the background reads it, once its schema has checked it. */
+export type MessageData<T extends MessageType> = z.output<(typeof messageSchemas)[T]>;
+
+/**
+ * The same schemas, typed per message type: indexed with a type the background handles generically,
+ * it gives that message's own schema (and so its own data type, with no cast).
+ */
+export const messageCheckers: { [T in MessageType]: z.ZodType<MessageData<T>> } = messageSchemas;

@@ -5,12 +5,11 @@
  * @ts-expect-error below compiles; the runtime assertions keep vitest honest about the same table.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { z } from 'zod';
 import type { CostRule } from '../../lib/api/costs';
 import type { CursorRule, EndpointInfo } from '../../lib/api/endpoint-info';
 import { endpointInfo } from '../../lib/api/endpoint-info';
 import type { ParamName } from '../../lib/api/params';
-import type { messageSchemas } from '../../lib/messages';
+import type { MessageData } from '../../lib/messages';
 import { PROFILE_KIND_INFO, PROFILE_KINDS } from '../../lib/profiles';
 import type { ProtocolMap } from '../../lib/protocol';
 import type { FilterValues } from '../../sandbox/data/queries';
@@ -70,18 +69,15 @@ describe('parameter names are types', () => {
   });
 
   it('the protocol types are the types of the schemas the background validates with', () => {
-    type Schemas = typeof messageSchemas;
-    type Agrees<T extends keyof ProtocolMap & keyof Schemas> = [Parameters<ProtocolMap[T]>[0]] extends [
-      z.output<Schemas[T]>,
-    ]
-      ? [z.output<Schemas[T]>] extends [Parameters<ProtocolMap[T]>[0]]
+    type Agrees<T extends keyof ProtocolMap> = [Parameters<ProtocolMap[T]>[0]] extends [MessageData<T>]
+      ? [MessageData<T>] extends [Parameters<ProtocolMap[T]>[0]]
         ? true
         : false
       : false;
     // A content script's report is checked entry by entry (lib/findings-check.ts): its schema is
     // only the envelope, which accepts every report the protocol types.
     type ReportAccepted = [Parameters<ProtocolMap['findings.report']>[0]] extends [
-      z.output<Schemas['findings.report']>,
+      MessageData<'findings.report'>,
     ]
       ? true
       : false;

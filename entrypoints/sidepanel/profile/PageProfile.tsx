@@ -6,7 +6,7 @@
  * elsewhere) is handed back to the panel through `under`, which mounts it.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { lazyView } from '@/components/lazy-view';
 import { Busy, ErrorNotice } from '@/components/Notice';
 import { KIND_NAMES } from '@/components/panel/kinds';
