@@ -261,7 +261,16 @@ describe('side panel', () => {
     expect(button(root, 'Refresh · 2 credits')).toBeTruthy();
     // The footer followed the spending.
     expect(sentOf('account.get').length).toBeGreaterThanOrEqual(2);
-    expect(root.querySelector('.panel-footer')?.textContent).toContain('Today: 12 of 200 credits');
+    // Today's spend, and the balance the background last read (minus what was recorded since).
+    expect(root.querySelector('.panel-footer p')?.textContent).toBe(
+      'Today: 12 of 200 credits · Balance: 9,000 credits',
+    );
+  });
+
+  it('says nothing of a balance the service does not give', async () => {
+    const { backend } = fakeBrowser(handlers({ 'account.get': () => ({ ...ACCOUNT, balance: null }) }));
+    const root = await mount(backend);
+    expect(root.querySelector('.panel-footer p')?.textContent).toBe('Today: 12 of 200 credits');
   });
 
   it('shows a cached answer at once, free, and refreshes it only when asked', async () => {
