@@ -11,7 +11,7 @@ import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
 import { backgroundFailure, newRequestId } from '@/lib/ask-background';
 import type { EmailLookupRequest, InterruptedCall, Quote, RunResult } from '@/lib/protocol';
 import {
-  type Answer,
+  type Answered,
   type Ask,
   INTERRUPTED_RECHECK_MS,
   type QuoteState,
@@ -24,7 +24,7 @@ export type EmailLookupState =
   /** The selection held no address: nothing was asked, nothing spent. */
   | { status: 'refused'; selection: string }
   | { status: 'running'; email: string }
-  | { status: 'answer'; email: string; answer: Answer<ResponseOf<'email.lookup'>> }
+  | { status: 'answer'; email: string; answer: Answered<ResponseOf<'email.lookup'>> }
   | { status: 'confirming'; email: string; quote: Quote; remaining: number }
   /** The person declined to spend past the budget. */
   | { status: 'cancelled'; email: string }

@@ -15,7 +15,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { nextCursor } from '@/lib/api/cursor';
 import { endpointInfo } from '@/lib/api/endpoint-info';
 import type { RawParamsMessage, SpendTotals } from '@/lib/protocol';
-import { type Answer, type Ask, type QuotedAction, useQuotedAction } from './useQuotedAction';
+import { type Answered, type Ask, type QuotedAction, useQuotedAction } from './useQuotedAction';
 
 /** The endpoints whose answers page (each has a cursor rule and a results key). */
 export type PagedEndpointId =
@@ -26,7 +26,7 @@ export type PagedEndpointId =
   | 'company.search';
 
 /** What a page's answer says about itself: where it came from, how old it is, what it cost. */
-export type PageMeta = Omit<Answer<unknown>, 'data'>;
+export type PageMeta = Omit<Answered<unknown>, 'data'>;
 
 export interface LoadedPage<Row> {
   /** The cursor this page was asked for with; null for the first page. */
@@ -45,7 +45,7 @@ export function rowsOf<Row>(endpointId: PagedEndpointId, data: unknown): Row[] {
   return Array.isArray(rows) ? (rows as Row[]) : [];
 }
 
-function metaOf({ data: _data, ...meta }: Answer<unknown>): PageMeta {
+function metaOf({ data: _data, ...meta }: Answered<unknown>): PageMeta {
   return meta;
 }
 
@@ -89,7 +89,7 @@ export function usePagedAction<Row>(options: PagedActionOptions): PagedAction<Ro
   });
 
   /** Pages after the first, and the first answer they follow: another first answer drops them. */
-  const [later, setLater] = useState<{ after: Answer<unknown> | null; pages: LoadedPage<Row>[] }>({
+  const [later, setLater] = useState<{ after: Answered<unknown> | null; pages: LoadedPage<Row>[] }>({
     after: null,
     pages: [],
   });

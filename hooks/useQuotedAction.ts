@@ -9,7 +9,7 @@
  * `ask` they are given, never importing an entrypoint or a component.
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { ActionState, QuoteState, Remedy } from '@/lib/action-state';
+import type { ActionState, Answered, QuoteState, Remedy } from '@/lib/action-state';
 import type { ResponseOf } from '@/lib/api/endpoints';
 import { ApiError, type ApiErrorKind, userMessage } from '@/lib/api/errors';
 import type { EndpointId } from '@/lib/api/ids';
@@ -21,21 +21,7 @@ export type Ask = <T extends keyof ProtocolMap>(
   data: Parameters<ProtocolMap[T]>[0],
 ) => Promise<ReturnType<ProtocolMap[T]>>;
 
-export type { ActionState, QuoteState, Remedy } from '@/lib/action-state';
-
-/** An answer as a view shows it. */
-export interface Answer<Data> {
-  data: Data;
-  /** Served from the extension's cache. */
-  cached: boolean;
-  fetchedAt: number;
-  /** How old the data is. */
-  ageMs: number;
-  /** Older than the freshness setting. */
-  stale: boolean;
-  /** What it cost this time: 0 from the cache, null when the price is not published. */
-  credits: number | null;
-}
+export type { ActionState, Answered, QuoteState, Remedy } from '@/lib/action-state';
 
 /** Errors that trying again cannot change: the request itself is refused or has no answer. */
 const FINAL_KINDS: ReadonlySet<ApiErrorKind> = new Set(['not-found', 'invalid', 'schema']);
@@ -69,7 +55,7 @@ export interface QuotedActionOptions<Id extends EndpointId> {
 export interface QuotedAction<Data> {
   quote: QuoteState;
   action: ActionState;
-  answer: Answer<Data> | null;
+  answer: Answered<Data> | null;
   /** Why nothing was spent without asking (auto-run stopped at the budget). */
   note: string | null;
   /** The person's click: cache first when nothing is shown, refresh when an answer is. */
@@ -91,7 +77,7 @@ export function useQuotedAction<Id extends EndpointId>(
   const { ask, newRequestId, endpointId, params, autoRun = false, onSpent } = options;
   const [quote, setQuote] = useState<QuoteState>({ status: 'loading' });
   const [action, setAction] = useState<ActionState>({ status: 'checking' });
-  const [answer, setAnswer] = useState<Answer<ResponseOf<Id>> | null>(null);
+  const [answer, setAnswer] = useState<Answered<ResponseOf<Id>> | null>(null);
   const [note, setNote] = useState<string | null>(null);
   /** The attempt a confirmation or a retry repeats. */
   const lastAttempt = useRef<RunAttempt | null>(null);

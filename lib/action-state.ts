@@ -34,7 +34,10 @@ export type ActionState =
       remedy: Remedy;
     };
 
-/** An answer's provenance, as shown beside it. */
+/**
+ * An answer's provenance, as shown beside it: the one type of it (a view's answer is its data with
+ * this, `Answered`; the background's cached copy on the wire is protocol.ts CachedView).
+ */
 export interface AnswerMeta {
   /** Served from the extension's cache. */
   cached: boolean;
@@ -46,4 +49,10 @@ export interface AnswerMeta {
   credits: number | null;
   /** Shown, but not saved on this computer (lib/protocol.ts RunResult). */
   notKept?: NotKept;
+}
+
+/** An answer as a view shows it: its data, when it was fetched, and its provenance. */
+export interface Answered<Data> extends AnswerMeta {
+  data: Data;
+  fetchedAt: number;
 }

@@ -6,11 +6,8 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
-import type { ActionState, AnswerMeta as AnswerProvenance, QuoteState } from '@/lib/action-state';
+import type { ActionState, AnswerMeta, QuoteState } from '@/lib/action-state';
 import { AnswerLine, SpendArea } from '../spend/SpendArea';
-
-/** What the panel says about an answer it shows: where it came from, how old, what it cost (one type: lib/action-state.ts). */
-export type ShownAnswer = AnswerProvenance;
 
 export type { ActionState, QuoteState } from '@/lib/action-state';
 
@@ -21,7 +18,7 @@ export interface PageProfileSectionProps {
   titleLevel?: 1 | 2;
   /** What names the profile before an answer does (its id on the page). */
   idLabel?: string | null;
-  answer: ShownAnswer | null;
+  answer: AnswerMeta | null;
   /** The answer, drawn by its view. */
   children?: ComponentChildren;
   /** Freshness and options for the next ask. */

@@ -23,7 +23,6 @@ import { InterruptedNotice } from './InterruptedNotice';
 /** The shapes hooks/useQuotedAction.ts produces (declared once in lib/action-state.ts). */
 export type SectionQuote = QuoteState;
 export type SectionAction = ActionState;
-export type SectionAnswerMeta = AnswerMeta;
 
 export interface SpendHandlers {
   onRun: () => void;
@@ -182,7 +181,7 @@ export function AnswerLine({
   staleAfterDays,
   children,
 }: {
-  meta: SectionAnswerMeta;
+  meta: AnswerMeta;
   /** What the line is about, e.g. "Page 2". */
   label?: string;
   staleAfterDays: number;
@@ -211,7 +210,7 @@ export function AnswerLine({
 }
 
 /** An answer shown but not saved on this computer: asking again later spends again. */
-function NotKept({ reason }: { reason: NonNullable<SectionAnswerMeta['notKept']> }) {
+function NotKept({ reason }: { reason: NonNullable<AnswerMeta['notKept']> }) {
   return (
     <p class="muted small" role="status">
       {reason === 'storage-full'

@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
-  type Answer,
+  type Answered,
   type Ask,
   AUTO_RUN_STOPPED_NOTE,
   type QuotedAction,
@@ -42,7 +42,7 @@ export interface EnrichmentOptions<Id extends EnrichEndpointId> {
 }
 
 export interface ShownProfile<Data> {
-  answer: Answer<Data>;
+  answer: Answered<Data>;
   /** The include options it was asked with. */
   requested: readonly string[];
 }

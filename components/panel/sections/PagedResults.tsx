@@ -5,19 +5,15 @@
  */
 import { type ComponentChildren, Fragment } from 'preact';
 import { useRef } from 'preact/hooks';
-import {
-  AnswerLine,
-  type SectionAnswerMeta,
-  SpendArea,
-  type SpendAreaProps,
-} from '@/components/spend/SpendArea';
+import { AnswerLine, SpendArea, type SpendAreaProps } from '@/components/spend/SpendArea';
+import type { AnswerMeta } from '@/lib/action-state';
 import { Busy } from '../../Notice';
 import { formatNumber } from '../panel-format';
 import { firstFocusable, useRefocus } from './focus';
 
 export interface ShownPage<Row> {
   rows: readonly Row[];
-  meta: SectionAnswerMeta;
+  meta: AnswerMeta;
 }
 
 export interface PagedResultsProps<Row> {
