@@ -7,7 +7,7 @@
 import { useId, useState } from 'preact/hooks';
 import type { ParamField, ParamRule } from '@/lib/api/field-types';
 import { PARAM_FIELDS, PARAM_RULES } from '@/lib/api/fields';
-import { choiceWords, ParamFieldInput } from './ParamFieldInput';
+import { choiceWords, ParamFieldInput } from '../forms/ParamFieldInput';
 import { PAGE_SIZE_NOTE, type SearchEndpointId, type SearchLayout } from './search-groups';
 
 export interface SearchFiltersProps {

@@ -7,10 +7,10 @@
  */
 
 import { useEffect, useRef } from 'preact/hooks';
+import { ParamFieldInput } from '@/components/forms/ParamFieldInput';
 import { blockedWords, requiredNames, shownProblems } from '@/components/popup/form-words';
 import { LookupAnswer, type LookupEndpointId } from '@/components/popup/LookupAnswer';
 import { LookupChooser } from '@/components/popup/LookupChooser';
-import { ParamFieldInput } from '@/components/popup/ParamFieldInput';
 import { QuoteBreakdown, showBreakdown, withoutLines } from '@/components/popup/QuoteBreakdown';
 import { AnswerLine, SpendArea } from '@/components/spend/SpendArea';
 import type { ParamForm } from '@/hooks/useParamForm';

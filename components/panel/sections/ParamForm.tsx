@@ -4,7 +4,7 @@
  * types (formProblems). The form never sends anything; its container turns the values into params.
  */
 import type { ParamField } from '@/lib/api/field-types';
-import { Field, TextInput } from '../../Field';
+import { ParamFieldInput } from '../../forms/ParamFieldInput';
 
 export interface ParamFormProps {
   fields: readonly ParamField[];
@@ -17,45 +17,19 @@ export interface ParamFormProps {
   notes?: readonly string[];
 }
 
-const PLACEHOLDERS: Partial<Record<ParamField['kind'], string>> = {
-  date: 'YYYY-MM-DD',
-  country: 'US',
-  'country-list': 'US,SG',
-};
-
+/** Each field is drawn by the one field renderer the popup's forms use too. */
 export function ParamForm({ fields, values, problems, onValue, notes = [] }: ParamFormProps) {
   return (
     <form class="param-form" onSubmit={(event) => event.preventDefault()} noValidate>
       {fields.map((field) => (
-        <Field key={field.name} label={field.label} hint={field.help} error={problems[field.name]}>
-          {(control) =>
-            field.kind === 'choice' && field.options ? (
-              <select
-                {...control}
-                value={values[field.name] ?? ''}
-                onChange={(event) => onValue(field.name, event.currentTarget.value)}
-              >
-                {field.options.map((option) => (
-                  <option key={option} value={option}>
-                    {option === field.default ? `${option} (default)` : option}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <TextInput
-                {...control}
-                value={values[field.name] ?? ''}
-                onValue={(value) => onValue(field.name, value)}
-                inputMode={field.kind === 'integer' ? 'numeric' : undefined}
-                placeholder={
-                  field.default !== undefined
-                    ? String(field.default)
-                    : (PLACEHOLDERS[field.kind] ?? undefined)
-                }
-              />
-            )
-          }
-        </Field>
+        <ParamFieldInput
+          key={field.name}
+          field={field}
+          value={values[field.name] ?? ''}
+          onValue={(value) => onValue(field.name, value)}
+          error={problems[field.name]}
+          showParamName={false}
+        />
       ))}
       {notes.map((note) => (
         <p key={note} class="field-hint">

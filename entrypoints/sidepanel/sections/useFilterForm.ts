@@ -7,6 +7,7 @@
  * control that spends, so nothing is ever asked for a question whose quote is not on screen.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { SETTLE_MS } from '@/hooks/useParamForm';
 import {
   type FormValues,
   formProblems,
@@ -17,9 +18,6 @@ import {
 } from '@/lib/api/fields';
 import type { EndpointId } from '@/lib/api/ids';
 import type { RawParamsMessage } from '@/lib/protocol';
-
-/** How long typing must pause before the quote is worked out again. */
-export const FORM_SETTLE_MS = 400;
 
 export interface FilterFormOptions {
   endpointId: EndpointId;
@@ -77,7 +75,7 @@ export function useFilterForm({ endpointId, fixed, initial }: FilterFormOptions)
   const [settled, setSettled] = useState(values);
   useEffect(() => {
     if (settled === values) return;
-    const timer = setTimeout(() => setSettled(values), FORM_SETTLE_MS);
+    const timer = setTimeout(() => setSettled(values), SETTLE_MS);
     return () => clearTimeout(timer);
   }, [values]);
 
