@@ -4,12 +4,12 @@
  * the background and survives the panel closing and the worker stopping), and, on a company's own
  * website with no profile links, the company looked up by its domain.
  */
-import '@/components/panel/batch/batch.css';
+import './batch.css';
 import { ErrorNotice } from '@/components/Notice';
-import { BatchBar } from '@/components/panel/batch/BatchBar';
-import { FoundGroup, FoundRow } from '@/components/panel/batch/FoundRows';
 import type { Ask } from '@/hooks/useQuotedAction';
 import type { Findings, PublicSettings } from '@/lib/protocol';
+import { BatchBar } from './BatchBar';
+import { FoundGroup, FoundRow } from './FoundRows';
 import { useFoundOnPage } from './useFoundOnPage';
 
 /**

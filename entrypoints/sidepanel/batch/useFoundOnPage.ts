@@ -6,9 +6,6 @@
  * finds it again.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { BatchStartState } from '@/components/panel/batch/BatchBar';
-import { isActiveBatch } from '@/components/panel/batch/BatchBar';
-import type { FoundGroupView, FoundRowView, RowPhase } from '@/components/panel/batch/FoundRows';
 import type { Ask } from '@/hooks/useQuotedAction';
 import type { UserMessage } from '@/lib/api/errors';
 import { ApiError, userMessage } from '@/lib/api/errors';
@@ -24,6 +21,9 @@ import type {
   Quote,
   RunResult,
 } from '@/lib/protocol';
+import type { BatchStartState } from './BatchBar';
+import { isActiveBatch } from './BatchBar';
+import type { FoundGroupView, FoundRowView, RowPhase } from './FoundRows';
 import { companySiteDomain, type FoundItem, foundItems, GROUPS, siteItems } from './rows';
 
 /** How often a running batch is read again. */

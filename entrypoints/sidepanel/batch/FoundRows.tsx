@@ -5,15 +5,15 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
+import { formatCredits } from '@/components/format';
+import { Busy, ErrorNotice } from '@/components/Notice';
+import { formatAgo } from '@/components/panel/panel-format';
+import { safeHttpUrl } from '@/components/panel/safe-url';
 import { InterruptedNotice } from '@/components/spend/InterruptedNotice';
 import { Confirmation } from '@/components/spend/SpendArea';
 import type { UserMessage } from '@/lib/api/errors';
 import type { AnswerLine, InterruptedCall, Quote } from '@/lib/protocol';
 import { formatQuote } from '@/lib/quote-format';
-import { formatCredits } from '../../format';
-import { Busy, ErrorNotice } from '../../Notice';
-import { formatAgo } from '../panel-format';
-import { safeHttpUrl } from '../safe-url';
 
 /** What the cache holds about a row: shown at 0 credits. */
 export interface CachedRow {

@@ -4,13 +4,13 @@
  * batch's progress (n of N, credits so far) with Cancel, and how it ended.
  */
 
+import { formatCredits } from '@/components/format';
+import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { lostChargeShort } from '@/components/spend/charge-format';
 import { Confirmation } from '@/components/spend/SpendArea';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
 import type { BatchView, Quote } from '@/lib/protocol';
 import { spendLabel } from '@/lib/quote-format';
-import { formatCredits } from '../../format';
-import { Busy, ErrorNotice, Notice } from '../../Notice';
 
 export type BatchStartState =
   | { status: 'idle' }
