@@ -71,6 +71,15 @@ export function createCheckpoints(deps: CheckpointDeps) {
   /** The balance, kept as the last reading: a number, null when not told, undefined when unreadable. */
   async function readBalance(settings: Settings): Promise<number | null | undefined> {
     if (balanceUntold || !deps.isConfigured(settings)) return null;
+    // The journal's position when the reading is asked for, not when it is answered: a call that
+    // leaves while the reading is under way may or may not be in it, so the reading is stamped as
+    // older than that call and is never taken as a reference for a later one (readingStillCurrent).
+    let seqAsked = 0;
+    try {
+      seqAsked = (await (await deps.db()).get('meta', JOB_SEQ_KEY)) ?? 0;
+    } catch {
+      // Stamped 0: older than every call, so never taken as current.
+    }
     let value: number | null;
     try {
       value = await deps.fetchBalance(settings);
@@ -84,7 +93,7 @@ export function createCheckpoints(deps: CheckpointDeps) {
       if (value === null) await tx.store.delete(BALANCE_KEY);
       else await tx.store.put(value, BALANCE_KEY);
       await tx.store.put(deps.now(), BALANCE_AT_KEY);
-      await tx.store.put((await tx.store.get(JOB_SEQ_KEY)) ?? 0, BALANCE_SEQ_KEY);
+      await tx.store.put(seqAsked, BALANCE_SEQ_KEY);
       await tx.done;
     } catch {
       // Only the display of the balance misses it.
