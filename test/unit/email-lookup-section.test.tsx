@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmailLookupSection } from '../../entrypoints/sidepanel/EmailLookupSection';
 import type { WatchEmailLookup } from '../../entrypoints/sidepanel/email-lookup-request';
 import type { Ask } from '../../hooks/useQuotedAction';
+import { ApiError } from '../../lib/api/errors';
 import type { EmailLookupRequest, RunRequest, RunResult } from '../../lib/protocol';
 
 const REQUEST: EmailLookupRequest = {
@@ -59,9 +60,18 @@ function fakeStore(initial: EmailLookupRequest | null) {
   return { watch, set, dismiss: vi.fn(() => set(null)) };
 }
 
+const LOOKUP_QUOTE = { min: 3, max: 4, lines: [] };
+
+/** Every button's name, exactly. */
+function buttonNames(root: HTMLElement): string[] {
+  return [...root.querySelectorAll('button')].map((b) => b.textContent?.replace(/\s+/g, ' ').trim() ?? '');
+}
+
 function fakeAsk(results: RunResult[]) {
   const runs: RunRequest[] = [];
   const ask = (async (type: string, data: unknown) => {
+    // The lookup's price, asked (free) so that a retry is named with it.
+    if (type === 'quote') return { ok: true, quote: LOOKUP_QUOTE };
     if (type !== 'run') throw new Error(`unexpected ${type}`);
     runs.push(data as RunRequest);
     const next = results.shift();
@@ -175,6 +185,22 @@ describe('the email lookup in the side panel', () => {
       ['menu-click-0001', true],
     ]);
     expect([...root.querySelectorAll('h3')].map((h) => h.textContent)).toContain('Ada Lovelace');
+  });
+
+  it('names every control that would spend again with its price: a declined lookup, a failed one', async () => {
+    const declined = fakeAsk([{ status: 'needs-confirmation', quote: LOOKUP_QUOTE, remaining: 2 }]);
+    const root = await show(declined.ask, fakeStore(REQUEST));
+    expect(buttonNames(root)).toEqual(['Spend anyway · 3–4 credits', 'Cancel', 'Dismiss']);
+    await act(async () => {
+      button(root, 'Cancel').click();
+    });
+    expect(root.textContent).toContain('was not looked up; nothing was spent.');
+    expect(buttonNames(root)).toEqual(['Look it up after all · 3–4 credits', 'Dismiss']);
+    render(null, root);
+
+    const failed = fakeAsk([{ status: 'error', error: new ApiError('server', { status: 503 }).toJSON() }]);
+    const again = await show(failed.ask, fakeStore(REQUEST));
+    expect(buttonNames(again)).toEqual(['Try again · 3–4 credits', 'Dismiss']);
   });
 
   it('follows a newer right-click, and drops the answer of the older one', async () => {
