@@ -74,9 +74,7 @@ export function PageProfileSection(props: PageProfileSectionProps) {
       {props.controls}
       <SpendArea
         verb={props.verb}
-        runningText={
-          props.verb === 'Enrich' ? 'Enriching…' : props.verb === 'Refresh' ? 'Refreshing…' : `${props.verb}…`
-        }
+        runningText={props.verb === 'Enrich' ? 'Enriching…' : 'Refreshing…'}
         quote={props.quote}
         action={action}
         // Enriching is the point of the panel; refreshing is secondary unless the answer is stale.

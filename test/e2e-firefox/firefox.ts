@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { inject } from 'vitest';
+import { e2eSettings } from '../e2e/sandbox-handle';
 
 export const EXTENSION_DIR = path.resolve('.output/firefox-mv2-e2e');
 export const FIREFOX_PATH = '/usr/bin/firefox-esr';
@@ -154,6 +155,14 @@ function startWatchdog(firefoxPid: number | undefined, root: string) {
 }
 
 /**
+ * A field or control by its role and exact accessible name (a hidden tab's controls are out of the
+ * accessibility tree, so only the shown one is found).
+ */
+export function control(page: Page, role: string, name: string) {
+  return page.locator(`::-p-aria([name=${JSON.stringify(name)}][role=${JSON.stringify(role)}])`);
+}
+
+/**
  * Calls `read` until `accept` holds of what it returned (errors count as not yet), or fails
  * after `timeout` with the last value or error. For reads that are not an expectation of the test
  * (a page loaded, a tab reported); the tests' own expectations use vitest's `expect.poll`.
@@ -230,18 +239,7 @@ export async function configure(
   sandboxUrl: string,
   patch: Record<string, unknown> = {},
 ): Promise<void> {
-  const settings = {
-    apiKey: 'demo',
-    baseUrlV2: sandboxUrl,
-    baseUrlV3: sandboxUrl,
-    plan: 'standard',
-    dailyBudget: 200,
-    staleAfterDays: 29,
-    autoEnrich: false,
-    cacheMaxBytes: 50 * 1024 * 1024,
-    onboarded: true,
-    ...patch,
-  };
+  const settings = e2eSettings(sandboxUrl, patch);
   await extensionPage.evaluate(async (value) => {
     await browser.storage.local.set({ settings: value });
   }, settings);
@@ -348,7 +346,7 @@ export class Sidebar {
    */
   async openFromPopup(tab: Page): Promise<void> {
     await this.extensionPage.bringToFront();
-    await this.extensionPage.locator('::-p-aria([name="Open side panel"][role="button"])').click();
+    await control(this.extensionPage, 'button', 'Open side panel').click();
     await tab.bringToFront();
     await until('the sidebar to open', () => this.isOpen());
     await this.fitWidth();

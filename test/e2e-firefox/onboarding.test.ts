@@ -11,7 +11,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type SandboxHandle, startTestSandbox } from '../e2e/sandbox-handle';
-import { type Firefox, launchFirefox, pageScreenshots } from './firefox';
+import { control, type Firefox, launchFirefox, pageScreenshots } from './firefox';
 
 /** The sandbox listens on 127.0.0.1; `localhost` reaches it too, by another origin. */
 const SANDBOX_ORIGIN = 'http://localhost/*';
@@ -28,11 +28,6 @@ afterAll(async () => {
   await firefox?.close();
   await sandbox?.close();
 });
-
-/** A field or control by its role and exact accessible name. */
-function control(page: Page, role: string, name: string) {
-  return page.locator(`::-p-aria([name=${JSON.stringify(name)}][role=${JSON.stringify(role)}])`);
-}
 
 /** The type and value of the input labelled exactly `label` (as Playwright's getByLabel finds it). */
 function inputLabelled(page: Page, label: string): Promise<{ type: string; value: string } | null> {

@@ -15,7 +15,7 @@ import { endpoints } from '../../lib/api/endpoints';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { searchFiltersOf } from '../../sandbox/routes/cursors';
 import { type SandboxHandle, startTestSandbox } from '../e2e/sandbox-handle';
-import { configure, type Firefox, launchFirefox, pageScreenshots, until } from './firefox';
+import { configure, control, type Firefox, launchFirefox, pageScreenshots, until } from './firefox';
 
 const { queries } = datasetForSeed(DEFAULT_SEED);
 const SEARCH_PATH = '/api/v2/search/person';
@@ -38,11 +38,6 @@ function expectedSearch(params: Record<string, string>): string[] {
   const canonical = endpoints['person.search'].params.parse(params) as Record<string, unknown>;
   const filters = searchFiltersOf(canonical as never) as never;
   return queries.searchPeople(filters).map((index) => queries.dataset.people[index]!.url);
-}
-
-/** A control of the shown tab (hidden tabs are out of the accessibility tree), by role and exact name. */
-function control(page: Page, role: string, name: string) {
-  return page.locator(`::-p-aria([name=${JSON.stringify(name)}][role=${JSON.stringify(role)}])`);
 }
 
 /** What the page shows (innerText leaves the hidden tabs out). */

@@ -14,7 +14,7 @@ import {
   type Page,
   type Worker,
 } from '@playwright/test';
-import { type SandboxHandle, startTestSandbox } from './sandbox-handle';
+import { e2eSettings, type SandboxHandle, startTestSandbox } from './sandbox-handle';
 
 export type { SandboxHandle };
 
@@ -90,18 +90,7 @@ export const test = base.extend<Fixtures>({
   },
   configure: async ({ sw, sandbox }, use) => {
     await use(async (patch = {}) => {
-      const settings = {
-        apiKey: 'demo',
-        baseUrlV2: sandbox.url,
-        baseUrlV3: sandbox.url,
-        plan: 'standard',
-        dailyBudget: 200,
-        staleAfterDays: 29,
-        autoEnrich: false,
-        cacheMaxBytes: 50 * 1024 * 1024,
-        onboarded: true,
-        ...patch,
-      };
+      const settings = e2eSettings(sandbox.url, patch);
       await sw.evaluate(async (value) => {
         await chrome.storage.local.set({ settings: value });
       }, settings);

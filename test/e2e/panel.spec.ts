@@ -8,12 +8,10 @@
  * light and dark, go to test-results/screenshots/ for a person to look at.
  */
 import type { Page } from '@playwright/test';
-import { startSandbox } from '../../sandbox/app';
-import { parseKeyFaults } from '../../sandbox/faults';
-import { parseKeys } from '../../sandbox/keys';
 import { test as base, expect, type SandboxHandle } from './fixtures';
 import { lookAt } from './look';
 import { openProfileTab, PROFILE_PATH, profilePage, reportedTab, samplePerson } from './profile-pages';
+import { startTestSandbox } from './sandbox-handle';
 
 /**
  * The harness's sandbox, with keys that fail in each way: `empty` has no credits, `down` answers
@@ -23,27 +21,12 @@ import { openProfileTab, PROFILE_PATH, profilePage, reportedTab, samplePerson } 
 const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
   sandbox: async ({}, use) => {
-    const server = await startSandbox({
-      port: 0,
-      keys: parseKeys(
-        'demo=10000:standard,poor=3:standard,slow=10000:growth,empty=0:standard,down=10000:standard,crash=10000:standard,broken=10000:standard',
-      ),
-      keyFaults: parseKeyFaults('slow=latency=3000;down=503;crash=500;broken=schema'),
+    const sandbox = await startTestSandbox({
+      keys: 'demo=10000:standard,poor=3:standard,slow=10000:growth,empty=0:standard,down=10000:standard,crash=10000:standard,broken=10000:standard',
+      faults: 'slow=latency=3000;down=503;crash=500;broken=schema',
     });
-    const admin = async (route: string) => (await fetch(`${server.url}/__sandbox/${route}`)).json();
-    const handle: SandboxHandle = {
-      url: server.url,
-      close: server.close,
-      requests: async () => (await admin('requests')).requests,
-      balance: async (key = 'demo') => {
-        const { keys } = (await admin('keys')) as { keys: Array<{ key: string; credit_balance: number }> };
-        const account = keys.find((k) => k.key === key);
-        if (!account) throw new Error(`the sandbox has no key ${key}`);
-        return account.credit_balance;
-      },
-    };
-    await use(handle);
-    await server.close();
+    await use(sandbox);
+    await sandbox.close();
   },
 });
 

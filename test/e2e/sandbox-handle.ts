@@ -10,6 +10,28 @@ import { parseKeys } from '../../sandbox/keys';
 
 export const PROFILE_PATH = '/api/v2/profile';
 
+/**
+ * The settings the end-to-end tests start from (as onboarding against the sandbox would save them),
+ * with what a test changes: written to the extension's storage by each suite's own driver.
+ */
+export function e2eSettings(
+  sandboxUrl: string,
+  patch: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    apiKey: 'demo',
+    baseUrlV2: sandboxUrl,
+    baseUrlV3: sandboxUrl,
+    plan: 'standard',
+    dailyBudget: 200,
+    staleAfterDays: 29,
+    autoEnrich: false,
+    cacheMaxBytes: 50 * 1024 * 1024,
+    onboarded: true,
+    ...patch,
+  };
+}
+
 export interface SandboxHandle {
   url: string;
   close(): Promise<void>;

@@ -40,6 +40,8 @@ function button(root: HTMLElement, name: string | RegExp): HTMLButtonElement {
 
 const DAY = 24 * 60 * 60 * 1000;
 const noop = () => {};
+/** Handlers for a render whose test presses nothing. */
+const IDLE_HANDLERS = { onRun: noop, onConfirm: noop, onCancel: noop, onRetry: noop, onOpenOptions: noop };
 
 /** The spending renderer with an action that is idle or running, as the panel's profile draws it. */
 function QuoteAction(props: {
@@ -56,11 +58,8 @@ function QuoteAction(props: {
       quote={props.quote ? { status: 'ready', quote: props.quote } : { status: 'loading' }}
       action={{ status: props.running ? 'running' : 'idle' }}
       primary={props.primary}
+      {...IDLE_HANDLERS}
       onRun={props.onRun}
-      onConfirm={noop}
-      onCancel={noop}
-      onRetry={noop}
-      onOpenOptions={noop}
     />
   );
 }
@@ -151,11 +150,7 @@ describe('SpendArea: every control that spends carries its price, in every state
         runningText="Listing employees…"
         quote={{ status: 'ready', quote }}
         action={action}
-        onRun={noop}
-        onConfirm={noop}
-        onCancel={noop}
-        onRetry={noop}
-        onOpenOptions={noop}
+        {...IDLE_HANDLERS}
       />,
     );
     expect(buttonNames(root)).toEqual(names);
@@ -168,11 +163,7 @@ describe('SpendArea: every control that spends carries its price, in every state
         runningText="Listing employees…"
         quote={{ status: 'ready', quote }}
         action={failed(new ApiError('rate-limited', { status: 429, retryAfterSeconds: 30 }), 'retry')}
-        onRun={noop}
-        onConfirm={noop}
-        onCancel={noop}
-        onRetry={noop}
-        onOpenOptions={noop}
+        {...IDLE_HANDLERS}
       />,
     );
     expect(buttonNames(root)).toEqual(['Try again in 30 s · up to 30 credits']);
@@ -187,11 +178,7 @@ describe('SpendArea: every control that spends carries its price, in every state
         quote={{ status: 'ready', quote: { min: 2, max: 2, lines: [] } }}
         action={failed(new ApiError('server', { status: 500 }), 'retry')}
         remedy={<button type="button">Accept the older copy · 2 credits</button>}
-        onRun={noop}
-        onConfirm={noop}
-        onCancel={noop}
-        onRetry={noop}
-        onOpenOptions={noop}
+        {...IDLE_HANDLERS}
       />,
     );
     expect(buttonNames(root)).toEqual(['Accept the older copy · 2 credits', 'Try again · 2 credits']);
