@@ -14,6 +14,8 @@ import { readList, replaceStoredList, storedList } from '@/lib/do-not-enrich';
 import { emailFromMenuClick, selectionExcerpt } from '@/lib/email-selection';
 import { checkFindings } from '@/lib/findings-check';
 import { clearHistory, exportStored, forgetSubject, namesSubject } from '@/lib/forget';
+import { openListsPage } from '@/lib/lists/open-lists';
+import { createLists } from '@/lib/lists/runner';
 import type { EmailLookupRequest } from '@/lib/messages';
 import {
   CONTENT_SCRIPT_MESSAGES,
@@ -65,6 +67,14 @@ export default defineBackground(() => {
 
   // "Found on this page" batches run here, not in the page that started them (lib/batch.ts).
   const batches = createBatches({ db: openDb, service, newId: () => crypto.randomUUID() });
+
+  // Lists (entrypoints/lists) run here too, as journaled jobs of their own (lib/lists/runner.ts).
+  const lists = createLists({
+    db: openDb,
+    service,
+    ratePerMinute: async () => service.scheduler.state((await getSettings()).apiKey).ratePerMinute,
+    newId: () => crypto.randomUUID(),
+  });
 
   type MaybePromise<T> = T | Promise<T>;
   type Sender = { id?: string; url?: string; frameId?: number; tab?: { id?: number; url?: string } };
@@ -153,6 +163,25 @@ export default defineBackground(() => {
   handle('batch.get', ({ tabId }) => batches.get(tabId));
 
   handle('batch.cancel', ({ batchId }) => batches.cancel(batchId));
+
+  handle('list.quote', (data) => lists.quote(data.requests));
+
+  handle('list.start', (data) => lists.start(data));
+
+  handle('list.state', ({ id, since }) => lists.state(id, since));
+
+  handle('list.input', ({ id }) => lists.input(id));
+
+  handle('list.all', () => lists.all());
+
+  handle('list.control', ({ id, control }) => lists.control(id, control));
+
+  handle('list.retry', (data) => lists.retry(data));
+
+  handle('list.delete', async ({ id }) => {
+    await lists.remove(id);
+    return { ok: true };
+  });
 
   handle('cache.clear', async () => {
     await clearCache(await openDb());
@@ -267,7 +296,10 @@ export default defineBackground(() => {
   /** Deep finds work addresses too (the spec recommends it for them); enriched, so the panel shows the person. */
   const MENU_LOOKUP_PARAMS = { lookup_depth: 'deep', enrich_profile: 'enrich' } as const;
 
-  async function createEmailMenus(): Promise<void> {
+  /** The toolbar button's own menu (right-click on it): the lists page, which has no other door there. */
+  const LISTS_MENU = 'open-lists';
+
+  async function createMenus(): Promise<void> {
     await browser.contextMenus.removeAll();
     let cost = '';
     try {
@@ -287,6 +319,12 @@ export default defineBackground(() => {
       },
     ];
     for (const menu of menus) browser.contextMenus.create(menu);
+    browser.contextMenus.create({
+      id: LISTS_MENU,
+      title: 'Enrich a list…',
+      // MV2 (Firefox) names the toolbar button's menu `browser_action`.
+      contexts: [import.meta.env.MANIFEST_VERSION === 2 ? 'browser_action' : 'action'],
+    });
     // The browser cannot be asked for a menu's title; the end-to-end tests read what was created.
     if (import.meta.env.MODE === 'e2e') testHooks().emailMenus = menus;
   }
@@ -336,6 +374,10 @@ export default defineBackground(() => {
     info: { menuItemId: string | number; selectionText?: string; linkUrl?: string },
     tab?: { id?: number; windowId?: number },
   ): Promise<void> {
+    if (info.menuItemId === LISTS_MENU) {
+      openListsPage();
+      return Promise.resolve();
+    }
     if (info.menuItemId !== EMAIL_MENU.selection && info.menuItemId !== EMAIL_MENU.link)
       return Promise.resolve();
     openPanelNow(tab);
@@ -367,8 +409,8 @@ export default defineBackground(() => {
   // browser restarts. Firefox's MV2 background page keeps none past its own life, and after the
   // add-on was disabled and enabled no event says to make them again (neither onInstalled nor
   // onStartup; test/e2e-firefox/sidebar.test.ts): there they are made each time the page starts.
-  if (import.meta.env.MANIFEST_VERSION === 2) void createEmailMenus();
-  else browser.runtime.onInstalled.addListener(() => void createEmailMenus());
+  if (import.meta.env.MANIFEST_VERSION === 2) void createMenus();
+  else browser.runtime.onInstalled.addListener(() => void createMenus());
 
   // What is kept about others expires after the person's retention period, even with no page open.
   browser.alarms.onAlarm.addListener((alarm) => {
@@ -390,9 +432,9 @@ export default defineBackground(() => {
 
   // Calls a previous worker left in flight lost their answers: what they cost is read from the
   // balance, and only those certainly not charged are sent again (never paid twice: see
-  // lib/service.ts). Then the batches a previous worker was running go on (lib/batch.ts).
+  // lib/service.ts). Then the batches and lists a previous worker was running go on.
   void service
     .resumePendingJobs()
     .catch((error) => console.warn('Could not account for the calls a stopped worker left', error))
-    .then(() => batches.resume());
+    .then(() => Promise.all([batches.resume(), lists.resume()]));
 });

@@ -137,7 +137,7 @@ export interface BatchDeps {
 const BATCH_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Errors after which no further item can succeed: the key is refused, or the credits ran out. */
-const STOPPING_KINDS: ReadonlySet<string> = new Set(['auth', 'credits']);
+export const STOPPING_KINDS: ReadonlySet<string> = new Set(['auth', 'credits']);
 
 /**
  * Rows asked at once. The scheduler paces them to the rate limit (300 a minute: one every 200 ms);
@@ -145,8 +145,8 @@ const STOPPING_KINDS: ReadonlySet<string> = new Set(['auth', 'credits']);
  */
 export const BATCH_CONCURRENCY = 16;
 
-/** Why a batch stopped before its rows were all asked: today's budget was reached. */
-function budgetStop(remaining: number): ApiErrorJson {
+/** Why a batch (or a list) stopped before its rows were all asked: today's budget was reached. */
+export function budgetStop(remaining: number): ApiErrorJson {
   return {
     name: 'ApiError',
     kind: 'budget',

@@ -11,11 +11,11 @@ import type Papa from 'papaparse';
 import { downloadFile } from './download';
 
 /**
- * papaparse is loaded when a person exports, not with the page: it is most of a page's budget
- * that only an export needs (about 7 kB gzipped).
+ * papaparse is loaded when a person exports (or the lists page reads a file), not with the page:
+ * it is most of a page's budget that only an export needs (about 7 kB gzipped).
  */
 let papaparse: Promise<typeof Papa> | undefined;
-const loadPapaparse = () => {
+export const loadPapaparse = () => {
   papaparse ??= import('papaparse').then((module) => module.default);
   return papaparse;
 };

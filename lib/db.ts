@@ -6,7 +6,15 @@
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { EndpointId } from './api/endpoints';
-import type { DoNotEnrichEntry, RecentEntry } from './protocol';
+import type {
+  DoNotEnrichEntry,
+  EnrichedFields,
+  ListColumnRole,
+  ListOptions,
+  ListRequestStatus,
+  ListStatus,
+  RecentEntry,
+} from './protocol';
 
 export interface CacheEntry {
   /** `cacheKey(endpointId, canonicalParams)` */
@@ -176,6 +184,79 @@ export interface BatchRecord {
   stopReason?: unknown;
 }
 
+/** A list's header (lib/lists/runner.ts): what it is, how far it got, and its running totals. */
+export interface ListRecord {
+  id: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+  status: ListStatus;
+  columns: string[];
+  mapping: ListColumnRole[];
+  options: ListOptions;
+  rowCount: number;
+  requestCount: number;
+  /** Stop after this many credits; null: no cap. */
+  cap: number | null;
+  /** The person confirmed spending past the daily budget: its requests do not stop at it. */
+  confirmed: boolean;
+  pauseRequested: boolean;
+  cancelRequested: boolean;
+  /** The quote of what was still to ask when it was started, resumed or asked again. */
+  quote: { min: number | null; max: number | null; lines: string[] };
+  /**
+   * Running totals, kept in the same transaction as every change of a request (so a summary never
+   * reads thousands of records): requests by status, rows answered, credits spent.
+   */
+  counts: { [S in ListRequestStatus]: number };
+  rowsDone: number;
+  spent: number;
+  /** Why a stopped list stopped (ApiErrorJson). */
+  stopReason?: unknown;
+}
+
+/** One row of a list's file, as imported: written once, read for the export. */
+export interface ListRowRecord {
+  listId: string;
+  index: number;
+  cells: string[];
+  /** The key of its request (ListRequestRecord.key), or why it has none. */
+  key?: string;
+  reason?: string;
+}
+
+/** One distinct request of a list: rows asking the same thing share it and pay for it once. */
+export interface ListRequestRecord {
+  listId: string;
+  /** Its cache key (canonical params): what makes two rows the same request. */
+  key: string;
+  /** The first row that asks it: requests are asked in the file's order. */
+  order: number;
+  /** How many rows ask it. */
+  rows: number;
+  endpointId: EndpointId;
+  params: Record<string, unknown>;
+  /** What was asked, in a person's words. */
+  asked: string;
+  /** Chosen when it was queued: a resumed list asks with it again and is never paid twice. */
+  requestId: string;
+  /** `refresh`: asked again past the cache (a list refreshed, rows older than an age). */
+  policy: 'cache-first' | 'refresh';
+  quote: { min: number | null; max: number | null };
+  status: ListRequestStatus;
+  /** What it cost: reconciled, 0 from the cache, null when not published or not yet known. */
+  credits?: number | null;
+  /** What earlier asks of it cost (before it was asked again: refreshed, or retried after a loss). */
+  earlier?: number;
+  cached?: boolean;
+  fetchedAt?: number;
+  enriched?: EnrichedFields;
+  noMatch?: boolean;
+  /** ApiErrorJson */
+  error?: unknown;
+  updatedAt: number;
+}
+
 export interface EnrichmentDb extends DBSchema {
   /** Answers of the service. Cleared by: "Clear cache", LRU eviction past the size cap. */
   cache: { key: string; value: CacheEntry; indexes: { byLastAccess: number } };
@@ -208,6 +289,21 @@ export interface EnrichmentDb extends DBSchema {
    * list in the options (it is saved whole), and uninstalling.
    */
   doNotEnrich: { key: string; value: DoNotEnrichEntry };
+  /**
+   * Lists (lib/lists/runner.ts): headers, input rows and distinct requests; a running list is
+   * resumed when a worker starts. Cleared by: "Delete" on a list, "Clear history", and the
+   * retention period (lists not touched for that long); a forgotten subject loses its answers.
+   */
+  lists: { key: string; value: ListRecord; indexes: { byStatus: ListStatus } };
+  listRows: { key: [string, number]; value: ListRowRecord };
+  listRequests: {
+    key: [string, string];
+    value: ListRequestRecord;
+    indexes: {
+      byStatus: [string, ListRequestStatus, number];
+      byUpdated: [string, number];
+    };
+  };
 }
 
 /** The key of the API key in the `secrets` store. */
@@ -245,6 +341,14 @@ const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<EnrichmentDb>) => void> = [
   // 5: + doNotEnrich.
   (db) => {
     db.createObjectStore('doNotEnrich', { keyPath: 'key' });
+  },
+  // 6: + lists, listRows, listRequests.
+  (db) => {
+    db.createObjectStore('lists', { keyPath: 'id' }).createIndex('byStatus', 'status');
+    db.createObjectStore('listRows', { keyPath: ['listId', 'index'] });
+    const requests = db.createObjectStore('listRequests', { keyPath: ['listId', 'key'] });
+    requests.createIndex('byStatus', ['listId', 'status', 'order']);
+    requests.createIndex('byUpdated', ['listId', 'updatedAt']);
   },
 ];
 const DB_VERSION = MIGRATIONS.length;

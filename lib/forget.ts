@@ -9,6 +9,7 @@
  */
 import type { IDBPDatabase } from 'idb';
 import type { EnrichmentDb } from './db';
+import { deleteList } from './lists/list-records';
 import { parseProfileUrl } from './profile-urls';
 
 type Db = IDBPDatabase<EnrichmentDb>;
@@ -56,7 +57,10 @@ function mentions(value: unknown, traces: readonly string[]): boolean {
 export async function forgetSubject(db: Db, subject: string): Promise<{ removed: number; traces: string[] }> {
   const traces = await tracesOf(db, subject);
   let removed = 0;
-  const tx = db.transaction(['cache', 'ledger', 'jobs', 'recent', 'batches', 'meta'], 'readwrite');
+  const tx = db.transaction(
+    ['cache', 'ledger', 'jobs', 'recent', 'batches', 'meta', 'listRows', 'listRequests'],
+    'readwrite',
+  );
   let bytes = (await tx.objectStore('meta').get('cacheBytes')) ?? 0;
   for (const entry of await tx.objectStore('cache').getAll()) {
     if (!mentions(entry, traces)) continue;
@@ -102,6 +106,20 @@ export async function forgetSubject(db: Db, subject: string): Promise<{ removed:
       .put({ ...batch, items, ...(mentions(batch.pageUrl, traces) ? { pageUrl: FORGOTTEN } : {}) });
     removed += 1;
   }
+  // A list keeps its rows and totals; the cells and answers that name them go.
+  for (const row of await tx.objectStore('listRows').getAll()) {
+    if (!mentions(row.cells, traces)) continue;
+    await tx
+      .objectStore('listRows')
+      .put({ ...row, cells: row.cells.map((cell) => (mentions(cell, traces) ? FORGOTTEN : cell)) });
+    removed += 1;
+  }
+  for (const request of await tx.objectStore('listRequests').getAll()) {
+    if (!mentions(request, traces)) continue;
+    const { enriched: _enriched, error: _error, ...rest } = request;
+    await tx.objectStore('listRequests').put({ ...rest, params: {}, asked: FORGOTTEN });
+    removed += 1;
+  }
   await tx.done;
   return { removed, traces };
 }
@@ -114,22 +132,27 @@ export function namesSubject(value: unknown, traces: readonly string[]): boolean
 /**
  * "Clear history": who was looked up is forgotten, what was spent is not (the daily budget and the
  * month's total still count it): the ledger's lines keep credits and dates but lose their names,
- * the popup's recent entries go, and finished batches go.
+ * the popup's recent entries go, and finished batches and lists go.
  */
 export async function clearHistory(db: Db): Promise<void> {
-  const tx = db.transaction(['ledger', 'recent', 'batches'], 'readwrite');
+  const tx = db.transaction(
+    ['ledger', 'recent', 'batches', 'lists', 'listRows', 'listRequests'],
+    'readwrite',
+  );
   for (const line of await tx.objectStore('ledger').getAll())
     if (line.summary !== FORGOTTEN) await tx.objectStore('ledger').put({ ...line, summary: FORGOTTEN });
   await tx.objectStore('recent').clear();
   for (const batch of await tx.objectStore('batches').getAll())
     if (batch.status !== 'running' && batch.status !== 'settling')
       await tx.objectStore('batches').delete(batch.id);
+  for (const list of await tx.objectStore('lists').getAll())
+    if (list.status !== 'running' && list.status !== 'settling') await deleteList(tx, list.id);
   await tx.done;
 }
 
 /**
  * Everything the extension holds about others, as one file a person can read or move: settings
- * (without the key), the cache, the ledger, batches, recent lookups and the do-not-enrich list.
+ * (without the key), the cache, the ledger, batches, lists, recent lookups and the do-not-enrich list.
  */
 export async function exportStored(db: Db, settings: Record<string, unknown>) {
   const { apiKey: _key, ...withoutKey } = settings;
@@ -139,6 +162,9 @@ export async function exportStored(db: Db, settings: Record<string, unknown>) {
     cache: await db.getAll('cache'),
     ledger: await db.getAll('ledger'),
     batches: await db.getAll('batches'),
+    lists: await db.getAll('lists'),
+    listRows: await db.getAll('listRows'),
+    listRequests: await db.getAll('listRequests'),
     recent: await db.getAll('recent'),
     doNotEnrich: await db.getAll('doNotEnrich'),
   };

@@ -7,10 +7,15 @@
  */
 import { z } from 'zod';
 import { ENDPOINT_IDS } from './api/ids';
+import { FRESHNESS_CHOICES } from './freshness';
 import {
   type BatchStartRequest,
   type ConnectionTest,
   FINDINGS_LIMITS,
+  LIST_COLUMN_ROLES,
+  type ListControl,
+  type ListRetryRequest,
+  type ListStartRequest,
   type MessageType,
   type PeekRequest,
   type QuoteRequest,
@@ -79,6 +84,52 @@ export const batchStartSchema = z.object({
   confirmed: z.boolean().optional(),
 }) satisfies z.ZodType<BatchStartRequest>;
 
+/**
+ * The largest list a page may hand over: twice the 10,000 rows the lists page is made for, of at
+ * most 100 columns of 10,000 characters (a cell is a name, an address, a note).
+ */
+export const LIST_LIMITS = { rows: 20_000, columns: 100, cell: 10_000 } as const;
+
+const listIdSchema = z.string().min(1).max(100);
+
+export const listStartSchema = z.object({
+  name: z.string().max(500),
+  columns: z.array(z.string().max(LIST_LIMITS.cell)).min(1).max(LIST_LIMITS.columns),
+  rows: z
+    .array(z.array(z.string().max(LIST_LIMITS.cell)).max(LIST_LIMITS.columns))
+    .min(1)
+    .max(LIST_LIMITS.rows),
+  mapping: z.array(z.enum(LIST_COLUMN_ROLES)).max(LIST_LIMITS.columns),
+  options: z.object({
+    freshness: z.enum(FRESHNESS_CHOICES),
+    withProfiles: z.boolean(),
+    contacts: z.boolean(),
+  }),
+  requests: z.array(peekRequestSchema).max(LIST_LIMITS.rows),
+  targets: z.array(z.union([z.number().int().min(0), z.object({ reason: z.string().max(1000) })])),
+  cap: z.number().int().min(0).nullable(),
+  confirmed: z.boolean().optional(),
+}) satisfies z.ZodType<ListStartRequest>;
+
+export const listControlSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('pause') }),
+  z.object({
+    action: z.literal('resume'),
+    cap: z.number().int().min(0).nullable().optional(),
+    confirmed: z.boolean().optional(),
+  }),
+  z.object({ action: z.literal('cancel') }),
+]) satisfies z.ZodType<ListControl>;
+
+export const listRetrySchema = z.object({
+  id: listIdSchema,
+  which: z.enum(['failed', 'older']),
+  olderThanMs: z.number().int().min(0).optional(),
+  keys: z.array(z.string().max(20_000)).max(LIST_LIMITS.rows).optional(),
+  dryRun: z.boolean(),
+  confirmed: z.boolean().optional(),
+}) satisfies z.ZodType<ListRetryRequest>;
+
 export const connectionTestSchema = z.object({
   apiKey: z.string().optional(),
   baseUrlV2: z.string().optional(),
@@ -116,6 +167,14 @@ const messageSchemas = {
   'batch.start': batchStartSchema,
   'batch.get': z.object({ tabId: z.number().int().min(0) }),
   'batch.cancel': z.object({ batchId: z.string().min(1).max(100) }),
+  'list.quote': z.object({ requests: z.array(peekRequestSchema).max(LIST_LIMITS.rows) }),
+  'list.start': listStartSchema,
+  'list.state': z.object({ id: listIdSchema, since: z.number().min(0) }),
+  'list.input': z.object({ id: listIdSchema }),
+  'list.all': z.undefined(),
+  'list.control': z.object({ id: listIdSchema, control: listControlSchema }),
+  'list.retry': listRetrySchema,
+  'list.delete': z.object({ id: listIdSchema }),
 } as const satisfies { [T in MessageType]: z.ZodType };
 
 /** A message's data as the background reads it, once its schema has checked it. */

@@ -2,13 +2,14 @@
  * Retention: what is kept about others expires after the days the person set (Settings
  * retentionDays, 90 by default), removed by an alarm that wakes the background even when no page
  * is open. Saved answers older than that go (their space given back); ledger lines that old keep
- * their credits and dates but lose the names (the month's totals stay right); recent lookups and
- * finished batches that old go. Calls still unsettled are left alone: the balance may still tell
+ * their credits and dates but lose the names (the month's totals stay right); recent lookups,
+ * finished batches and lists not touched for that long go. Calls still unsettled are left alone: the balance may still tell
  * what they cost.
  */
 import type { IDBPDatabase } from 'idb';
 import type { EnrichmentDb } from './db';
 import { FORGOTTEN } from './forget';
+import { deleteList } from './lists/list-records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,7 +24,10 @@ export async function expireOld(
 ): Promise<number> {
   const cutoff = now - retentionDays * DAY_MS;
   let changed = 0;
-  const tx = db.transaction(['cache', 'meta', 'ledger', 'recent', 'batches'], 'readwrite');
+  const tx = db.transaction(
+    ['cache', 'meta', 'ledger', 'recent', 'batches', 'lists', 'listRows', 'listRequests'],
+    'readwrite',
+  );
   let bytes = (await tx.objectStore('meta').get('cacheBytes')) ?? 0;
   for (const entry of await tx.objectStore('cache').getAll()) {
     if (entry.fetchedAt >= cutoff) continue;
@@ -50,6 +54,11 @@ export async function expireOld(
   for (const batch of await tx.objectStore('batches').getAll()) {
     if (batch.updatedAt >= cutoff || batch.status === 'running' || batch.status === 'settling') continue;
     await tx.objectStore('batches').delete(batch.id);
+    changed += 1;
+  }
+  for (const list of await tx.objectStore('lists').getAll()) {
+    if (list.updatedAt >= cutoff || list.status === 'running' || list.status === 'settling') continue;
+    await deleteList(tx, list.id);
     changed += 1;
   }
   await tx.done;

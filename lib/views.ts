@@ -22,7 +22,13 @@ type Canonical = Readonly<Record<string, unknown>>;
 
 /** What `peekMany` says of one request: its quote and cached answer, or why it cannot be asked. */
 export type PeekedRow =
-  | { ok: true; quote: Quote; cached: (CachedView & { endpointId: EndpointId }) | null }
+  | {
+      ok: true;
+      /** Its cache key: two requests with the same key ask the same thing. */
+      key: string;
+      quote: Quote;
+      cached: (CachedView & { endpointId: EndpointId }) | null;
+    }
   | { ok: false; error: ReturnType<ApiError['toJSON']> };
 
 export interface ViewDeps {
@@ -90,15 +96,18 @@ export function createViews(deps: ViewDeps) {
     const [settings, db] = await Promise.all([deps.settings(), deps.db()]);
     const at = now();
     const listed = await listedKeys(db);
+    // One read transaction for every row: a list of thousands is peeked in one pass.
+    const cache = db.transaction('cache').store;
     const rows = await Promise.all(
       requests.map(async (request): Promise<PeekedRow> => {
         try {
           const canonical = canonicalize(request.endpointId, request.params);
           // A listed row says so and is left out of the totals (it cannot be asked).
           refuseListed(listed, canonical);
-          const entry = await db.get('cache', cacheKey(request.endpointId, canonical));
+          const key = cacheKey(request.endpointId, canonical);
+          const entry = await cache.get(key);
           const rowQuote = quoteCanonical(request.endpointId, canonical, { plan: settings.plan });
-          if (!entry) return { ok: true, quote: rowQuote, cached: null };
+          if (!entry) return { ok: true, key, quote: rowQuote, cached: null };
           const ageMs = Math.max(0, at - entry.fetchedAt);
           const stale = ageMs > settings.staleAfterDays * 24 * 60 * 60 * 1000;
           const cached = {
@@ -108,7 +117,7 @@ export function createViews(deps: ViewDeps) {
             ageMs,
             stale,
           };
-          return { ok: true, quote: rowQuote, cached };
+          return { ok: true, key, quote: rowQuote, cached };
         } catch (error) {
           return { ok: false, error: toApiError(error).toJSON() };
         }

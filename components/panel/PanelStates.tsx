@@ -163,17 +163,24 @@ export interface PanelFooterProps {
   /** null while loading or when the background could not say. */
   account: (Pick<Account, 'today' | 'dailyBudget'> & Partial<Pick<Account, 'balance'>>) | null;
   onOpenOptions: () => void;
+  /** Opens the lists page (a whole file enriched at once) in a tab. */
+  onOpenLists: () => void;
 }
 
-export function PanelFooter({ account, onOpenOptions }: PanelFooterProps) {
+export function PanelFooter({ account, onOpenOptions, onOpenLists }: PanelFooterProps) {
   return (
     <footer class="panel-footer">
       <p aria-live="polite">
         {account ? [todaySpending(account), balanceWords(account)].filter(Boolean).join(' · ') : ''}
       </p>
-      <button type="button" class="link" onClick={onOpenOptions}>
-        Settings
-      </button>
+      <div class="row">
+        <button type="button" class="link" onClick={onOpenLists}>
+          Lists
+        </button>
+        <button type="button" class="link" onClick={onOpenOptions}>
+          Settings
+        </button>
+      </div>
     </footer>
   );
 }

@@ -200,7 +200,7 @@ export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
           />
         </div>
       </Tabs>
-      <PanelFooter account={spending} onOpenOptions={backend.openOptions} />
+      <PanelFooter account={spending} onOpenOptions={backend.openOptions} onOpenLists={backend.openLists} />
     </main>
   );
 }

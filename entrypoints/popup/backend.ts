@@ -16,6 +16,8 @@ export interface PopupBackend {
   /** Opens an http(s) profile address in a new tab with the side panel beside it, which shows it. */
   showInSidePanel: (url: string) => void;
   openOptions: () => void;
+  /** Opens the lists page in a tab. */
+  openLists: () => void;
   /** Saves CSV text as a file. */
   download: (fileName: string, csv: string) => void;
   watchProgress?: WatchProgress;

@@ -15,6 +15,7 @@ import '@/components/popup/popup.css';
 import { safeHttpUrl } from '@/components/panel/safe-url';
 import { askBackground, newRequestId } from '@/lib/ask-background';
 import { downloadCsv } from '@/lib/csv';
+import { openListsPage } from '@/lib/lists/open-lists';
 import type { RunProgress } from '@/lib/protocol';
 import { progressItemKey } from '@/lib/settings';
 import { PopupApp } from './App';
@@ -58,6 +59,7 @@ const backend: PopupBackend = {
     void browser.tabs.create({ url: safe, active: true });
   },
   openOptions: () => void browser.runtime.openOptionsPage(),
+  openLists: openListsPage,
   download: (fileName, csv) => downloadCsv(fileName, csv),
   watchProgress: (requestId, listener) => {
     const key = progressItemKey(requestId);

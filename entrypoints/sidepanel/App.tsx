@@ -58,6 +58,8 @@ export interface PanelBackend {
   /** Calls back when the settings were saved (in the options page). */
   onSettingsChange: (listener: () => void) => () => void;
   openOptions: () => void;
+  /** Opens the lists page in a tab. */
+  openLists: () => void;
   /** Puts text on the clipboard ("Copy as JSON"); the page's own clipboard when absent. */
   copyText?: (text: string) => Promise<void>;
   /** Follows a streamed answer's rows so far (the listings under a company or school). */
@@ -266,7 +268,7 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
         />
       )}
       {body}
-      <PanelFooter account={account} onOpenOptions={openOptions} />
+      <PanelFooter account={account} onOpenOptions={openOptions} onOpenLists={backend.openLists} />
     </Panel>
   );
 }

@@ -12,6 +12,7 @@ import '@/components/theme.css';
 import '@/components/panel/panel.css';
 import type { WatchProgress } from '@/hooks/useRunProgress';
 import { askBackground, newRequestId } from '@/lib/ask-background';
+import { openListsPage } from '@/lib/lists/open-lists';
 import type { RunProgress } from '@/lib/protocol';
 import { findingsItemKey, progressItemKey, settingsItem } from '@/lib/settings';
 import { PanelApp, type PanelBackend } from './App';
@@ -67,6 +68,7 @@ function panelBackend(pinned: number | null): PanelBackend & { watchProgress: Wa
     watchFindings: (tabId, listener) => storage.watch(findingsItemKey(tabId), () => listener()),
     onSettingsChange: (listener) => settingsItem.watch(() => listener()),
     openOptions: () => void browser.runtime.openOptionsPage(),
+    openLists: openListsPage,
     // The sections under a company or school follow a streamed listing's rows (hooks/useRunProgress).
     watchProgress,
     // In the person's click ("Copy as JSON"), which the clipboard requires.

@@ -72,6 +72,7 @@ function backendOf(handlers: Handlers) {
     watchFindings: () => () => {},
     onSettingsChange: () => () => {},
     openOptions: () => {},
+    openLists: () => {},
   };
   return {
     backend,

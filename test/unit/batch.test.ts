@@ -7,15 +7,13 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../lib/api/client';
 import { answerLine, createBatches, sumQuotes } from '../../lib/batch';
 import { closeDbForTests, openDb } from '../../lib/db';
 import type { BatchItemInput, BatchView } from '../../lib/protocol';
-import { createScheduler } from '../../lib/scheduler';
-import { createService } from '../../lib/service';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
+import { stoppableService } from './sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const START = 1000;
@@ -36,33 +34,7 @@ const stoppers: (() => void)[] = [];
  * Its scheduler paces at `ratePerMinute` (fast by default, so tests do not wait on the real 300).
  */
 function startWorker({ ratePerMinute = 60_000 }: { ratePerMinute?: number } = {}) {
-  const cuts = new Set<AbortController>();
-  let stopped = false;
-  const fetch = (request: Request): Promise<Response> => {
-    if (stopped) return new Promise<Response>(() => {});
-    const cut = new AbortController();
-    cuts.add(cut);
-    const forwarded = new Request(request, { signal: AbortSignal.any([request.signal, cut.signal]) });
-    return new Promise<Response>((resolve, reject) => {
-      Promise.resolve(sandbox.app.request(forwarded)).then(
-        (response) => {
-          cuts.delete(cut);
-          if (!stopped) resolve(response);
-        },
-        (error) => {
-          cuts.delete(cut);
-          if (!stopped) reject(error);
-        },
-      );
-    });
-  };
-  const service = createService({
-    db: openDb,
-    settings: async () => settings,
-    client: (s, pace) => createClient({ ...s, pace, fetch }),
-    settleAfterMs: SETTLE_MS,
-    scheduler: createScheduler({ ratePerMinute }),
-  });
+  const { service, stop } = stoppableService(sandbox, { settleAfterMs: SETTLE_MS, ratePerMinute }, settings);
   let ids = 0;
   const batches = createBatches({
     db: openDb,
@@ -70,11 +42,6 @@ function startWorker({ ratePerMinute = 60_000 }: { ratePerMinute?: number } = {}
     newId: () => `id-${Math.random().toString(36).slice(2)}-${++ids}`,
     settlePollMs: 50,
   });
-  const stop = () => {
-    stopped = true;
-    service.dispose();
-    for (const cut of cuts) cut.abort();
-  };
   stoppers.push(() => service.dispose());
   return { service, batches, stop };
 }

@@ -149,6 +149,7 @@ function fakeBrowser(handlers: Handlers, { tab = 7 }: { tab?: number | null } = 
     },
     onSettingsChange: () => () => {},
     openOptions: vi.fn(),
+    openLists: vi.fn(),
   };
   return {
     backend,

@@ -92,6 +92,7 @@ function fakeBrowser(handlers: Handlers) {
     openSidePanel: vi.fn(),
     showInSidePanel: vi.fn(),
     openOptions: vi.fn(),
+    openLists: vi.fn(),
     download: (name, csv) => downloads.push({ name, csv }),
   };
   const sentOf = (type: string) =>

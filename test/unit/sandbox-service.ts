@@ -31,3 +31,47 @@ export function sandboxService(sandbox: ReturnType<typeof createSandbox>, settin
     scheduler: createScheduler({ ratePerMinute: 60_000 }),
   });
 }
+
+/**
+ * A worker's service that can be stopped as MV3 stops a worker: its calls in flight are cut (their
+ * answers never arrive) and nothing more leaves. Interrupted calls settle after `settleAfterMs`.
+ */
+export function stoppableService(
+  sandbox: ReturnType<typeof createSandbox>,
+  { settleAfterMs, ratePerMinute = 60_000 }: { settleAfterMs: number; ratePerMinute?: number },
+  settings = SANDBOX_SETTINGS,
+) {
+  const cuts = new Set<AbortController>();
+  let stopped = false;
+  const fetch = (request: Request): Promise<Response> => {
+    if (stopped) return new Promise<Response>(() => {});
+    const cut = new AbortController();
+    cuts.add(cut);
+    const forwarded = new Request(request, { signal: AbortSignal.any([request.signal, cut.signal]) });
+    return new Promise<Response>((resolve, reject) => {
+      Promise.resolve(sandbox.app.request(forwarded)).then(
+        (response) => {
+          cuts.delete(cut);
+          if (!stopped) resolve(response);
+        },
+        (error) => {
+          cuts.delete(cut);
+          if (!stopped) reject(error);
+        },
+      );
+    });
+  };
+  const service = createService({
+    db: openDb,
+    settings: async () => settings,
+    client: (s, pace) => createClient({ ...s, pace, fetch }),
+    settleAfterMs,
+    scheduler: createScheduler({ ratePerMinute }),
+  });
+  const stop = () => {
+    stopped = true;
+    service.dispose();
+    for (const cut of cuts) cut.abort();
+  };
+  return { service, stop };
+}

@@ -1,0 +1,59 @@
+/**
+ * The lists page: a file comes in (ImportStep), is mapped and quoted for free (DraftView), and once
+ * started is kept and run by the background (ListView follows it). Kept lists are listed below the
+ * import. The open list is in the address (`#list=<id>`), so a reload, or the tab reopened from the
+ * browser's history, shows it again.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { ListsBackend } from './backend';
+import { DraftView } from './draft/DraftView';
+import { type ImportedList, ImportStep } from './import/ImportStep';
+import { KeptLists } from './kept/KeptLists';
+import { ListView } from './run/ListView';
+
+function listInAddress(): string | null {
+  return new URLSearchParams(location.hash.slice(1)).get('list');
+}
+
+export function ListsApp({ backend }: { backend: ListsBackend }) {
+  const [openId, setOpenId] = useState<string | null>(listInAddress);
+  const [imported, setImported] = useState<ImportedList | null>(null);
+
+  useEffect(() => {
+    const follow = () => setOpenId(listInAddress());
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, []);
+
+  const open = (id: string | null) => {
+    setImported(null);
+    location.hash = id ? `list=${encodeURIComponent(id)}` : '';
+    setOpenId(id);
+  };
+
+  return (
+    <main class="page lists-page">
+      <header class="page-header">
+        <h1>Lists</h1>
+        <p class="muted">
+          Enrich a whole file with one quote. Lists run in the background and are kept here.
+        </p>
+      </header>
+      {openId ? (
+        <ListView backend={backend} id={openId} onClose={() => open(null)} />
+      ) : imported ? (
+        <DraftView
+          backend={backend}
+          imported={imported}
+          onStarted={(id) => open(id)}
+          onDiscard={() => setImported(null)}
+        />
+      ) : (
+        <div class="stack">
+          <ImportStep onImported={setImported} />
+          <KeptLists backend={backend} onOpen={(id) => open(id)} />
+        </div>
+      )}
+    </main>
+  );
+}

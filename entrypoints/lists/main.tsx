@@ -1,0 +1,19 @@
+/**
+ * Mounts the lists page (a full tab: lists.html), wired to the real browser: messages go to the
+ * background, which keeps and runs every list; files are saved through the page.
+ */
+import { render } from 'preact';
+import '@/components/theme.css';
+import './lists.css';
+import { askBackground } from '@/lib/ask-background';
+import { downloadFile } from '@/lib/download';
+import { ListsApp } from './App';
+import type { ListsBackend } from './backend';
+
+const backend: ListsBackend = {
+  ask: (type, data) => askBackground(type, data),
+  download: (fileName, parts, type) => downloadFile(fileName, parts, type),
+};
+
+const root = document.getElementById('app');
+if (root) render(<ListsApp backend={backend} />, root);

@@ -1,0 +1,221 @@
+/**
+ * The lists page end to end, against the sandbox: a 200-row file (profile addresses of several
+ * networks, emails, names with companies, company websites and profiles, duplicates, junk rows and
+ * a formula) is read, mapped and quoted for free; it runs through the scheduler; the worker is
+ * stopped halfway and the list resumes; the sandbox charged within the quote and exactly what the
+ * ledger says, no question was paid twice, and the CSV downloaded holds every input row in order
+ * with the sandbox's answers beside it and the formula neutralised. Then the page is looked at in
+ * every state (empty, mapped, dry run, running, paused, done, a failed row), light and dark, wide
+ * and at 800 px.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { expect, type Fixtures, test } from './fixtures';
+import { eventListFile, FORMULA_NOTE, LIST_COLUMNS } from './list-file';
+import { lookAt } from './look';
+
+const WIDE = 1280;
+const NARROW = 800;
+
+async function openLists(openExtensionPage: Fixtures['openExtensionPage'], width = WIDE): Promise<Page> {
+  const page = await openExtensionPage('lists.html', { width });
+  await page.setViewportSize({ width, height: 900 });
+  return page;
+}
+
+async function chooseFile(page: Page, name: string, csv: string): Promise<void> {
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+}
+
+async function downloadedCsv(download: Download): Promise<{ bom: boolean; rows: string[][] }> {
+  const text = await readFile((await download.path())!, 'utf8');
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  return { bom: text.startsWith('\uFEFF'), rows: parsed.data };
+}
+
+/** The ledger's lines, read from the extension's IndexedDB in the worker. */
+async function ledgerCredits(sw: Fixtures['sw']): Promise<number> {
+  return sw.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('enrichment');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const lines = await new Promise<Array<{ credits: number | null }>>((resolve) => {
+      const request = db.transaction('ledger').objectStore('ledger').getAll();
+      request.onsuccess = () => resolve(request.result);
+    });
+    return lines.reduce((sum, line) => sum + (line.credits ?? 0), 0);
+  });
+}
+
+async function setRate(sw: Fixtures['sw'], rate: number): Promise<void> {
+  await sw.evaluate(async (perMinute) => {
+    const hooks = (globalThis as unknown as { __test: { setRatePerMinute: (rate: number) => Promise<void> } })
+      .__test;
+    await hooks.setRatePerMinute(perMinute);
+  }, rate);
+}
+
+test('a 200-row file is quoted, run, survives the worker stopping, and comes back whole', async ({
+  context,
+  sw,
+  sandbox,
+  configure,
+  openExtensionPage,
+}) => {
+  test.setTimeout(180_000);
+  await configure({ dailyBudget: 1000 });
+  const { rows, csv } = eventListFile();
+  expect(rows).toHaveLength(200);
+  const page = await openLists(openExtensionPage);
+  await chooseFile(page, 'event-leads.csv', csv);
+
+  // Mapped from the headers and the cells.
+  await expect(page.getByLabel('What “Profile” holds')).toHaveValue('profile_url');
+  await expect(page.getByLabel('What “Email” holds')).toHaveValue('email');
+  await expect(page.getByLabel('What “Website” holds')).toHaveValue('company_domain');
+  await expect(page.getByLabel('What “Notes” holds')).toHaveValue('ignore');
+
+  // The dry run, free: 156 distinct questions (30 rows repeat others), 14 rows with nothing to ask.
+  // Prices from the spec's table: a profile 1; an email lookup 3, +1 with the profile when found; a
+  // person or company lookup 2, +1 likewise.
+  const start = page.getByRole('button', { name: 'Enrich 186 rows · 266–346 credits', exact: true });
+  await expect(start).toBeVisible();
+  const figure = (label: string) =>
+    page.locator('.figure', { has: page.getByText(label, { exact: true }) }).locator('dd');
+  await expect(figure('To ask')).toHaveText('156');
+  await expect(figure('Duplicates')).toHaveText('30');
+  await expect(figure('Not asked')).toHaveText('14');
+  expect(await sandbox.requests()).toEqual([]);
+  const balanceBefore = await sandbox.balance();
+
+  await start.click();
+  await expect(page.getByRole('heading', { name: 'event-leads' })).toBeVisible();
+  // Halfway, the worker stops (as MV3 stops it when it likes); the list goes on in the next one.
+  await expect
+    .poll(async () => (await sandbox.requests()).length, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(70);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+
+  await expect(page.getByRole('status').filter({ hasText: /^\s*Done$/ })).toBeVisible({ timeout: 120_000 });
+  const calls = await sandbox.requests();
+  const charged = calls.reduce((sum, call) => sum + call.charged, 0);
+  expect(balanceBefore - (await sandbox.balance())).toBe(charged);
+  expect(charged).toBeGreaterThanOrEqual(266);
+  expect(charged).toBeLessThanOrEqual(346);
+  expect(await ledgerCredits(sw)).toBe(charged);
+  await expect(
+    page.locator('.figure', { has: page.getByText('Credits spent', { exact: true }) }),
+  ).toContainText(String(charged));
+  // No question was paid twice (a call the stopped worker left may show as a 499, never charged).
+  const paid = new Map<string, number>();
+  for (const call of calls.filter((c) => c.charged > 0)) {
+    const question = `${call.path}?${new URLSearchParams(call.query).toString()}`;
+    paid.set(question, (paid.get(question) ?? 0) + 1);
+  }
+  expect([...paid.entries()].filter(([, times]) => times > 1)).toEqual([]);
+  // Each of the 156 questions answered once (balance readings, free, left out).
+  expect(calls.filter((call) => call.status === 200 && !call.path.endsWith('/credit-balance'))).toHaveLength(156);
+
+  // The results: every input row in order, the answers beside them, the formula made harmless.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download results (CSV)', exact: true }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^event-leads-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+  const { bom, rows: out } = await downloadedCsv(download);
+  expect(bom).toBe(true);
+  const [header, ...body] = out;
+  expect(header!.slice(0, LIST_COLUMNS.length)).toEqual([...LIST_COLUMNS]);
+  const column = (name: string) => header!.indexOf(name);
+  expect(column('Full name')).toBeGreaterThan(0);
+  expect(body).toHaveLength(200);
+  const neutral = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+  body.forEach((cells, index) => {
+    expect(cells.slice(0, LIST_COLUMNS.length)).toEqual(rows[index]!.cells.map(neutral));
+    const expected = rows[index]!;
+    if (expected.endpointId === null) expect(cells[column('Status')]).toMatch(/^Not asked: /);
+    else if (expected.duplicateOf)
+      expect(cells[column('Status')]).toBe(`Same as row ${expected.duplicateOf}`);
+    else {
+      const name = expected.endpointId.startsWith('company')
+        ? cells[column('Current company')]
+        : cells[column('Full name')];
+      expect(name, `row ${index + 1}`).toBe(expected.expectedName);
+    }
+  });
+  const formulaRow = body.find((cells) => cells[LIST_COLUMNS.indexOf('Notes')]?.includes('HYPERLINK'))!;
+  expect(formulaRow[LIST_COLUMNS.indexOf('Notes')]).toBe(`'${FORMULA_NOTE}`);
+  // The credits column adds up to what was spent.
+  expect(body.reduce((sum, cells) => sum + Number(cells[column('Credits')] || 0), 0)).toBe(charged);
+});
+
+test('the lists page in every state, light and dark, wide and at 800 px', async ({
+  sw,
+  configure,
+  openExtensionPage,
+}) => {
+  test.setTimeout(120_000);
+  await configure({ dailyBudget: 1000 });
+  const { rows } = eventListFile();
+  // Ten people (others at each width: none is cached), one the service does not know, a duplicate
+  // and a junk row.
+  const smallList = (from: number) => {
+    const small = [
+      ...rows.slice(from, from + 10),
+      { cells: ['Nobody Known', '', '', 'https://www.linkedin.com/in/nobody-known-0000', '', ''] },
+      rows[from]!,
+      { cells: ['', '', '', '', '', 'met at the booth'] },
+    ];
+    return [LIST_COLUMNS.join(','), ...small.map((row) => row.cells.join(','))].join('\r\n');
+  };
+
+  for (const [n, width] of [WIDE, NARROW].entries()) {
+    const csv = smallList(n * 20);
+    const page = await openLists(openExtensionPage, width);
+    await expect(page.getByLabel('CSV file')).toBeVisible();
+    await lookAt(page, `lists-${width}-empty`);
+    await chooseFile(page, `team-${width}.csv`, csv);
+    await expect(page.getByLabel('What “Profile” holds')).toHaveValue('profile_url');
+    await lookAt(page, `lists-${width}-mapped`, page.locator('.card').first());
+    const start = page.getByRole('button', { name: /^Enrich 12 rows · \d+ credits$/ });
+    await expect(start).toBeVisible();
+    await lookAt(page, `lists-${width}-dry-run`);
+
+    // Slowly, to see it run and pause.
+    await setRate(sw, 30);
+    await start.click();
+    await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+    await lookAt(page, `lists-${width}-running`);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^\s*Paused$/ })).toBeVisible({
+      timeout: 15_000,
+    });
+    const resume = page.getByRole('button', { name: /^Resume · \d+ credits?$/ });
+    await expect(resume).toBeVisible();
+    await lookAt(page, `lists-${width}-paused`);
+
+    await setRate(sw, 6_000);
+    await resume.click();
+    await expect(page.getByRole('status').filter({ hasText: /^\s*Done$/ })).toBeVisible({ timeout: 30_000 });
+    // The unknown person failed; it can be asked again alone, at its price.
+    await expect(page.getByRole('button', { name: 'Retry · 1 credit', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Retry 1 failed row · 1 credit', exact: true }),
+    ).toBeVisible();
+    await lookAt(page, `lists-${width}-done-with-a-failed-row`);
+
+    // Kept: the list is in "Your lists" with what it spent.
+    await page.getByRole('button', { name: 'Your lists', exact: true }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`team-${width}`) })).toBeVisible();
+    await lookAt(page, `lists-${width}-kept`);
+    await page.close();
+  }
+});
