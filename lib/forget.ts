@@ -106,18 +106,23 @@ export async function forgetSubject(db: Db, subject: string): Promise<{ removed:
       .put({ ...batch, items, ...(mentions(batch.pageUrl, traces) ? { pageUrl: FORGOTTEN } : {}) });
     removed += 1;
   }
-  // A list keeps its rows and totals; the cells and answers that name them go.
-  for (const row of await tx.objectStore('listRows').getAll()) {
-    if (!mentions(row.cells, traces)) continue;
-    await tx
-      .objectStore('listRows')
-      .put({ ...row, cells: row.cells.map((cell) => (mentions(cell, traces) ? FORGOTTEN : cell)) });
-    removed += 1;
-  }
+  // A list keeps its rows and totals; the cells and answers that name them go. A request's key is
+  // its cache key (it names them too): the request is kept under a key of its id instead.
+  const renamed = new Map<string, string>();
   for (const request of await tx.objectStore('listRequests').getAll()) {
     if (!mentions(request, traces)) continue;
     const { enriched: _enriched, error: _error, ...rest } = request;
-    await tx.objectStore('listRequests').put({ ...rest, params: {}, asked: FORGOTTEN });
+    const key = `${FORGOTTEN}:${request.requestId}`;
+    renamed.set(`${request.listId} ${request.key}`, key);
+    await tx.objectStore('listRequests').delete([request.listId, request.key]);
+    await tx.objectStore('listRequests').put({ ...rest, key, params: {}, asked: FORGOTTEN });
+    removed += 1;
+  }
+  for (const row of await tx.objectStore('listRows').getAll()) {
+    const key = row.key === undefined ? undefined : renamed.get(`${row.listId} ${row.key}`);
+    if (!key && !mentions(row.cells, traces)) continue;
+    const cells = row.cells.map((cell) => (mentions(cell, traces) ? FORGOTTEN : cell));
+    await tx.objectStore('listRows').put({ ...row, cells, ...(key ? { key } : {}) });
     removed += 1;
   }
   await tx.done;

@@ -734,5 +734,3 @@ export function createLists(deps: ListDeps) {
 
   return { quote, start, state, input, all, control, retry, remove, resume, settled };
 }
-
-export type Lists = ReturnType<typeof createLists>;

@@ -145,7 +145,11 @@ export function eventListFile(): { rows: ListFileRow[]; csv: string } {
   ];
   while (rows.length < 200) row(junk[rows.length % junk.length]!, { endpointId: null });
 
+  return { rows, csv: listCsv(rows.map((r) => r.cells)) };
+}
+
+/** The rows under the file's header as CSV, quoted where a cell needs it (RFC 4180). */
+export function listCsv(rows: readonly (readonly string[])[]): string {
   const quote = (cell: string) => (/[",\n\r;]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
-  const csv = [LIST_COLUMNS.join(','), ...rows.map((r) => r.cells.map(quote).join(','))].join('\r\n');
-  return { rows, csv };
+  return [LIST_COLUMNS.join(','), ...rows.map((cells) => cells.map(quote).join(','))].join('\r\n');
 }

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { expect, type Fixtures, test } from './fixtures';
-import { eventListFile, FORMULA_NOTE, LIST_COLUMNS } from './list-file';
+import { eventListFile, FORMULA_NOTE, LIST_COLUMNS, listCsv } from './list-file';
 import { lookAt } from './look';
 
 const WIDE = 1280;
@@ -122,7 +122,9 @@ test('a 200-row file is quoted, run, survives the worker stopping, and comes bac
   }
   expect([...paid.entries()].filter(([, times]) => times > 1)).toEqual([]);
   // Each of the 156 questions answered once (balance readings, free, left out).
-  expect(calls.filter((call) => call.status === 200 && !call.path.endsWith('/credit-balance'))).toHaveLength(156);
+  expect(calls.filter((call) => call.status === 200 && !call.path.endsWith('/credit-balance'))).toHaveLength(
+    156,
+  );
 
   // The results: every input row in order, the answers beside them, the formula made harmless.
   const [download] = await Promise.all([
@@ -174,7 +176,7 @@ test('the lists page in every state, light and dark, wide and at 800 px', async 
       rows[from]!,
       { cells: ['', '', '', '', '', 'met at the booth'] },
     ];
-    return [LIST_COLUMNS.join(','), ...small.map((row) => row.cells.join(','))].join('\r\n');
+    return listCsv(small.map((row) => row.cells));
   };
 
   for (const [n, width] of [WIDE, NARROW].entries()) {

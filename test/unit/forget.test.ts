@@ -9,6 +9,7 @@ import { createBatches } from '../../lib/batch';
 import { closeDbForTests, type EnrichmentDb, openDb } from '../../lib/db';
 import { clearHistory, exportStored, forgetSubject } from '../../lib/forget';
 import { ledgerTotals } from '../../lib/ledger';
+import { createLists } from '../../lib/lists/runner';
 import { addRecent } from '../../lib/recent';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeys } from '../../sandbox/keys';
@@ -51,6 +52,30 @@ beforeEach(async () => {
     })),
   });
   await batches.settled(started.status === 'started' ? started.batch.id : '');
+  // And in a list, by name in one row and by her address in another.
+  const lists = createLists({
+    db: openDb,
+    service,
+    ratePerMinute: async () => 300,
+    newId: () => crypto.randomUUID(),
+  });
+  const list = await lists.start({
+    name: 'Team',
+    columns: ['Name', 'Profile'],
+    rows: [
+      [String(ada.profile.full_name), ada.url],
+      [String(other.profile.full_name), other.url],
+    ],
+    mapping: ['full_name', 'profile_url'],
+    options: { freshness: 'if-present', withProfiles: true, contacts: false },
+    requests: [ada, other].map((person) => ({
+      endpointId: 'person.profile' as const,
+      params: { profile_url: person.url, use_cache: 'if-present', live_fetch: 'default' },
+    })),
+    targets: [0, 1],
+    cap: null,
+  });
+  await lists.settled(list.status === 'started' ? list.list.id : '');
   await addRecent(
     await openDb(),
     { endpointId: 'person.profile', params: { profile_url: ada.url } },
@@ -90,6 +115,9 @@ describe('clearing the history', () => {
     expect((await db.getAll('ledger')).every((line) => line.summary === 'forgotten')).toBe(true);
     expect(await db.getAll('recent')).toEqual([]);
     expect(await db.getAll('batches')).toEqual([]);
+    expect([await db.count('lists'), await db.count('listRows'), await db.count('listRequests')]).toEqual([
+      0, 0, 0,
+    ]);
     expect((await ledgerTotals(db, Date.now())).today).toBe(spent);
   });
 });
@@ -103,6 +131,9 @@ describe('exporting what is kept', () => {
       'cache',
       'ledger',
       'batches',
+      'lists',
+      'listRows',
+      'listRequests',
       'recent',
       'doNotEnrich',
     ]);

@@ -256,6 +256,7 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
             <RowsTable
               caption="Rows and what each will cost"
               headers={['#', ...shown.map((index) => table.columns[index]!), 'Dry run']}
+              widths={['4.5em', ...shown.map(() => undefined), '16em']}
               count={table.rows.length}
               version={run}
               row={(index) => (

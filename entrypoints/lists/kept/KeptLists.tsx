@@ -59,37 +59,39 @@ export function KeptLists({ backend, onOpen }: { backend: ListsBackend; onOpen: 
               <tr key={list.id}>
                 <th scope="row">{list.name}</th>
                 <td>{formatMoment(list.createdAt)}</td>
-                <td class="num">{list.rows}</td>
-                <td class="num">{creditCount(list.spent)}</td>
+                <td>{list.rows}</td>
+                <td>{creditCount(list.spent)}</td>
                 <td>{statusWords(list)}</td>
-                <td class="actions">
-                  {deleting === list.id ? (
-                    <>
-                      <button
-                        type="button"
-                        class="small danger"
-                        onClick={async () => {
-                          await backend.ask('list.delete', { id: list.id });
-                          setDeleting(null);
-                          await load();
-                        }}
-                      >
-                        Delete it and its results
-                      </button>
-                      <button type="button" class="small" onClick={() => setDeleting(null)}>
-                        Keep it
-                      </button>
-                    </>
-                  ) : (
-                    <>
-                      <button type="button" class="small" onClick={() => onOpen(list.id)}>
-                        Open<span class="visually-hidden"> {list.name}</span>
-                      </button>
-                      <button type="button" class="small" onClick={() => setDeleting(list.id)}>
-                        Delete<span class="visually-hidden"> {list.name}</span>
-                      </button>
-                    </>
-                  )}
+                <td>
+                  <div class="actions">
+                    {deleting === list.id ? (
+                      <>
+                        <button
+                          type="button"
+                          class="small danger"
+                          onClick={async () => {
+                            await backend.ask('list.delete', { id: list.id });
+                            setDeleting(null);
+                            await load();
+                          }}
+                        >
+                          Delete it and its results
+                        </button>
+                        <button type="button" class="small" onClick={() => setDeleting(null)}>
+                          Keep it
+                        </button>
+                      </>
+                    ) : (
+                      <>
+                        <button type="button" class="small" onClick={() => onOpen(list.id)}>
+                          Open<span class="visually-hidden"> {list.name}</span>
+                        </button>
+                        <button type="button" class="small" onClick={() => setDeleting(list.id)}>
+                          Delete<span class="visually-hidden"> {list.name}</span>
+                        </button>
+                      </>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -70,6 +70,17 @@ export function ListView({
   const [actionError, setActionError] = useState<string | null>(null);
 
   const first = useMemo(() => (input ? firstRows(input.targets) : new Map<string, number>()), [input]);
+  /** The row's own words: its first two columns that identify it (the export has them all). */
+  const shownColumns = useMemo(
+    () =>
+      input
+        ? input.columns
+            .map((_, index) => index)
+            .filter((index) => input.mapping[index] !== 'ignore')
+            .slice(0, 2)
+        : [],
+    [input],
+  );
   // `requests` changes in place; `version` says when it did.
   const groups = useMemo(() => {
     const waiting: ListRequestView[] = [];
@@ -350,12 +361,13 @@ export function ListView({
           caption="Rows and their answers"
           headers={[
             '#',
-            ...input.columns.filter((_, index) => input.mapping[index] !== 'ignore'),
+            ...shownColumns.map((column) => input.columns[column]!),
             'Status',
             'Answer',
             'Credits',
-            '',
+            'Actions',
           ]}
+          widths={['3.5em', ...shownColumns.map(() => undefined), '11em', undefined, '4.5em', '8.5em']}
           count={input.rows.length}
           version={version}
           row={(index) => {
@@ -366,13 +378,11 @@ export function ListView({
             return (
               <>
                 <td class="num">{index + 1}</td>
-                {input.columns.map((_, column) =>
-                  input.mapping[column] === 'ignore' ? null : (
-                    <td key={column} title={input.rows[index]![column]}>
-                      {input.rows[index]![column]}
-                    </td>
-                  ),
-                )}
+                {shownColumns.map((column) => (
+                  <td key={column} title={input.rows[index]![column]}>
+                    {input.rows[index]![column]}
+                  </td>
+                ))}
                 <td class="state" title={status.words}>
                   {status.words}
                 </td>

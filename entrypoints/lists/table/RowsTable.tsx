@@ -18,6 +18,8 @@ const MAX_HEIGHT = 560;
 export interface RowsTableProps {
   caption: string;
   headers: readonly string[];
+  /** Each column's width (CSS), undefined: an equal share of what is left. */
+  widths?: readonly (string | undefined)[];
   count: number;
   /** The cells of row `index` (0-based), as <td>s. */
   row: (index: number) => ComponentChildren;
@@ -25,7 +27,7 @@ export interface RowsTableProps {
   version?: unknown;
 }
 
-export function RowsTable({ caption, headers, count, row }: RowsTableProps) {
+export function RowsTable({ caption, headers, widths, count, row }: RowsTableProps) {
   const box = useRef<HTMLElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(MAX_HEIGHT);
@@ -53,6 +55,13 @@ export function RowsTable({ caption, headers, count, row }: RowsTableProps) {
     >
       <table class="rows" aria-rowcount={count + 1}>
         <caption class="visually-hidden">{caption}</caption>
+        {widths && (
+          <colgroup>
+            {headers.map((header, index) => (
+              <col key={header} style={widths[index] ? { width: widths[index] } : undefined} />
+            ))}
+          </colgroup>
+        )}
         <thead>
           <tr aria-rowindex={1}>
             {headers.map((header) => (
