@@ -47,7 +47,64 @@ async function seed() {
   return db;
 }
 
+/** A finished list not touched for `age` days, with one row and its request. */
+async function seedList(id: string, age: number, status: 'done' | 'running' = 'done') {
+  const db = await openDb();
+  const at = NOW - age * DAY;
+  const counts = { queued: 0, running: 0, done: 1, failed: 0, interrupted: 0, skipped: 0, refused: 0 };
+  await db.put('lists', {
+    id,
+    name: id,
+    createdAt: at,
+    updatedAt: at,
+    status,
+    columns: ['Profile'],
+    mapping: ['profile_url'],
+    options: { freshness: 'if-present', withProfiles: true, contacts: false },
+    rowCount: 1,
+    requestCount: 1,
+    cap: null,
+    confirmed: false,
+    pauseRequested: false,
+    cancelRequested: false,
+    quote: { min: 1, max: 1, lines: [] },
+    counts,
+    rowsDone: 1,
+    spent: 1,
+  });
+  await db.put('listRows', { listId: id, index: 0, cells: [`https://www.linkedin.com/in/${id}`], key: 'k' });
+  await db.put('listRequests', {
+    listId: id,
+    key: 'k',
+    order: 0,
+    rows: 1,
+    endpointId: 'person.profile',
+    params: {},
+    asked: id,
+    requestId: `req-${id}`,
+    policy: 'cache-first',
+    quote: { min: 1, max: 1 },
+    status: 'done',
+    enriched: { fullName: `${id} person` },
+    updatedAt: at,
+  });
+}
+
 describe('retention', () => {
+  it('removes lists not touched for the period, with their rows and answers; a running one stays', async () => {
+    await seedList('old-list', 100);
+    await seedList('old-running-list', 100, 'running');
+    await seedList('young-list', 10);
+    const db = await openDb();
+    expect(await expireOld(db, { now: NOW, retentionDays: 90 })).toBe(1);
+    expect((await db.getAll('lists')).map((list) => list.id)).toEqual(['old-running-list', 'young-list']);
+    expect((await db.getAll('listRows')).map((row) => row.listId)).toEqual([
+      'old-running-list',
+      'young-list',
+    ]);
+    expect(JSON.stringify(await db.getAll('listRequests'))).not.toContain('old-list person');
+  });
+
   it('removes answers older than the period and the names in old ledger lines, keeping credits', async () => {
     const db = await seed();
     const monthBefore = (await ledgerTotals(db, NOW - 95 * DAY)).month;

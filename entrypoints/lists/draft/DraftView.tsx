@@ -102,7 +102,7 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
     run?.byEndpoint
       .filter((share) => LOOKUP_ENDPOINTS.has(share.endpointId))
       .reduce((sum, s) => sum + s.count, 0) ?? 0;
-  const rowsWord = (count: number) => `${count} ${count === 1 ? 'row' : 'rows'}`;
+  const rowsWord = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
 
   return (
     <div class="stack">
