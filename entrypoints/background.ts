@@ -16,7 +16,7 @@ import { checkFindings } from '@/lib/findings-check';
 import { clearHistory, exportStored, forgetSubject, namesSubject } from '@/lib/forget';
 import { openListsPage } from '@/lib/lists/open-lists';
 import { createLists } from '@/lib/lists/runner';
-import type { EmailLookupRequest } from '@/lib/messages';
+import type { EmailLookupRequest, Findings } from '@/lib/messages';
 import {
   CONTENT_SCRIPT_MESSAGES,
   type MessageData,
@@ -25,6 +25,8 @@ import {
   type PublicSettings,
 } from '@/lib/messages';
 import { onMessage } from '@/lib/messenger';
+import { paramsFor } from '@/lib/profile-params';
+import { enrichRequestOf } from '@/lib/profiles';
 import type { ProtocolMap } from '@/lib/protocol';
 import { formatQuote } from '@/lib/quote-format';
 import { addRecent, clearRecent, listRecent, removeRecent } from '@/lib/recent';
@@ -36,6 +38,7 @@ import {
   E2E_RATE_ITEM_KEY,
   EMAIL_LOOKUP_ITEM_KEY,
   findingsItemKey,
+  isConfigured,
   progressItemKey,
   type Settings,
 } from '@/lib/settings';
@@ -130,6 +133,29 @@ export default defineBackground(() => {
   });
 
   handle('findings.get', async ({ tabId }) => storage.getItem(findingsItemKey(tabId)));
+
+  handle('panel.open', async ({ tabId }) => {
+    const [settings, findings] = await Promise.all([
+      getSettings(),
+      storage.getItem<Findings>(findingsItemKey(tabId)),
+    ]);
+    // The page's profile as the panel asks it first (lib/profile-params.ts, its default freshness).
+    const request = findings?.page && isConfigured(settings) ? enrichRequestOf(findings.page) : null;
+    const pageView = request
+      ? await (async () => {
+          const params = paramsFor(request.endpointId, request.params, {
+            freshness: settings.profileFreshness,
+            included: [],
+          });
+          return {
+            endpointId: request.endpointId,
+            params,
+            view: await service.openView(request.endpointId, params),
+          };
+        })()
+      : null;
+    return { settings: publicSettings(settings), findings, pageView };
+  });
 
   handle('quote', async (data) => {
     const { endpointId, params } = data;

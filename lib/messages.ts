@@ -140,6 +140,7 @@ export const connectionTestSchema = z.object({
 const messageSchemas = {
   'findings.report': findingsReportSchema,
   'findings.get': z.object({ tabId: z.number().int() }),
+  'panel.open': z.object({ tabId: z.number().int().min(0) }),
   quote: quoteRequestSchema,
   'view.open': quoteRequestSchema,
   run: runRequestSchema,

@@ -344,9 +344,23 @@ export interface EmailLookupRequest {
   at: number;
 }
 
+/** What the side panel first needs, in one answer (`panel.open`). */
+export interface PanelOpening {
+  settings: PublicSettings;
+  findings: Findings | null;
+  /** The page's own profile as the panel first asks it (default freshness, no options); null without one. */
+  pageView: { endpointId: EndpointId; params: Record<string, string | number>; view: ViewState } | null;
+}
+
 export interface ProtocolMap {
   'findings.report'(data: Findings): void;
   'findings.get'(data: { tabId: number }): Findings | null;
+  /**
+   * The side panel opens on a tab: its first three questions in one answer (the settings, the
+   * tab's findings, and the view of the page's own profile as the panel will first ask it), so it
+   * draws a cached profile one round trip sooner. Never spends.
+   */
+  'panel.open'(data: { tabId: number }): PanelOpening;
   quote(data: QuoteRequest): { ok: true; quote: Quote } | { ok: false; error: ApiErrorJson };
   /** A view opens: one question, one answer (see ViewState). Never spends. */
   'view.open'(data: QuoteRequest): ViewState;

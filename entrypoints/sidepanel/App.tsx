@@ -7,7 +7,7 @@
  * components/panel only render. The backend is passed in so tests can stand in for the browser.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { lazyView } from '@/components/lazy-view';
 import {
   NoProfile,
@@ -21,7 +21,7 @@ import {
 import type { WatchProgress } from '@/hooks/useRunProgress';
 import type { UserMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
-import type { Account, Findings, PublicSettings } from '@/lib/protocol';
+import type { Account, Findings, PublicSettings, QuoteRequest, ViewState } from '@/lib/protocol';
 import type { ScanTabResult } from '@/lib/scan-permission';
 import { usePendingEmailLookup } from './email-lookup-request';
 import { type EnrichedOrganisation, PageProfile } from './profile/PageProfile';
@@ -72,6 +72,9 @@ export interface PanelBackend {
  */
 export const SCAN_REPORT_WAIT_MS = 5_000;
 
+/** How long the page profile's view answered with `panel.open` stands for its first question. */
+const FIRST_VIEW_FRESH_MS = 2_000;
+
 type Loadable<T> =
   | { status: 'loading' }
   | { status: 'failed'; message: UserMessage }
@@ -95,6 +98,28 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
   const shownTab = useRef<number | null | undefined>(undefined);
   /** Only the latest findings request may set what is shown: an older answer may arrive later. */
   const findingsRequest = useRef(0);
+  /**
+   * The view of the page's profile that came with `panel.open`: the profile's first question
+   * (`view.open` with the same params), answered before it is asked. Used once, and only soon.
+   */
+  const firstView = useRef<{ key: string; view: ViewState; at: number } | null>(null);
+  const profileBackend = useMemo<PanelBackend>(
+    () => ({
+      ...backend,
+      ask: ((type, data) => {
+        const seeded = firstView.current;
+        if (type === 'view.open' && seeded && Date.now() - seeded.at < FIRST_VIEW_FRESH_MS) {
+          const { endpointId, params } = data as QuoteRequest;
+          if (JSON.stringify([endpointId, params]) === seeded.key) {
+            firstView.current = null;
+            return Promise.resolve(seeded.view);
+          }
+        }
+        return backend.ask(type, data);
+      }) as Ask,
+    }),
+    [backend],
+  );
 
   async function loadSettings() {
     try {
@@ -142,11 +167,38 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
     }
   }
 
+  /**
+   * The panel's first look at a tab: settings, findings and the page profile's view in one answer
+   * (one round trip fewer before a cached profile is drawn). Asked apart if that fails.
+   */
+  async function openPanel(tab: number | null) {
+    if (tab === null) {
+      void loadSettings();
+      showTab(null);
+      return;
+    }
+    shownTab.current = tab;
+    setTabId(tab);
+    const request = ++findingsRequest.current;
+    try {
+      const opening = await backend.ask('panel.open', { tabId: tab });
+      const { pageView } = opening;
+      firstView.current = pageView
+        ? { key: JSON.stringify([pageView.endpointId, pageView.params]), view: pageView.view, at: Date.now() }
+        : null;
+      setSettings({ status: 'ready', value: opening.settings });
+      setSettingsVersion((version) => version + 1);
+      if (request === findingsRequest.current) setFindings({ status: 'ready', value: opening.findings });
+    } catch {
+      void loadSettings();
+      if (request === findingsRequest.current) void loadFindings(tab);
+    }
+  }
+
   // A layout effect: the panel's first questions leave as it first renders, not a frame later.
   useLayoutEffect(() => {
-    void loadSettings();
     void loadAccount();
-    void backend.currentTab().then(showTab, () => showTab(null));
+    void backend.currentTab().then(openPanel, () => openPanel(null));
     const unsubscribe = [
       backend.onTabSwitch(showTab),
       backend.onSettingsChange(() => {
@@ -229,7 +281,7 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
         {page ? (
           <PageProfile
             key={`${tabId}|${page.kind}:${page.id}|${settingsVersion}`}
-            backend={backend}
+            backend={profileBackend}
             profile={page}
             settings={settings.value}
             onSpent={loadAccount}

@@ -6,8 +6,6 @@
  */
 
 import type { UserMessage } from '@/lib/api/errors';
-import { PARAM_FIELDS } from '@/lib/api/fields';
-import { type Freshness, freshnessParams } from '@/lib/freshness';
 import { enrichRequestOf, type ProfileEnricher, v3RequestOf } from '@/lib/profiles';
 import type { Findings } from '@/lib/protocol';
 
@@ -50,29 +48,4 @@ export function whyNotEnrichable(profile: PageProfile): UserMessage | null {
     title: "This page's address does not name the person's public profile",
     action: "Open the person's public profile (the address with their name in it) to enrich it",
   };
-}
-
-export interface Choices {
-  freshness: Freshness;
-  /** Include options chosen, e.g. `skills`. */
-  included: readonly string[];
-  /** v3: a maximum age the person accepted after a 409, replacing the freshness choice's. */
-  maxAgeSeconds?: number | null;
-}
-
-/**
- * The params of a request as the person chose: the profile's identifier, each include option
- * chosen (in a stable order, so the same choice is the same question), and the freshness params,
- * always written out (lib/freshness.ts).
- */
-export function paramsFor(
-  endpointId: EnrichEndpointId,
-  base: Readonly<Record<string, string>>,
-  choices: Choices,
-): Record<string, string | number> {
-  const params: Record<string, string | number> = { ...base };
-  for (const name of [...choices.included].sort()) params[name] = 'include';
-  Object.assign(params, freshnessParams(PARAM_FIELDS[endpointId], choices.freshness));
-  if (choices.maxAgeSeconds != null) params.maxAgeSeconds = choices.maxAgeSeconds;
-  return params;
 }

@@ -18,7 +18,8 @@ import {
 } from '@/hooks/useQuotedAction';
 import type { ResponseOf } from '@/lib/api/endpoints';
 import type { Freshness } from '@/lib/freshness';
-import { type EnrichEndpointId, paramsFor } from './enrichment';
+import { paramsFor } from '@/lib/profile-params';
+import type { EnrichEndpointId } from './enrichment';
 
 export type { Ask };
 

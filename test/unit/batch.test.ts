@@ -13,7 +13,7 @@ import type { BatchItemInput, BatchView } from '../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
-import { stoppableService } from './sandbox-service';
+import { stoppableService, until } from './sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const START = 1000;
@@ -44,20 +44,6 @@ function startWorker({ ratePerMinute = 60_000 }: { ratePerMinute?: number } = {}
   });
   stoppers.push(() => service.dispose());
   return { service, batches, stop };
-}
-
-async function until<T>(
-  read: () => T | Promise<T>,
-  ok: (value: T) => boolean,
-  timeoutMs = 5_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const balance = () => sandbox.state.accounts.get('demo')!.balance;

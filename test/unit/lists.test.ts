@@ -14,7 +14,7 @@ import type { ListStartRequest, ListState, PeekRequest } from '../../lib/protoco
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
-import { SANDBOX_SETTINGS, stoppableService } from './sandbox-service';
+import { SANDBOX_SETTINGS, stoppableService, until } from './sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const START = 1000;
@@ -43,20 +43,6 @@ function startWorker({ ratePerMinute = 60_000 }: { ratePerMinute?: number } = {}
   });
   stoppers.push(() => service.dispose());
   return { service, lists, stop };
-}
-
-async function until<T>(
-  read: () => T | Promise<T>,
-  ok: (value: T) => boolean,
-  timeoutMs = 5_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 beforeEach(() => {

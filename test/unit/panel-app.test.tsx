@@ -268,6 +268,39 @@ describe('side panel', () => {
     );
   });
 
+  it('opens on one question: settings, findings and the cached profile come together', async () => {
+    const params = { profile_url: ADA_URL, use_cache: 'if-present', live_fetch: 'default' };
+    const { backend, sentOf } = fakeBrowser(
+      handlers({
+        'panel.open': ({ tabId }) => ({
+          settings: CONFIGURED,
+          findings: tabId === 7 ? ADA : null,
+          pageView: {
+            endpointId: 'person.profile',
+            params,
+            view: {
+              ok: true,
+              params,
+              quote: QUOTE,
+              cached: { data: { full_name: 'Ada Lovelace' }, fetchedAt: Date.now(), ageMs: 0, stale: false },
+              budget: { remaining: 188, needsConfirmation: false },
+            },
+          },
+        }),
+      }),
+    );
+    const root = await mount(backend);
+    expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
+    expect(root.textContent).toContain('cached just now · 0 credits');
+    expect(sentOf('panel.open')).toEqual([{ tabId: 7 }]);
+    expect([sentOf('settings.get'), sentOf('findings.get'), sentOf('view.open'), sentOf('run')]).toEqual([
+      [],
+      [],
+      [],
+      [],
+    ]);
+  });
+
   it('says nothing of a balance the service does not give', async () => {
     const { backend } = fakeBrowser(handlers({ 'account.get': () => ({ ...ACCOUNT, balance: null }) }));
     const root = await mount(backend);

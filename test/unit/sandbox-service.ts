@@ -38,7 +38,16 @@ export function sandboxService(sandbox: ReturnType<typeof createSandbox>, settin
  */
 export function stoppableService(
   sandbox: ReturnType<typeof createSandbox>,
-  { settleAfterMs, ratePerMinute = 60_000 }: { settleAfterMs: number; ratePerMinute?: number },
+  {
+    settleAfterMs,
+    ratePerMinute = 60_000,
+    fault,
+  }: {
+    settleAfterMs: number;
+    ratePerMinute?: number;
+    /** A sandbox fault (X-Sandbox-Fault) for the requests to this path, if any. */
+    fault?: (path: string) => string | undefined;
+  },
   settings = SANDBOX_SETTINGS,
 ) {
   const cuts = new Set<AbortController>();
@@ -47,7 +56,13 @@ export function stoppableService(
     if (stopped) return new Promise<Response>(() => {});
     const cut = new AbortController();
     cuts.add(cut);
-    const forwarded = new Request(request, { signal: AbortSignal.any([request.signal, cut.signal]) });
+    const headers = new Headers(request.headers);
+    const injected = fault?.(new URL(request.url).pathname);
+    if (injected) headers.set('X-Sandbox-Fault', injected);
+    const forwarded = new Request(request, {
+      headers,
+      signal: AbortSignal.any([request.signal, cut.signal]),
+    });
     return new Promise<Response>((resolve, reject) => {
       Promise.resolve(sandbox.app.request(forwarded)).then(
         (response) => {
@@ -74,4 +89,19 @@ export function stoppableService(
     for (const cut of cuts) cut.abort();
   };
   return { service, stop };
+}
+
+/** Reads until `ok` holds (every 10 ms), or fails with the last value read after `timeoutMs`. */
+export async function until<T>(
+  read: () => T | Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 5_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

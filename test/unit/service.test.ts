@@ -15,7 +15,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
 import { parseKeys } from '../../sandbox/keys';
-import { sandboxService } from './sandbox-service';
+import { sandboxService, stoppableService, until } from './sandbox-service';
 
 const BASE = 'https://sandbox.test';
 const { dataset } = datasetForSeed(DEFAULT_SEED);
@@ -151,68 +151,19 @@ interface Worker {
 }
 
 function startWorker(options: { fault?: (path: string) => string | undefined } = {}): Worker {
-  const cuts = new Set<AbortController>();
-  let stopped = false;
-  const fetch = (request: Request): Promise<Response> => {
-    if (stopped) return new Promise<Response>(() => {});
-    const cut = new AbortController();
-    cuts.add(cut);
-    const headers = new Headers(request.headers);
-    const fault = options.fault?.(new URL(request.url).pathname);
-    if (fault) headers.set('X-Sandbox-Fault', fault);
-    const forwarded = new Request(request, {
-      headers,
-      signal: AbortSignal.any([request.signal, cut.signal]),
-    });
-    return new Promise<Response>((resolve, reject) => {
-      Promise.resolve(sandbox.app.request(forwarded)).then(
-        (response) => {
-          cuts.delete(cut);
-          if (!stopped) resolve(response);
-        },
-        (error) => {
-          cuts.delete(cut);
-          if (!stopped) reject(error);
-        },
-      );
-    });
-  };
-  const service = createService({
-    db: openDb,
-    settings: async () => settings,
-    client: (s, pace) => createClient({ ...s, pace, fetch }),
-    settleAfterMs: SETTLE_MS,
-    scheduler: createScheduler({ ratePerMinute: 60_000 }),
-  });
+  const { service, stop } = stoppableService(
+    sandbox,
+    { settleAfterMs: SETTLE_MS, fault: options.fault },
+    settings,
+  );
   workers.push(service);
-  return {
-    service,
-    stop() {
-      stopped = true;
-      service.dispose();
-      for (const cut of cuts) cut.abort();
-    },
-  };
+  return { service, stop };
 }
 
 const workers: ReturnType<typeof createService>[] = [];
 afterEach(() => {
   for (const worker of workers.splice(0)) worker.dispose();
 });
-
-async function until<T>(
-  read: () => T | Promise<T>,
-  ok: (value: T) => boolean,
-  timeoutMs = 3_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** Profile requests at the sandbox, as [status, charged]; 0 while it is still working on one. */
 const profileCalls = () => requests().map((r) => [r.status, r.charged]);

@@ -7,12 +7,16 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Field } from '@/components/Field';
+import { ErrorNotice } from '@/components/Notice';
 import { Confirmation } from '@/components/spend/SpendArea';
 import { endpointTitle } from '@/lib/api/endpoint-info';
+import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
+import { backgroundFailure } from '@/lib/ask-background';
 import { FRESHNESS_CHOICES, FRESHNESS_LABELS, type Freshness } from '@/lib/freshness';
 import type { ListColumnRole, ListOptions, ListQuote, Quote } from '@/lib/protocol';
 import { creditCount, formatQuote, spendLabel } from '@/lib/quote-format';
 import type { ListsBackend } from '../backend';
+import { readCap } from '../cap';
 import { guessRoles } from '../import/columns';
 import type { ImportedList } from '../import/ImportStep';
 import { planRequests } from '../import/row-requests';
@@ -41,10 +45,10 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
   const [options, setOptions] = useState<ListOptions>(DEFAULT_OPTIONS);
   const [capText, setCapText] = useState('');
   const [quote, setQuote] = useState<ListQuote | null>(null);
-  const [quoteError, setQuoteError] = useState<string | null>(null);
+  const [quoteError, setQuoteError] = useState<UserMessage | null>(null);
   const [confirming, setConfirming] = useState<{ quote: Quote; remaining: number } | null>(null);
   const [starting, setStarting] = useState(false);
-  const [startError, setStartError] = useState<string | null>(null);
+  const [startError, setStartError] = useState<UserMessage | null>(null);
 
   const plan = useMemo(() => planRequests(table.rows, roles, options), [table, roles, options]);
 
@@ -54,7 +58,7 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
     setQuoteError(null);
     backend.ask('list.quote', { requests: plan.requests }).then(
       (answer) => current && setQuote(answer),
-      (failure) => current && setQuoteError(failure instanceof Error ? failure.message : String(failure)),
+      (failure) => current && setQuoteError(backgroundFailure(failure)),
     );
     return () => {
       current = false;
@@ -62,11 +66,7 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
   }, [backend, plan]);
 
   const run = useMemo(() => (quote ? dryRun(plan, quote) : null), [plan, quote]);
-  const cap = capText.trim() === '' ? null : Number(capText);
-  const capError =
-    cap !== null && (!Number.isInteger(cap) || cap < 0)
-      ? 'A whole number of credits, or empty for no cap'
-      : undefined;
+  const { cap, error: capError } = readCap(capText);
 
   async function start(confirmed: boolean) {
     if (capError || !run) return;
@@ -87,9 +87,9 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
       if (result.status === 'started') onStarted(result.list.id);
       else if (result.status === 'needs-confirmation')
         setConfirming({ quote: result.quote, remaining: result.remaining });
-      else setStartError(result.error.message);
+      else setStartError(userMessage(ApiError.fromJSON(result.error)));
     } catch (failure) {
-      setStartError(failure instanceof Error ? failure.message : String(failure));
+      setStartError(backgroundFailure(failure));
     } finally {
       setStarting(false);
     }
@@ -185,11 +185,7 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
         <header>
           <h2 id="dry-run-title">Dry run</h2>
         </header>
-        {quoteError && (
-          <p class="notice error" role="alert">
-            The quote could not be worked out: {quoteError}
-          </p>
-        )}
+        {quoteError && <ErrorNotice message={quoteError} />}
         {!run && !quoteError && (
           <p class="status-line" role="status">
             <span class="spinner" aria-hidden="true" /> Working out the quote…
@@ -248,11 +244,7 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
                 </button>
               </div>
             )}
-            {startError && (
-              <p class="notice error" role="alert">
-                {startError}
-              </p>
-            )}
+            {startError && <ErrorNotice message={startError} />}
             <RowsTable
               caption="Rows and what each will cost"
               headers={['#', ...shown.map((index) => table.columns[index]!), 'Dry run']}

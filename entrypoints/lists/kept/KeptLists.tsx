@@ -4,6 +4,9 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { formatMoment } from '@/components/format';
+import { ErrorNotice } from '@/components/Notice';
+import type { UserMessage } from '@/lib/api/errors';
+import { backgroundFailure } from '@/lib/ask-background';
 import type { ListSummary } from '@/lib/protocol';
 import { creditCount } from '@/lib/quote-format';
 import type { ListsBackend } from '../backend';
@@ -11,14 +14,12 @@ import { statusWords } from '../run/ListView';
 
 export function KeptLists({ backend, onOpen }: { backend: ListsBackend; onOpen: (id: string) => void }) {
   const [lists, setLists] = useState<ListSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<UserMessage | null>(null);
   /** The list whose Delete was pressed: asked once more, in place. */
   const [deleting, setDeleting] = useState<string | null>(null);
 
   const load = () =>
-    backend
-      .ask('list.all', undefined)
-      .then(setLists, (failure) => setError(failure instanceof Error ? failure.message : String(failure)));
+    backend.ask('list.all', undefined).then(setLists, (failure) => setError(backgroundFailure(failure)));
   useEffect(() => {
     void load();
   }, []);
@@ -28,11 +29,7 @@ export function KeptLists({ backend, onOpen }: { backend: ListsBackend; onOpen: 
       <header>
         <h2 id="kept-title">Your lists</h2>
       </header>
-      {error && (
-        <p class="notice error" role="alert">
-          Your lists could not be read: {error}
-        </p>
-      )}
+      {error && <ErrorNotice message={error} />}
       {!lists && !error && <p class="muted">Reading your lists…</p>}
       {lists?.length === 0 && (
         <p class="empty">

@@ -8,11 +8,15 @@
 import { useMemo, useState } from 'preact/hooks';
 import { Field } from '@/components/Field';
 import { formatMoment } from '@/components/format';
+import { ErrorNotice } from '@/components/Notice';
 import { Confirmation } from '@/components/spend/SpendArea';
+import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
+import { backgroundFailure } from '@/lib/ask-background';
 import { sumQuotes } from '@/lib/batch';
 import type { ListRequestView, ListRetryRequest, ListRetryResult, ListSummary, Quote } from '@/lib/protocol';
 import { creditCount, formatQuote, spendLabel } from '@/lib/quote-format';
 import type { ListsBackend } from '../backend';
+import { readCap } from '../cap';
 import { durationWords } from '../draft/dry-run';
 import { RowsTable } from '../table/RowsTable';
 import { ListDownloads } from './ListDownloads';
@@ -67,7 +71,7 @@ export function ListView({
   const [refreshQuote, setRefreshQuote] = useState<{ count: number; quote: Quote; days: number } | null>(
     null,
   );
-  const [actionError, setActionError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<UserMessage | null>(null);
 
   const first = useMemo(() => (input ? firstRows(input.targets) : new Map<string, number>()), [input]);
   /** The row's own words: its first two columns that identify it (the export has them all). */
@@ -117,11 +121,8 @@ export function ListView({
   const pace = summary.perMinute || summary.ratePerMinute;
   const remainingQuote = quoteOf(groups.waiting);
   const failedQuote = quoteOf(groups.failed);
-  const capNumber = capText.trim() === '' ? undefined : Number(capText);
-  const capError =
-    capNumber !== undefined && (!Number.isInteger(capNumber) || capNumber < 0)
-      ? 'A whole number of credits'
-      : undefined;
+  const { cap: newCap, error: capError } = readCap(capText);
+  const shownError = actionError ?? list.error;
 
   async function retry(request: ListRetryRequest) {
     setActionError(null);
@@ -129,14 +130,12 @@ export function ListView({
     try {
       result = await backend.ask('list.retry', request);
     } catch (failure) {
-      setActionError(
-        `The extension's background did not answer: ${failure instanceof Error ? failure.message : failure}`,
-      );
+      setActionError(backgroundFailure(failure));
       return;
     }
     if (result.status === 'needs-confirmation')
       setConfirming({ quote: result.quote, remaining: result.remaining, retry: request });
-    else if (result.status === 'error') setActionError(result.error.message);
+    else if (result.status === 'error') setActionError(userMessage(ApiError.fromJSON(result.error)));
     else if (result.status === 'quoted') {
       const days = Number(olderDays);
       setRefreshQuote({ count: result.count, quote: result.quote, days });
@@ -253,8 +252,8 @@ export function ListView({
             class="row cap-raise"
             onSubmit={(event) => {
               event.preventDefault();
-              if (capNumber === undefined || capError) return;
-              void list.control({ action: 'resume', cap: capNumber });
+              if (newCap === null || capError) return;
+              void list.control({ action: 'resume', cap: newCap });
             }}
           >
             <Field label="New cap (credits)" error={capError}>
@@ -284,11 +283,7 @@ export function ListView({
             </button>
           </div>
         )}
-        {(actionError ?? list.error) && (
-          <p class="notice error" role="alert">
-            {actionError ?? `The extension's background did not answer: ${list.error}`}
-          </p>
-        )}
+        {shownError && <ErrorNotice message={shownError} />}
         <ListDownloads
           input={input}
           requests={requests}

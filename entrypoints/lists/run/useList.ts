@@ -4,6 +4,8 @@
  * of thousands costs a few records a second, not the whole list.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { UserMessage } from '@/lib/api/errors';
+import { backgroundFailure } from '@/lib/ask-background';
 import type { ListControl, ListInput, ListRequestView, ListSummary } from '@/lib/protocol';
 import type { ListsBackend } from '../backend';
 
@@ -29,7 +31,8 @@ export interface ListFollow {
   version: number;
   /** The list was deleted (or never was). */
   missing: boolean;
-  error: string | null;
+  /** The background did not answer (the last time it was asked). */
+  error: UserMessage | null;
   refresh: () => Promise<void>;
   control: (control: ListControl) => Promise<void>;
 }
@@ -38,7 +41,7 @@ export function useList(backend: ListsBackend, id: string): ListFollow {
   const [summary, setSummary] = useState<ListSummary | null>(null);
   const [input, setInput] = useState<ListInput | null>(null);
   const [missing, setMissing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<UserMessage | null>(null);
   const [version, setVersion] = useState(0);
   const requests = useRef(new Map<string, ListRequestView>());
   const since = useRef(0);
@@ -56,7 +59,7 @@ export function useList(backend: ListsBackend, id: string): ListFollow {
       if (state.requests.length > 0) setVersion((value) => value + 1);
       setError(null);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(backgroundFailure(failure));
     }
   }, [backend, id]);
 
@@ -86,7 +89,7 @@ export function useList(backend: ListsBackend, id: string): ListFollow {
         const next = await backend.ask('list.control', { id, control: change });
         if (next) setSummary(next);
       } catch (failure) {
-        setError(failure instanceof Error ? failure.message : String(failure));
+        setError(backgroundFailure(failure));
       }
       await refresh();
     },
