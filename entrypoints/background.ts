@@ -141,19 +141,13 @@ export default defineBackground(() => {
     ]);
     // The page's profile as the panel asks it first (lib/profile-params.ts, its default freshness).
     const request = findings?.page && isConfigured(settings) ? enrichRequestOf(findings.page) : null;
-    const pageView = request
-      ? await (async () => {
-          const params = paramsFor(request.endpointId, request.params, {
-            freshness: settings.profileFreshness,
-            included: [],
-          });
-          return {
-            endpointId: request.endpointId,
-            params,
-            view: await service.openView(request.endpointId, params),
-          };
-        })()
-      : null;
+    const params =
+      request &&
+      paramsFor(request.endpointId, request.params, { freshness: settings.profileFreshness, included: [] });
+    const pageView =
+      request && params
+        ? { endpointId: request.endpointId, params, view: await service.openView(request.endpointId, params) }
+        : null;
     return { settings: publicSettings(settings), findings, pageView };
   });
 

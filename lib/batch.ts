@@ -61,6 +61,16 @@ export function sumQuotes(quotes: readonly QuoteBounds[]): Quote {
   return { min, max, lines };
 }
 
+/**
+ * Whether many requests that cost `total` together may pass what is left of today's budget (null:
+ * no budget), so the person confirms first: at their most, or at all when the price is not published.
+ */
+export function passesBudget(total: Quote, remainingToday: number | null): boolean {
+  if (remainingToday === null) return false;
+  const unpublished = total.min === null && total.max === null;
+  return unpublished ? remainingToday === 0 : (total.max ?? Number.POSITIVE_INFINITY) > remainingToday;
+}
+
 const FREE: Quote = { min: 0, max: 0, lines: ['cached: 0 credits'] };
 
 function text(value: unknown): string | undefined {
@@ -221,12 +231,8 @@ export function createBatches(deps: BatchDeps) {
     const refused = peeked.rows.find((row) => !row.ok);
     if (refused && !refused.ok) return { status: 'error', error: refused.error };
     const { total, remainingToday } = peeked;
-    if (!request.confirmed && remainingToday !== null) {
-      const unpublished = total.min === null && total.max === null;
-      const worst = total.max ?? Number.POSITIVE_INFINITY;
-      if (unpublished ? remainingToday === 0 : worst > remainingToday) {
-        return { status: 'needs-confirmation', quote: total, remaining: remainingToday };
-      }
+    if (!request.confirmed && passesBudget(total, remainingToday)) {
+      return { status: 'needs-confirmation', quote: total, remaining: remainingToday ?? 0 };
     }
     const at = now();
     const batch: BatchRecord = {

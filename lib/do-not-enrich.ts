@@ -11,25 +11,10 @@
 import type { IDBPDatabase } from 'idb';
 import { ApiError } from './api/errors';
 import type { EnrichmentDb } from './db';
-import { parseProfileUrl } from './profile-urls';
+import { domainOf, parseProfileUrl } from './profile-urls';
 import type { DoNotEnrichEntry } from './protocol';
 
 export type { DoNotEnrichEntry } from './protocol';
-
-/** A domain as people write them: letters, digits and hyphens in dot-separated labels. */
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
-/** `acme.com` from `acme.com`, `www.acme.com`, `https://acme.com/about`; null when it is not one. */
-function domainOf(input: string): string | null {
-  let host = input.trim().toLowerCase();
-  try {
-    if (/^https?:\/\//.test(host)) host = new URL(host).hostname;
-  } catch {
-    return null;
-  }
-  host = host.replace(/^www\./, '').replace(/\.$/, '');
-  return DOMAIN.test(host) ? host : null;
-}
 
 function emailParts(input: string): { email: string; domain: string } | null {
   const email = input

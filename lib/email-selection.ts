@@ -1,7 +1,7 @@
 /**
  * The email address in what a person right-clicked: a selection of text ("Write to Ada
  * <ada@example.com>."), or a `mailto:` link. Pure and zod-free: the background reads the context
- * menu's click with it, and the lookup form's own check (fieldProblem) decides what is an address,
+ * menu's click with it, the lists page an email column, and the lookup form's own check (fieldProblem) decides what is an address,
  * so the menu never asks the service about something the form would refuse.
  */
 import { fieldProblem, PARAM_FIELDS } from './api/fields';
@@ -28,7 +28,7 @@ function normalize(address: string): string {
  * (./profile-urls: real labels and top-level domain, not `logo@2x.png`): a deep lookup is charged
  * even when nothing is found, so nothing that only looks like an address is sent.
  */
-function isAddress(candidate: string): boolean {
+export function isEmailAddress(candidate: string): boolean {
   if (fieldProblem(EMAIL_FIELD, candidate) !== undefined) return false;
   const probe = `x@${candidate.slice(candidate.lastIndexOf('@') + 1)}`.toLowerCase();
   return extractEmails(probe)[0] === probe;
@@ -43,7 +43,7 @@ export function emailFromSelection(selection: string): string | null {
   for (const token of text.split(SEPARATORS)) {
     if (!token.includes('@')) continue;
     const candidate = token.replace(EDGE_PUNCTUATION, '');
-    if (isAddress(candidate)) return normalize(candidate);
+    if (isEmailAddress(candidate)) return normalize(candidate);
   }
   return null;
 }

@@ -9,7 +9,7 @@
  */
 import type { IDBPDatabase } from 'idb';
 import type { EnrichmentDb } from './db';
-import { deleteList } from './lists/list-records';
+import { deleteList, isActiveList } from './lists/list-records';
 import { parseProfileUrl } from './profile-urls';
 
 type Db = IDBPDatabase<EnrichmentDb>;
@@ -151,7 +151,7 @@ export async function clearHistory(db: Db): Promise<void> {
     if (batch.status !== 'running' && batch.status !== 'settling')
       await tx.objectStore('batches').delete(batch.id);
   for (const list of await tx.objectStore('lists').getAll())
-    if (list.status !== 'running' && list.status !== 'settling') await deleteList(tx, list.id);
+    if (!isActiveList(list.status)) await deleteList(tx, list.id);
   await tx.done;
 }
 

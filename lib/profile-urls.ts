@@ -340,6 +340,30 @@ export function extractEmails(text: string): string[] {
   return [...found];
 }
 
+/** A domain as people write them: letters, digits and hyphens in dot-separated labels. */
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** `acme.com` from `acme.com`, `www.acme.com`, `https://acme.com/about`; null when it is not one. */
+export function domainOf(input: string): string | null {
+  let host = input.trim().toLowerCase();
+  try {
+    if (/^https?:\/\//.test(host)) host = new URL(host).hostname;
+  } catch {
+    return null;
+  }
+  host = host.replace(/^www\./, '').replace(/\.$/, '');
+  return DOMAIN.test(host) ? host : null;
+}
+
+/**
+ * The domain of a website as people write it in a spreadsheet: `acme.com`, `WWW.Acme.com`,
+ * `https://www.acme.com/about`, `acme.com/contact`; null when it is not one.
+ */
+export function websiteDomain(input: string): string | null {
+  const text = input.trim();
+  return domainOf(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+}
+
 export const MAILTO = /^mailto:/i;
 
 /** Every address of a `mailto:` link (`mailto:a@x.com,b@y.com?subject=…`); none for other links. */

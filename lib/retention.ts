@@ -9,7 +9,7 @@
 import type { IDBPDatabase } from 'idb';
 import type { EnrichmentDb } from './db';
 import { FORGOTTEN } from './forget';
-import { deleteList } from './lists/list-records';
+import { deleteList, isActiveList } from './lists/list-records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,7 +57,7 @@ export async function expireOld(
     changed += 1;
   }
   for (const list of await tx.objectStore('lists').getAll()) {
-    if (list.updatedAt >= cutoff || list.status === 'running' || list.status === 'settling') continue;
+    if (list.updatedAt >= cutoff || isActiveList(list.status)) continue;
     await deleteList(tx, list.id);
     changed += 1;
   }

@@ -6,6 +6,7 @@
  */
 import type { EndpointId } from '../api/ids';
 import { canonicalPersonUrl } from '../networks';
+import { websiteDomain } from '../profile-urls';
 import type { EnrichedFields } from '../protocol';
 
 type Data = Record<string, unknown>;
@@ -31,13 +32,6 @@ function texts(value: unknown): string[] | undefined {
 function kept(fields: EnrichedFields): EnrichedFields | null {
   const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
   return entries.length > 0 ? (Object.fromEntries(entries) as EnrichedFields) : null;
-}
-
-/** `https://www.acme.com/about` → `acme.com`. */
-function hostOf(website: string | undefined): string | undefined {
-  if (!website) return undefined;
-  const host = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/?#\s:]+)/i.exec(website)?.[1]?.toLowerCase();
-  return host?.replace(/^www\./, '');
 }
 
 function person(profile: Data, url?: string): EnrichedFields | null {
@@ -91,7 +85,7 @@ function company(profile: Data, url?: string): EnrichedFields | null {
     company: text(profile.name),
     headline: text(profile.tagline) ?? text(profile.industry),
     profileUrl: url,
-    companyDomain: hostOf(text(profile.website)),
+    companyDomain: websiteDomain(text(profile.website) ?? '') ?? undefined,
     companySize: sizeText,
   });
 }

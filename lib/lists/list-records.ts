@@ -1,9 +1,16 @@
 /**
  * Where a list's records are kept (lib/db.ts `lists`, `listRows`, `listRequests`), for the modules
- * that remove them: the runner (Delete), "Clear history" and retention (background only).
+ * that run or remove them: the runner, "Clear history" and retention (background only).
  */
 
+import type { ListStatus } from '../protocol';
+
 type ListStore = 'lists' | 'listRows' | 'listRequests';
+
+/** A list being run (or settling): resumed when a worker starts; kept by Clear history and retention. */
+export function isActiveList(status: ListStatus): boolean {
+  return status === 'running' || status === 'settling';
+}
 
 /** Every record of a list in a store keyed [listId, …]: an array key sorts after any string or number. */
 export function ofList(id: string): IDBKeyRange {

@@ -20,7 +20,7 @@
 import type { IDBPDatabase } from 'idb';
 import { endpointTitle, summarizeParams } from '../api/endpoint-info';
 import type { ApiErrorJson } from '../api/errors';
-import { BATCH_CONCURRENCY, budgetStop, STOPPING_KINDS, sumQuotes } from '../batch';
+import { BATCH_CONCURRENCY, budgetStop, passesBudget, STOPPING_KINDS, sumQuotes } from '../batch';
 import type { EnrichmentDb, ListRecord, ListRequestRecord, ListRowRecord } from '../db';
 import { DEFAULT_FRESHNESS } from '../freshness';
 import type {
@@ -44,7 +44,7 @@ import type {
 import type { QuoteBounds } from '../quote-format';
 import type { EnrichmentService } from '../service';
 import { readEnriched } from './enriched';
-import { deleteList, ofList } from './list-records';
+import { deleteList, isActiveList, ofList } from './list-records';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 type Service = Pick<EnrichmentService, 'peekMany' | 'run' | 'requestState' | 'settleNow'>;
@@ -76,10 +76,6 @@ const FREE = { min: 0, max: 0 } as const;
 
 /** A cost not published counts this much against a spend cap (the budget's estimate for v3 calls). */
 const UNPUBLISHED_CAP_ESTIMATE = 3;
-
-function isActive(status: ListStatus): boolean {
-  return status === 'running' || status === 'settling';
-}
 
 function capStop(cap: number): ApiErrorJson {
   return {
@@ -168,13 +164,6 @@ export function createLists(deps: ListDeps) {
     return { rows: shown, total: totalOf(uncached), remainingToday, ratePerMinute };
   }
 
-  /** Whether a list that costs `total` needs the person's confirmation against today's budget. */
-  function overBudget(total: Quote, remainingToday: number | null): boolean {
-    if (remainingToday === null) return false;
-    const unpublished = total.min === null && total.max === null;
-    return unpublished ? remainingToday === 0 : (total.max ?? Number.POSITIVE_INFINITY) > remainingToday;
-  }
-
   async function start(request: ListStartRequest): Promise<ListStartResult> {
     if (request.targets.length !== request.rows.length) {
       return {
@@ -183,7 +172,7 @@ export function createLists(deps: ListDeps) {
       };
     }
     const peeked = await quote(request.requests);
-    if (!request.confirmed && overBudget(peeked.total, peeked.remainingToday)) {
+    if (!request.confirmed && passesBudget(peeked.total, peeked.remainingToday)) {
       return { status: 'needs-confirmation', quote: peeked.total, remaining: peeked.remainingToday ?? 0 };
     }
     const at = now();
@@ -340,7 +329,7 @@ export function createLists(deps: ListDeps) {
     for (;;) {
       const db = await deps.db();
       const list = await db.get('lists', id);
-      if (!list || !isActive(list.status)) return;
+      if (!list || !isActiveList(list.status)) return;
       // `held`: Pause or Cancel was pressed while this loop ran; a Resume since starts a new loop.
       const holding = list.cancelRequested || list.pauseRequested || stop !== null || held.aborted;
       if (!holding && inFlight.size < BATCH_CONCURRENCY) {
@@ -566,7 +555,7 @@ export function createLists(deps: ListDeps) {
     const list = await db.get('lists', id);
     if (!list) return null;
     // A worker that started since has not resumed it yet (nothing woke it): do it now.
-    if (isActive(list.status)) drive(id);
+    if (isActiveList(list.status)) drive(id);
     const changed = await db
       .transaction('listRequests')
       .store.index('byUpdated')
@@ -599,9 +588,9 @@ export function createLists(deps: ListDeps) {
 
   async function control(id: string, request: ListControl): Promise<ListSummary | null> {
     const list = await updateList(id, (l) => {
-      if (request.action === 'pause' && isActive(l.status)) l.pauseRequested = true;
+      if (request.action === 'pause' && isActiveList(l.status)) l.pauseRequested = true;
       if (request.action === 'cancel') {
-        if (isActive(l.status)) l.cancelRequested = true;
+        if (isActiveList(l.status)) l.cancelRequested = true;
         else if (l.status === 'paused' || l.status === 'stopped') l.cancelRequested = true;
       }
       if (
@@ -619,14 +608,14 @@ export function createLists(deps: ListDeps) {
     if (request.action !== 'resume') holds.get(id)?.abort();
     if (
       request.action === 'cancel' &&
-      !isActive(list.status) &&
+      !isActiveList(list.status) &&
       list.status !== 'cancelled' &&
       list.status !== 'done'
     ) {
       // Nothing runs: it ends here.
       await finish(id, 'cancelled');
     }
-    if (request.action === 'resume' && isActive(list.status)) {
+    if (request.action === 'resume' && isActiveList(list.status)) {
       // A loop still draining after Pause ends on its own; a new one starts after it.
       const draining = loops.get(id);
       if (draining) void draining.then(() => drive(id));
@@ -644,7 +633,7 @@ export function createLists(deps: ListDeps) {
     if (!list) {
       return { status: 'error', error: { name: 'ApiError', kind: 'invalid', message: 'This list is gone' } };
     }
-    if (isActive(list.status)) {
+    if (isActiveList(list.status)) {
       return {
         status: 'error',
         error: {
@@ -678,7 +667,7 @@ export function createLists(deps: ListDeps) {
     if (request.dryRun) {
       return { status: 'quoted', count: records.length, quote: total, remaining: peeked.remainingToday };
     }
-    if (!request.confirmed && overBudget(total, peeked.remainingToday)) {
+    if (!request.confirmed && passesBudget(total, peeked.remainingToday)) {
       return { status: 'needs-confirmation', quote: total, remaining: peeked.remainingToday ?? 0 };
     }
     for (const [index, record] of records.entries()) {

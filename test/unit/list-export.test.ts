@@ -13,29 +13,20 @@ import { listToCsv, listToJson, listToVcards } from '../../entrypoints/lists/exp
 import type { EndpointId } from '../../lib/api/ids';
 import { readEnriched } from '../../lib/lists/enriched';
 import type { ListInput, ListOptions, ListRequestView } from '../../lib/protocol';
+import { listRequestView } from './list-views';
 
 const OPTIONS: ListOptions = { freshness: 'if-present', withProfiles: true, contacts: false };
 const real = (name: string) =>
   JSON.parse(readFileSync(resolve(__dirname, '../../../shared/fixtures/real', name), 'utf8')) as unknown;
 
+/** An answered request (1 credit, fetched 2026-11-24 09:30 UTC) unless told otherwise. */
 function request(key: string, patch: Partial<ListRequestView>): ListRequestView {
-  return {
-    key,
-    endpointId: 'person.profile',
-    asked: `Person profile · ${key}`,
+  return listRequestView(key, {
     status: 'done',
-    quote: { min: 1, max: 1, lines: [] },
     credits: 1,
-    cached: false,
     fetchedAt: Date.UTC(2026, 10, 24, 9, 30),
-    freshness: 'if-present',
-    enriched: null,
-    noMatch: false,
-    error: null,
-    interrupted: null,
-    updatedAt: 1,
     ...patch,
-  };
+  });
 }
 
 const INPUT: ListInput = {

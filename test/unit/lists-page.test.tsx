@@ -18,6 +18,7 @@ import type {
   ProtocolMap,
   Quote,
 } from '../../lib/protocol';
+import { listRequestView } from './list-views';
 
 type Handlers = {
   [T in keyof ProtocolMap]?: (
@@ -179,26 +180,6 @@ function summaryOf(patch: Partial<ListSummary>): ListSummary {
   };
 }
 
-function requestOf(key: string, patch: Partial<ListRequestView>): ListRequestView {
-  return {
-    key,
-    endpointId: 'person.profile',
-    asked: `Person profile · ${key}`,
-    status: 'queued',
-    quote: ONE,
-    credits: null,
-    cached: false,
-    fetchedAt: null,
-    freshness: 'if-present',
-    enriched: null,
-    noMatch: false,
-    error: null,
-    interrupted: null,
-    updatedAt: 1,
-    ...patch,
-  };
-}
-
 async function openList(summary: ListSummary, requests: ListRequestView[], extra: Handlers = {}) {
   location.hash = 'list=list-1';
   const handlers: Handlers = {
@@ -220,13 +201,13 @@ async function openList(summary: ListSummary, requests: ListRequestView[], extra
 describe('a list as it runs and after', () => {
   it('running: Pause and Cancel, the progress in figures', async () => {
     const { sentOf } = await openList(summaryOf({}), [
-      requestOf('a', {
+      listRequestView('a', {
         status: 'done',
         credits: 1,
         enriched: { fullName: 'Ada Lovelace', headline: 'Analyst' },
       }),
-      requestOf('b', { status: 'running' }),
-      requestOf('c', { status: 'queued' }),
+      listRequestView('b', { status: 'running' }),
+      listRequestView('c', { status: 'queued' }),
     ]);
     expect(container!.querySelector('[role="progressbar"]')!.getAttribute('aria-valuetext')).toBe(
       '1 of 3 rows',
@@ -242,9 +223,9 @@ describe('a list as it runs and after', () => {
     const { sentOf } = await openList(
       summaryOf({ status: 'paused', counts: { ...summaryOf({}).counts, running: 0, queued: 2 } }),
       [
-        requestOf('a', { status: 'done', credits: 1 }),
-        requestOf('b', { status: 'queued', quote: EMAIL }),
-        requestOf('c', { status: 'queued' }),
+        listRequestView('a', { status: 'done', credits: 1 }),
+        listRequestView('b', { status: 'queued', quote: EMAIL }),
+        listRequestView('c', { status: 'queued' }),
       ],
     );
     await act(() => button('Resume · 4–5 credits').click());
@@ -260,7 +241,11 @@ describe('a list as it runs and after', () => {
         counts: { ...summaryOf({}).counts, running: 0, queued: 2 },
         stopReason: { name: 'ApiError', kind: 'budget', message: 'Stopped at your cap of 1 credit' },
       }),
-      [requestOf('a', { status: 'done', credits: 1 }), requestOf('b', {}), requestOf('c', {})],
+      [
+        listRequestView('a', { status: 'done', credits: 1 }),
+        listRequestView('b', {}),
+        listRequestView('c', {}),
+      ],
     );
     expect(container!.textContent).toContain('Stopped at your cap of 1 credit');
     button('Resume · 2 credits');
@@ -278,7 +263,11 @@ describe('a list as it runs and after', () => {
           message: "Stopped at today's budget: 0 credits left",
         },
       }),
-      [requestOf('a', { status: 'done', credits: 1 }), requestOf('b', {}), requestOf('c', {})],
+      [
+        listRequestView('a', { status: 'done', credits: 1 }),
+        listRequestView('b', {}),
+        listRequestView('c', {}),
+      ],
     );
     await act(() => button("Resume past today's budget · 2 credits").click());
     await settle();
@@ -294,13 +283,18 @@ describe('a list as it runs and after', () => {
         counts: { ...summaryOf({}).counts, running: 0, queued: 0, done: 2, failed: 1 },
       }),
       [
-        requestOf('a', { status: 'done', credits: 1, fetchedAt: 1, enriched: { fullName: 'Ada Lovelace' } }),
-        requestOf('b', {
+        listRequestView('a', {
+          status: 'done',
+          credits: 1,
+          fetchedAt: 1,
+          enriched: { fullName: 'Ada Lovelace' },
+        }),
+        listRequestView('b', {
           status: 'failed',
           credits: 0,
           error: { name: 'ApiError', kind: 'server', message: 'The service had a problem' },
         }),
-        requestOf('c', { status: 'done', credits: 1, fetchedAt: 1 }),
+        listRequestView('c', { status: 'done', credits: 1, fetchedAt: 1 }),
       ],
       {
         'list.retry': (request) =>

@@ -6,7 +6,6 @@
  * price: `Enrich 200 rows · 180–220 credits`.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { Field } from '@/components/Field';
 import { ErrorNotice } from '@/components/Notice';
 import { Confirmation } from '@/components/spend/SpendArea';
 import { endpointTitle } from '@/lib/api/endpoint-info';
@@ -16,7 +15,7 @@ import { FRESHNESS_CHOICES, FRESHNESS_LABELS, type Freshness } from '@/lib/fresh
 import type { ListColumnRole, ListOptions, ListQuote, Quote } from '@/lib/protocol';
 import { creditCount, formatQuote, spendLabel } from '@/lib/quote-format';
 import type { ListsBackend } from '../backend';
-import { readCap } from '../cap';
+import { CapField, readCap } from '../cap';
 import { guessRoles } from '../import/columns';
 import type { ImportedList } from '../import/ImportStep';
 import { planRequests } from '../import/row-requests';
@@ -161,24 +160,12 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
           Personal emails and phone numbers
           <span class="muted"> · +1 credit for each one found, on person profiles</span>
         </label>
-        <Field
+        <CapField
           label="Stop after (credits)"
           hint={`Empty: no cap.${quote?.remainingToday != null ? ` Today's budget has ${creditCount(quote.remainingToday)} left.` : ''}`}
-          error={capError}
-        >
-          {(control) => (
-            <input
-              {...control}
-              class="cap"
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              value={capText}
-              onInput={(event) => setCapText((event.currentTarget as HTMLInputElement).value)}
-            />
-          )}
-        </Field>
+          text={capText}
+          onText={setCapText}
+        />
       </section>
 
       <section class="card" aria-labelledby="dry-run-title">

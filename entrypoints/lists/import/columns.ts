@@ -3,7 +3,8 @@
  * it. Cells win over a header that misleads ("Contact" full of email addresses is an email column).
  */
 
-import { parseProfileUrl } from '@/lib/profile-urls';
+import { isEmailAddress } from '@/lib/email-selection';
+import { parseProfileUrl, websiteDomain } from '@/lib/profile-urls';
 import type { ListColumnRole } from '@/lib/protocol';
 
 export const ROLE_LABELS: { readonly [R in ListColumnRole]: string } = {
@@ -58,10 +59,6 @@ const HEADERS: ReadonlyArray<[ListColumnRole, readonly string[]]> = [
   ],
 ];
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A website or a bare domain: `acme.com`, `https://www.acme.co.uk/`. */
-const WEBSITE = /^(?:https?:\/\/)?(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:[/?#].*)?$/i;
-
 /** Cells looked at per column. */
 const SAMPLE = 50;
 
@@ -79,12 +76,12 @@ function roleOfCells(rows: readonly string[][], column: number): ListColumnRole 
   }
   if (cells.length === 0) return null;
   const most = (test: (cell: string) => boolean) => cells.filter(test).length > cells.length / 2;
-  if (most((cell) => EMAIL.test(cell))) return 'email';
+  if (most(isEmailAddress)) return 'email';
   const profiles = cells.map(parseProfileUrl);
   if (profiles.filter((profile) => profile?.kind === 'company').length > cells.length / 2)
     return 'company_url';
   if (profiles.filter(Boolean).length > cells.length / 2) return 'profile_url';
-  if (most((cell) => WEBSITE.test(cell))) return 'company_domain';
+  if (most((cell) => websiteDomain(cell) !== null)) return 'company_domain';
   return null;
 }
 

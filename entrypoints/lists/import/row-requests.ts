@@ -8,8 +8,9 @@
  */
 import { PARAM_FIELDS } from '@/lib/api/fields';
 import type { EndpointId } from '@/lib/api/ids';
+import { isEmailAddress } from '@/lib/email-selection';
 import { freshnessParams } from '@/lib/freshness';
-import { parseProfileUrl } from '@/lib/profile-urls';
+import { parseProfileUrl, websiteDomain } from '@/lib/profile-urls';
 import { enrichRequestOf } from '@/lib/profiles';
 import type { ListColumnRole, ListOptions, PeekRequest } from '@/lib/protocol';
 
@@ -17,7 +18,6 @@ export type RowRequest =
   | { endpointId: EndpointId; params: Record<string, string | number>; identity: string }
   | { reason: string };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PERSON_KINDS = new Set(['person', 'social', 'microblog', 'codehost']);
 
 /** The cells of a row in the columns with this role, non-empty, in column order. */
@@ -28,13 +28,6 @@ function cellsOf(cells: readonly string[], roles: readonly ListColumnRole[], rol
     if (r === role && cell) found.push(cell);
   });
   return found;
-}
-
-/** `https://www.Acme.com/about` → `acme.com`; a bare domain as it is, lower case. */
-export function domainOf(text: string): string | null {
-  const host = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/?#\s:]+)/i.exec(text.trim())?.[1]?.toLowerCase();
-  if (!host || !/^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(host)) return null;
-  return host.replace(/^www\./, '');
 }
 
 /** Same params, same identity: what makes two rows ask the same thing. */
@@ -74,7 +67,7 @@ export function rowRequest(
   }
 
   const emailCell = cellsOf(cells, roles, 'email')[0];
-  if (emailCell && EMAIL.test(emailCell)) {
+  if (emailCell && isEmailAddress(emailCell)) {
     return request('email.lookup', {
       email: emailCell.toLowerCase(),
       lookup_depth: 'deep',
@@ -85,7 +78,7 @@ export function rowRequest(
   const [first, last] = nameOf(cells, roles);
   const domainCell = cellsOf(cells, roles, 'company_domain')[0];
   const companyName = cellsOf(cells, roles, 'company_name')[0];
-  const company = (domainCell && domainOf(domainCell)) || companyName;
+  const company = (domainCell && websiteDomain(domainCell)) || companyName;
   if (first && company) {
     return request('person.lookup', {
       first_name: first,
@@ -108,7 +101,7 @@ export function rowRequest(
     }
   }
 
-  const domain = domainCell ? domainOf(domainCell) : null;
+  const domain = domainCell ? websiteDomain(domainCell) : null;
   if (domain) return request('company.lookup', { company_domain: domain, enrich_profile: enrich });
   if (companyName) return request('company.lookup', { company_name: companyName, enrich_profile: enrich });
 

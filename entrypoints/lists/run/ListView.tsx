@@ -16,7 +16,7 @@ import { sumQuotes } from '@/lib/batch';
 import type { ListRequestView, ListRetryRequest, ListRetryResult, ListSummary, Quote } from '@/lib/protocol';
 import { creditCount, formatQuote, spendLabel } from '@/lib/quote-format';
 import type { ListsBackend } from '../backend';
-import { readCap } from '../cap';
+import { CapField, readCap } from '../cap';
 import { durationWords } from '../draft/dry-run';
 import { RowsTable } from '../table/RowsTable';
 import { ListDownloads } from './ListDownloads';
@@ -256,18 +256,7 @@ export function ListView({
               void list.control({ action: 'resume', cap: newCap });
             }}
           >
-            <Field label="New cap (credits)" error={capError}>
-              {(control) => (
-                <input
-                  {...control}
-                  class="cap"
-                  type="number"
-                  min={0}
-                  value={capText}
-                  onInput={(event) => setCapText((event.currentTarget as HTMLInputElement).value)}
-                />
-              )}
-            </Field>
+            <CapField label="New cap (credits)" text={capText} onText={setCapText} />
             <button type="submit" class="primary">
               {spendLabel('Resume', remainingQuote)}
             </button>
