@@ -14,7 +14,14 @@ import type { ResponseOf } from '@/lib/api/endpoints';
 import { ApiError, type ApiErrorKind, userMessage } from '@/lib/api/errors';
 import type { EndpointId } from '@/lib/api/ids';
 import { backgroundFailure } from '@/lib/ask-background';
-import type { CachePolicy, ProtocolMap, RawParamsMessage, RunResult, SpendTotals } from '@/lib/protocol';
+import type {
+  CachePolicy,
+  ProtocolMap,
+  RawParamsMessage,
+  RunResult,
+  SpendTotals,
+  ViewState,
+} from '@/lib/protocol';
 
 export type Ask = <T extends keyof ProtocolMap>(
   type: T,
@@ -50,6 +57,12 @@ export interface QuotedActionOptions<Id extends EndpointId> {
   autoRun?: boolean;
   /** Called after a request that may have spent credits, with the new totals. */
   onSpent?: (totals: SpendTotals | null) => void;
+  /**
+   * The view's first answer when the page already holds it (the side panel's `panel.open`): asked
+   * once, as the hook mounts, for its endpoint and params; what it returns is drawn in the first
+   * render and not asked again. Null: ask as usual.
+   */
+  takeFirstView?: (endpointId: Id, params: RawParamsMessage) => ViewState | null;
 }
 
 export interface QuotedAction<Data> {
@@ -71,13 +84,28 @@ export const INTERRUPTED_RECHECK_MS = 3_000;
 export const AUTO_RUN_STOPPED_NOTE =
   "Not enriched automatically: it would go past today's budget. Enrich it yourself if you want it.";
 
+/** What a view's answer shows at once: its quote (or why there is none) and a cached answer. */
+function viewShown<Data>(view: ViewState): { quote: QuoteState; answer: Answered<Data> | null } {
+  if (!view.ok)
+    return { quote: { status: 'failed', message: userMessage(ApiError.fromJSON(view.error)) }, answer: null };
+  return {
+    quote: { status: 'ready', quote: view.quote },
+    answer: view.cached ? { ...view.cached, data: view.cached.data as Data, cached: true, credits: 0 } : null,
+  };
+}
+
 export function useQuotedAction<Id extends EndpointId>(
   options: QuotedActionOptions<Id>,
 ): QuotedAction<ResponseOf<Id>> {
   const { ask, newRequestId, endpointId, params, autoRun = false, onSpent } = options;
-  const [quote, setQuote] = useState<QuoteState>({ status: 'loading' });
-  const [action, setAction] = useState<ActionState>({ status: 'checking' });
-  const [answer, setAnswer] = useState<Answered<ResponseOf<Id>> | null>(null);
+  /** Taken once: a view answered before the hook mounted is its first state, not a question. */
+  const [firstView] = useState(() =>
+    params === null ? null : (options.takeFirstView?.(endpointId, params) ?? null),
+  );
+  const firstShown = firstView && viewShown<ResponseOf<Id>>(firstView);
+  const [quote, setQuote] = useState<QuoteState>(firstShown?.quote ?? { status: 'loading' });
+  const [action, setAction] = useState<ActionState>(firstShown ? { status: 'idle' } : { status: 'checking' });
+  const [answer, setAnswer] = useState<Answered<ResponseOf<Id>> | null>(firstShown?.answer ?? null);
   const [note, setNote] = useState<string | null>(null);
   /** The attempt a confirmation or a retry repeats. */
   const lastAttempt = useRef<RunAttempt | null>(null);
@@ -96,7 +124,7 @@ export function useQuotedAction<Id extends EndpointId>(
     if (params === null) return;
     setQuote({ status: 'loading' });
     setAction({ status: 'checking' });
-    let view: ReturnType<ProtocolMap['view.open']>;
+    let view: ViewState;
     try {
       view = await ask('view.open', { endpointId, params });
     } catch (error) {
@@ -106,18 +134,17 @@ export function useQuotedAction<Id extends EndpointId>(
       return;
     }
     if (current !== generation.current) return;
-    if (!view.ok) {
-      setQuote({ status: 'failed', message: userMessage(ApiError.fromJSON(view.error)) });
-      setAction({ status: 'idle' });
-      return;
-    }
-    setQuote({ status: 'ready', quote: view.quote });
+    const shown = viewShown<ResponseOf<Id>>(view);
+    setQuote(shown.quote);
     setAction({ status: 'idle' });
-    if (view.cached) {
-      setAnswer({ ...view.cached, data: view.cached.data as ResponseOf<Id>, cached: true, credits: 0 });
-    } else if (autoRun) {
+    if (shown.answer) setAnswer(shown.answer);
+    autoRunUncached(view, current);
+  }
+
+  /** Auto-enrich: a view with nothing cached is run at once (cache first, never past the budget). */
+  function autoRunUncached(view: ViewState, current: number): void {
+    if (autoRun && view.ok && !view.cached)
       void attempt({ requestId: newRequestId(), policy: 'cache-first', auto: true }, current);
-    }
   }
 
   /**
@@ -194,17 +221,25 @@ export function useQuotedAction<Id extends EndpointId>(
 
   // A layout effect, not an effect: the question leaves as soon as the view is rendered, not a frame
   // later (a panel opening on a cached profile waits on this answer).
+  const firstRender = useRef(true);
   useLayoutEffect(() => {
     const current = ++generation.current;
     lastAttempt.current = null;
-    setAnswer(null);
-    setNote(null);
-    if (paramsKey === null) {
-      setQuote({ status: 'loading' });
-      setAction({ status: 'idle' });
-      return;
+    const mounting = firstRender.current;
+    firstRender.current = false;
+    if (mounting && firstView) {
+      // Already drawn from the view the page held: only what follows from it is left.
+      autoRunUncached(firstView, current);
+    } else {
+      setAnswer(null);
+      setNote(null);
+      if (paramsKey === null) {
+        setQuote({ status: 'loading' });
+        setAction({ status: 'idle' });
+        return;
+      }
+      void openView(current);
     }
-    void openView(current);
     return () => {
       // A late answer for this question is dropped once the view asks another (or unmounts).
       if (generation.current === current) generation.current++;

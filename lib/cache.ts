@@ -31,10 +31,13 @@ export async function readCache(
   key: string,
   { now, staleAfterDays }: { now: number; staleAfterDays: number },
 ): Promise<CachedAnswer | undefined> {
-  const tx = db.transaction('cache', 'readwrite');
+  // The touch only orders eviction, so it is a relaxed write and not waited for: a panel opening
+  // waits on this read, and a write waited for would add a commit to disk. A later write to the
+  // cache still comes after it (IndexedDB runs overlapping read-write transactions in order).
+  const tx = db.transaction('cache', 'readwrite', { durability: 'relaxed' });
   const entry = await tx.store.get(key);
-  if (entry) await tx.store.put({ ...entry, lastAccess: now });
-  await tx.done;
+  if (entry) tx.store.put({ ...entry, lastAccess: now }).catch(() => {});
+  tx.done.catch(() => {});
   if (!entry) return undefined;
   const ageMs = Math.max(0, now - entry.fetchedAt);
   return { entry, ageMs, stale: ageMs > staleAfterDays * DAY_MS };

@@ -21,10 +21,11 @@ import {
 import type { WatchProgress } from '@/hooks/useRunProgress';
 import type { UserMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
-import type { Account, Findings, PublicSettings, QuoteRequest, ViewState } from '@/lib/protocol';
+import type { Account, Findings, PublicSettings, ViewState } from '@/lib/protocol';
 import type { ScanTabResult } from '@/lib/scan-permission';
 import { usePendingEmailLookup } from './email-lookup-request';
-import { type EnrichedOrganisation, PageProfile } from './profile/PageProfile';
+import { askFirstLook, type FirstLook } from './first-look';
+import { type EnrichedOrganisation, PageProfile, type ProfileBackend } from './profile/PageProfile';
 import type { Ask } from './useEnrichment';
 
 /*
@@ -85,7 +86,7 @@ function isConfigured(settings: PublicSettings): boolean {
   return settings.apiKeySet && settings.baseUrlV2 !== '' && settings.baseUrlV3 !== '';
 }
 
-export function PanelApp({ backend }: { backend: PanelBackend }) {
+export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstLook?: Promise<FirstLook> }) {
   const [settings, setSettings] = useState<Loadable<PublicSettings>>({ status: 'loading' });
   /** Bumped on every settings load, so the page profile starts afresh with the new settings. */
   const [settingsVersion, setSettingsVersion] = useState(0);
@@ -103,20 +104,16 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
    * (`view.open` with the same params), answered before it is asked. Used once, and only soon.
    */
   const firstView = useRef<{ key: string; view: ViewState; at: number } | null>(null);
-  const profileBackend = useMemo<PanelBackend>(
+  const profileBackend = useMemo<ProfileBackend>(
     () => ({
       ...backend,
-      ask: ((type, data) => {
+      takeFirstView(endpointId, params) {
         const seeded = firstView.current;
-        if (type === 'view.open' && seeded && Date.now() - seeded.at < FIRST_VIEW_FRESH_MS) {
-          const { endpointId, params } = data as QuoteRequest;
-          if (JSON.stringify([endpointId, params]) === seeded.key) {
-            firstView.current = null;
-            return Promise.resolve(seeded.view);
-          }
-        }
-        return backend.ask(type, data);
-      }) as Ask,
+        if (!seeded || Date.now() - seeded.at >= FIRST_VIEW_FRESH_MS) return null;
+        if (JSON.stringify([endpointId, params]) !== seeded.key) return null;
+        firstView.current = null;
+        return seeded.view;
+      },
     }),
     [backend],
   );
@@ -171,34 +168,36 @@ export function PanelApp({ backend }: { backend: PanelBackend }) {
    * The panel's first look at a tab: settings, findings and the page profile's view in one answer
    * (one round trip fewer before a cached profile is drawn). Asked apart if that fails.
    */
-  async function openPanel(tab: number | null) {
-    if (tab === null) {
+  async function openPanel({ tab, opening }: FirstLook) {
+    if (tab === null || opening === null) {
       void loadSettings();
       showTab(null);
+      void loadAccount();
       return;
     }
     shownTab.current = tab;
     setTabId(tab);
     const request = ++findingsRequest.current;
     try {
-      const opening = await backend.ask('panel.open', { tabId: tab });
-      const { pageView } = opening;
+      const opened = await opening;
+      const { pageView } = opened;
       firstView.current = pageView
         ? { key: JSON.stringify([pageView.endpointId, pageView.params]), view: pageView.view, at: Date.now() }
         : null;
-      setSettings({ status: 'ready', value: opening.settings });
+      setSettings({ status: 'ready', value: opened.settings });
       setSettingsVersion((version) => version + 1);
-      if (request === findingsRequest.current) setFindings({ status: 'ready', value: opening.findings });
+      if (request === findingsRequest.current) setFindings({ status: 'ready', value: opened.findings });
     } catch {
       void loadSettings();
       if (request === findingsRequest.current) void loadFindings(tab);
     }
+    // The footer's balance: asked after the page's own answer, which it would otherwise hold up.
+    void loadAccount();
   }
 
   // A layout effect: the panel's first questions leave as it first renders, not a frame later.
   useLayoutEffect(() => {
-    void loadAccount();
-    void backend.currentTab().then(openPanel, () => openPanel(null));
+    void (firstLook ?? askFirstLook(backend)).then(openPanel);
     const unsubscribe = [
       backend.onTabSwitch(showTab),
       backend.onSettingsChange(() => {

@@ -1,80 +1,13 @@
 /**
- * Mounts the side panel, wired to the real browser: messages go to the background, the tab shown
- * is the active tab of the panel's window, and findings and settings are followed in storage.
- *
- * `sidepanel.html?tab=<id>` pins the panel to one tab (the end-to-end tests and the demo open it
- * as a page of its own, where "the active tab of this window" would be the panel itself).
+ * Mounts the side panel on its backend (./backend.ts). Its first question has usually left already
+ * (./first-look.ts): it is answered while this script loads.
  */
 import { render } from 'preact';
-import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import '@/components/theme.css';
 import '@/components/panel/panel.css';
-import type { WatchProgress } from '@/hooks/useRunProgress';
-import { askBackground, newRequestId } from '@/lib/ask-background';
-import { openListsPage } from '@/lib/lists/open-lists';
-import type { RunProgress } from '@/lib/protocol';
-import { findingsItemKey, progressItemKey, settingsItem } from '@/lib/settings';
-import { PanelApp, type PanelBackend } from './App';
-
-function pinnedTab(): number | null {
-  const value = new URLSearchParams(location.search).get('tab');
-  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
-}
-
-/**
- * A streamed answer's rows so far, as the background keeps them in session storage: the value
- * already there, then every write, until unsubscribed. A write that arrives before the first read
- * answers wins over it, so an older value never replaces a newer one.
- */
-const watchProgress: WatchProgress = (requestId, listener) => {
-  const key = progressItemKey(requestId);
-  let written = false;
-  let live = true;
-  const stop = storage.watch<RunProgress>(key, (value) => {
-    written = true;
-    if (live) listener(value ?? null);
-  });
-  void storage.getItem<RunProgress>(key).then((value) => {
-    if (live && !written && value) listener(value);
-  });
-  return () => {
-    live = false;
-    stop();
-  };
-};
-
-function panelBackend(pinned: number | null): PanelBackend & { watchProgress: WatchProgress } {
-  return {
-    ask: (type, data) => askBackground(type, data),
-    newRequestId,
-    async currentTab() {
-      if (pinned !== null) return pinned;
-      const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-      return tab?.id ?? null;
-    },
-    onTabSwitch(listener) {
-      if (pinned !== null) return () => {};
-      const panelWindow = browser.windows.getCurrent().then((window) => window.id);
-      const onActivated = ({ tabId, windowId }: { tabId: number; windowId: number }) => {
-        // Every window has its own panel; each follows its own window's tabs.
-        void panelWindow.then((id) => {
-          if (id === windowId) listener(tabId);
-        });
-      };
-      browser.tabs.onActivated.addListener(onActivated);
-      return () => browser.tabs.onActivated.removeListener(onActivated);
-    },
-    watchFindings: (tabId, listener) => storage.watch(findingsItemKey(tabId), () => listener()),
-    onSettingsChange: (listener) => settingsItem.watch(() => listener()),
-    openOptions: () => void browser.runtime.openOptionsPage(),
-    openLists: openListsPage,
-    // The sections under a company or school follow a streamed listing's rows (hooks/useRunProgress).
-    watchProgress,
-    // In the person's click ("Copy as JSON"), which the clipboard requires.
-    copyText: (text) => navigator.clipboard.writeText(text),
-  };
-}
+import { PanelApp } from './App';
+import { panelBackend } from './backend';
+import { pinnedTab, takeFirstLook } from './first-look';
 
 const root = document.getElementById('app');
-if (root) render(<PanelApp backend={panelBackend(pinnedTab())} />, root);
+if (root) render(<PanelApp backend={panelBackend(pinnedTab())} firstLook={takeFirstLook()} />, root);

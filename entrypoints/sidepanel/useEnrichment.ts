@@ -14,6 +14,7 @@ import {
   type Ask,
   AUTO_RUN_STOPPED_NOTE,
   type QuotedAction,
+  type QuotedActionOptions,
   useQuotedAction,
 } from '@/hooks/useQuotedAction';
 import type { ResponseOf } from '@/lib/api/endpoints';
@@ -40,6 +41,8 @@ export interface EnrichmentOptions<Id extends EnrichEndpointId> {
   autoRun: boolean;
   /** Called after a request that may have spent credits, so the footer can follow. */
   onSpent: () => void;
+  /** The first view when the panel already holds it (hooks/useQuotedAction.ts `takeFirstView`). */
+  takeFirstView?: QuotedActionOptions<Id>['takeFirstView'];
 }
 
 export interface ShownProfile<Data> {
@@ -82,8 +85,12 @@ export function useEnrichment<Id extends EnrichEndpointId>(
     params,
     autoRun: options.autoRun,
     onSpent: () => options.onSpent(),
+    takeFirstView: options.takeFirstView,
   });
-  const [shown, setShown] = useState<ShownProfile<ResponseOf<Id>> | null>(null);
+  // A first view the panel held is drawn in the first render (not one render later, by the effect).
+  const [shown, setShown] = useState<ShownProfile<ResponseOf<Id>> | null>(() =>
+    action.answer ? { answer: action.answer, requested: included } : null,
+  );
   /** Ask as soon as the view has reopened with the new params (accepting older data). */
   const runWhenOpen = useRef(false);
 

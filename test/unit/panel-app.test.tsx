@@ -9,6 +9,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PanelApp, type PanelBackend, SCAN_REPORT_WAIT_MS } from '../../entrypoints/sidepanel/App';
+import { type FirstLook, startFirstLook, takeFirstLook } from '../../entrypoints/sidepanel/first-look';
 import { PageProfile } from '../../entrypoints/sidepanel/profile/PageProfile';
 import { AUTO_ENRICH_STOPPED_NOTE } from '../../entrypoints/sidepanel/useEnrichment';
 import { ApiError } from '../../lib/api/errors';
@@ -199,10 +200,32 @@ async function settle() {
   for (let i = 0; i < 20; i++) await act(async () => {});
 }
 
-async function mount(backend: PanelBackend) {
+/** The background's answer to `panel.open` on tab 7: Ada's page, her profile cached. */
+function openedOnAda(): Handlers {
+  const params = { profile_url: ADA_URL, use_cache: 'if-present', live_fetch: 'default' };
+  return handlers({
+    'panel.open': ({ tabId }) => ({
+      settings: CONFIGURED,
+      findings: tabId === 7 ? ADA : null,
+      pageView: {
+        endpointId: 'person.profile',
+        params,
+        view: {
+          ok: true,
+          params,
+          quote: QUOTE,
+          cached: { data: { full_name: 'Ada Lovelace' }, fetchedAt: Date.now(), ageMs: 0, stale: false },
+          budget: { remaining: 188, needsConfirmation: false },
+        },
+      },
+    }),
+  });
+}
+
+async function mount(backend: PanelBackend, firstLook?: Promise<FirstLook>) {
   container = document.createElement('div');
   document.body.append(container);
-  await act(() => render(<PanelApp backend={backend} />, container!));
+  await act(() => render(<PanelApp backend={backend} firstLook={firstLook} />, container!));
   await settle();
   return container;
 }
@@ -269,26 +292,7 @@ describe('side panel', () => {
   });
 
   it('opens on one question: settings, findings and the cached profile come together', async () => {
-    const params = { profile_url: ADA_URL, use_cache: 'if-present', live_fetch: 'default' };
-    const { backend, sentOf } = fakeBrowser(
-      handlers({
-        'panel.open': ({ tabId }) => ({
-          settings: CONFIGURED,
-          findings: tabId === 7 ? ADA : null,
-          pageView: {
-            endpointId: 'person.profile',
-            params,
-            view: {
-              ok: true,
-              params,
-              quote: QUOTE,
-              cached: { data: { full_name: 'Ada Lovelace' }, fetchedAt: Date.now(), ageMs: 0, stale: false },
-              budget: { remaining: 188, needsConfirmation: false },
-            },
-          },
-        }),
-      }),
-    );
+    const { backend, sentOf } = fakeBrowser(openedOnAda());
     const root = await mount(backend);
     expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
     expect(root.textContent).toContain('cached just now · 0 credits');
@@ -299,6 +303,22 @@ describe('side panel', () => {
       [],
       [],
     ]);
+  });
+
+  it('takes the first look the page asked before the panel loaded, and asks it once', async () => {
+    const { backend, sentOf } = fakeBrowser(openedOnAda());
+    const currentTab = vi.spyOn(backend, 'currentTab');
+    // What entrypoints/panel-opening.ts does before main.tsx runs, then what main.tsx does.
+    startFirstLook(backend);
+    const root = await mount(backend, takeFirstLook());
+    expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
+    expect(sentOf('panel.open')).toEqual([{ tabId: 7 }]);
+    expect(currentTab).toHaveBeenCalledTimes(1);
+    // Taken once; a first script that runs after the panel started asks nothing.
+    expect(takeFirstLook()).toBeUndefined();
+    startFirstLook(backend);
+    expect(takeFirstLook()).toBeUndefined();
+    expect(sentOf('panel.open')).toHaveLength(1);
   });
 
   it('says nothing of a balance the service does not give', async () => {

@@ -17,7 +17,7 @@ import type { PersonV3ViewProps } from '@/components/panel/profile/PersonV3View'
 import { PersonView } from '@/components/panel/profile/PersonView';
 import { ProfileControls } from '@/components/panel/profile/ProfileControls';
 import { displayHost } from '@/components/panel/safe-url';
-import type { Ask } from '@/hooks/useQuotedAction';
+import type { Ask, QuotedActionOptions } from '@/hooks/useQuotedAction';
 import type { ResponseOf } from '@/lib/api/endpoints';
 import { formatAge } from '@/lib/api/errors';
 import type { PublicSettings } from '@/lib/protocol';
@@ -39,6 +39,8 @@ export interface ProfileBackend {
   openOptions: () => void;
   /** Puts text on the clipboard; the browser's clipboard when absent. */
   copyText?: (text: string) => Promise<void>;
+  /** The page profile's first view, answered with `panel.open` (hooks/useQuotedAction.ts). */
+  takeFirstView?: QuotedActionOptions<EnrichEndpointId>['takeFirstView'];
 }
 
 /** An enriched company or school, as the sections mounted under it need it. */
@@ -171,6 +173,7 @@ function ProfileQuery({
     defaultFreshness: settings.profileFreshness,
     autoRun,
     onSpent,
+    takeFirstView: backend.takeFirstView,
   });
   const shown = enrichment.shown;
   const busy = enrichment.action.status === 'running' || enrichment.action.status === 'confirming';

@@ -1,0 +1,69 @@
+/**
+ * The side panel's first question: which tab it shows, and that tab's `panel.open` (settings,
+ * findings and the page profile's view in one answer).
+ *
+ * It leaves before the panel's views have loaded: sidepanel.html first runs a small script of its
+ * own (entrypoints/panel-opening.ts, loaded `async`), which asks it and leaves the answer under way
+ * on the page's global object; ./main.tsx takes it from there. The two are separate bundles, so the
+ * page's global object is where they meet. App.tsx asks it itself when there is none (the tests).
+ */
+import { browser } from 'wxt/browser';
+import type { Ask } from '@/hooks/useQuotedAction';
+import type { PanelOpening } from '@/lib/protocol';
+
+export interface FirstLook {
+  /** The tab shown: the pinned one or the active tab of the panel's window; null if none. */
+  tab: number | null;
+  /** Its `panel.open`, under way (already handled, so a failure is not reported as unhandled). */
+  opening: Promise<PanelOpening> | null;
+}
+
+/**
+ * `sidepanel.html?tab=<id>` pins the panel to one tab (the end-to-end tests and the demo open it
+ * as a page of its own, where "the active tab of this window" would be the panel itself).
+ */
+export function pinnedTab(): number | null {
+  const value = new URLSearchParams(location.search).get('tab');
+  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
+}
+
+/** The tab to show now: the pinned one, or the active tab of the panel's window; null if none. */
+export async function shownTab(pinned: number | null): Promise<number | null> {
+  if (pinned !== null) return pinned;
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id ?? null;
+}
+
+/** `backend`: App.tsx `PanelBackend`, of which this needs two things. */
+export async function askFirstLook(backend: {
+  ask: Ask;
+  currentTab: () => Promise<number | null>;
+}): Promise<FirstLook> {
+  let tab: number | null;
+  try {
+    tab = await backend.currentTab();
+  } catch {
+    tab = null;
+  }
+  if (tab === null) return { tab, opening: null };
+  const opening = backend.ask('panel.open', { tabId: tab });
+  opening.catch(() => {});
+  return { tab, opening };
+}
+
+declare global {
+  /** The first look asked by entrypoints/panel-opening.ts; `null` once ./main.tsx has taken it. */
+  var panelFirstLook: Promise<FirstLook> | null | undefined;
+}
+
+/** Asks the first look, unless the panel has already started without it. */
+export function startFirstLook(backend: Parameters<typeof askFirstLook>[0]): void {
+  if (globalThis.panelFirstLook === undefined) globalThis.panelFirstLook = askFirstLook(backend);
+}
+
+/** The first look under way, once; the panel asks its own when there is none. */
+export function takeFirstLook(): Promise<FirstLook> | undefined {
+  const taken = globalThis.panelFirstLook ?? undefined;
+  globalThis.panelFirstLook = null;
+  return taken;
+}
