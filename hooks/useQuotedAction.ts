@@ -2,8 +2,8 @@
  * One quoted action of a page, from opening to answer: the view's one question when it opens
  * (quote and cached answer together, `view.open`), then running it when the person asks, a
  * confirmation past the daily budget, and errors with what helps. Every view that can spend (the
- * panel's profile and sections, the popup's searches and lookups) uses this one hook; they differ
- * only in the endpoint, the params and how they draw the answer.
+ * panel's profile, sections and the context menu's email lookup, the popup's searches and lookups)
+ * uses this one hook; they differ only in the endpoint, the params and how they draw the answer.
  *
  * Hooks sit between pages and lib: they hold a view's state and ask the background through the
  * `ask` they are given, never importing an entrypoint or a component.
@@ -45,6 +45,8 @@ interface RunAttempt {
   confirmed?: boolean;
   /** Started automatically, not by the person: it is never confirmed past the budget. */
   auto?: boolean;
+  /** Joins a run the background started (`join`): reads what became of it, never sends it again. */
+  replay?: boolean;
 }
 
 export interface QuotedActionOptions<Id extends EndpointId> {
@@ -63,6 +65,11 @@ export interface QuotedActionOptions<Id extends EndpointId> {
    * render and not asked again. Null: ask as usual.
    */
   takeFirstView?: (endpointId: Id, params: RawParamsMessage) => ViewState | null;
+  /**
+   * The request id of a run the background already started in the person's click (the context
+   * menu's email lookup): joined as soon as the view has opened, so that it is paid once.
+   */
+  join?: string | null;
 }
 
 export interface QuotedAction<Data> {
@@ -97,7 +104,7 @@ function viewShown<Data>(view: ViewState): { quote: QuoteState; answer: Answered
 export function useQuotedAction<Id extends EndpointId>(
   options: QuotedActionOptions<Id>,
 ): QuotedAction<ResponseOf<Id>> {
-  const { ask, newRequestId, endpointId, params, autoRun = false, onSpent } = options;
+  const { ask, newRequestId, endpointId, params, autoRun = false, onSpent, join = null } = options;
   /** Taken once: a view answered before the hook mounted is its first state, not a question. */
   const [firstView] = useState(() =>
     params === null ? null : (options.takeFirstView?.(endpointId, params) ?? null),
@@ -138,7 +145,9 @@ export function useQuotedAction<Id extends EndpointId>(
     setQuote(shown.quote);
     setAction({ status: 'idle' });
     if (shown.answer) setAnswer(shown.answer);
-    autoRunUncached(view, current);
+    if (join !== null && view.ok)
+      void attempt({ requestId: join, policy: 'cache-first', replay: true }, current);
+    else autoRunUncached(view, current);
   }
 
   /** Auto-enrich: a view with nothing cached is run at once (cache first, never past the budget). */
@@ -167,6 +176,7 @@ export function useQuotedAction<Id extends EndpointId>(
         policy: run.policy,
         confirmed: run.confirmed,
         ...(run.auto ? { automatic: true } : {}),
+        ...(run.replay ? { replay: true } : {}),
       });
     } catch (error) {
       if (current === generation.current) setAction(fail(error, 'background'));
@@ -244,7 +254,7 @@ export function useQuotedAction<Id extends EndpointId>(
       // A late answer for this question is dropped once the view asks another (or unmounts).
       if (generation.current === current) generation.current++;
     };
-  }, [paramsKey]);
+  }, [paramsKey, join]);
 
   return {
     quote,
@@ -256,7 +266,7 @@ export function useQuotedAction<Id extends EndpointId>(
     },
     confirm() {
       const last = lastAttempt.current;
-      if (last) void attempt({ ...last, confirmed: true, auto: false });
+      if (last) void attempt({ ...last, confirmed: true, auto: false, replay: false });
     },
     cancel() {
       lastAttempt.current = null;
@@ -264,7 +274,8 @@ export function useQuotedAction<Id extends EndpointId>(
     },
     retry() {
       const last = lastAttempt.current;
-      if (last) void attempt(last);
+      // The same request id: a call the service answered is never paid for twice. Sent, not joined.
+      if (last) void attempt({ ...last, replay: false });
       else void openView(generation.current);
     },
   };

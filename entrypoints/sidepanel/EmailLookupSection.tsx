@@ -22,9 +22,8 @@ import { Notice } from '@/components/Notice';
 import { EmailLookupCard } from '@/components/panel/EmailLookupCard';
 import { SectionShell } from '@/components/panel/sections/SectionShell';
 import { AnswerLine, SpendArea } from '@/components/spend/SpendArea';
-import { type EmailLookupState, useEmailLookup } from '@/hooks/useEmailLookup';
-import type { Ask } from '@/hooks/useQuotedAction';
-import type { ActionState } from '@/lib/action-state';
+import { type Ask, useQuotedAction } from '@/hooks/useQuotedAction';
+import { newRequestId } from '@/lib/ask-background';
 import type { EmailLookupRequest } from '@/lib/protocol';
 import { dismissEmailLookup, type WatchEmailLookup, watchEmailLookup } from './email-lookup-request';
 
@@ -47,48 +46,56 @@ export function EmailLookupSection({
 }: EmailLookupSectionProps) {
   const [request, setRequest] = useState<EmailLookupRequest | null>(null);
   useEffect(() => watch(setRequest), [watch]);
-  const lookup = useEmailLookup({ ask, request, onSpent });
-  const { state } = lookup;
-  if (state.status === 'none') return null;
+  // The one hook for quoted actions: the view's price, then the run the background started in the
+  // person's right-click, joined under its own request id (paid once); past the daily budget it
+  // waits for the person's confirmation. A selection without an address asks nothing at all.
+  const lookup = useQuotedAction({
+    ask,
+    newRequestId,
+    endpointId: 'email.lookup',
+    params: request?.params ?? null,
+    join: request?.params ? request.requestId : null,
+    onSpent: () => onSpent?.(),
+  });
+  if (request === null) return null;
 
-  const close = (
-    <button type="button" class="small" onClick={dismiss}>
-      Dismiss
-    </button>
-  );
+  const { action, answer } = lookup;
+  const email = request.email;
   let body: ComponentChildren;
-  if (state.status === 'refused') {
+  if (email === null || request.params === null) {
     body = (
       <Notice tone="info" title="No email address in what you selected">
-        {state.selection && <p class="notice-detail">“{state.selection}”</p>}
+        {request.selection && <p class="notice-detail">“{request.selection}”</p>}
         <p>
           Select an address such as name@example.com, then choose “Look up email” again. Nothing was charged.
         </p>
       </Notice>
     );
-  } else if (state.status === 'answer') {
+  } else if (answer) {
     body = (
       <>
-        <EmailLookupCard email={state.email} data={state.answer.data} level={3} />
-        <AnswerLine meta={state.answer} staleAfterDays={staleAfterDays} />
+        <EmailLookupCard email={email} data={answer.data} level={3} />
+        <AnswerLine meta={answer} staleAfterDays={staleAfterDays} />
       </>
     );
   } else {
-    // Every state that spends or may spend: drawn by the one renderer, its controls named with the price.
+    // Every state that spends or may spend: drawn by the one renderer, its controls named with the
+    // price. Idle without an answer means the person declined to spend past the budget.
+    const declined = action.status === 'idle' && lookup.quote.status === 'ready';
     body = (
       <>
         <p>
-          {state.status === 'confirming' ? 'Look up ' : ''}
-          <strong>{state.email}</strong>
-          {state.status === 'cancelled' ? ' was not looked up; nothing was spent.' : ''}
+          {action.status === 'confirming' ? 'Look up ' : ''}
+          <strong>{email}</strong>
+          {declined ? ' was not looked up; nothing was spent.' : ''}
         </p>
         <SpendArea
           verb="Look it up after all"
-          runningText={`Looking up ${state.email}…`}
+          runningText={`Looking up ${email}…`}
           quote={lookup.quote}
-          action={spendState(state)}
-          subject={state.email}
-          onRun={state.status === 'interrupted' ? lookup.askAgain : lookup.retry}
+          action={action}
+          subject={email}
+          onRun={lookup.run}
           onConfirm={lookup.confirm}
           onCancel={lookup.cancel}
           onRetry={lookup.retry}
@@ -98,27 +105,13 @@ export function EmailLookupSection({
     );
   }
   return (
-    <SectionShell title="Email lookup" busy={state.status === 'running'}>
+    <SectionShell title="Email lookup" busy={action.status === 'running'}>
       {body}
-      <div class="row">{close}</div>
+      <div class="row">
+        <button type="button" class="small" onClick={dismiss}>
+          Dismiss
+        </button>
+      </div>
     </SectionShell>
   );
-}
-
-/** The lookup's state as the spending renderer reads it; a declined lookup offers to run after all. */
-function spendState(
-  state: Exclude<EmailLookupState, { status: 'none' | 'refused' | 'answer' }>,
-): ActionState {
-  switch (state.status) {
-    case 'cancelled':
-      return { status: 'idle' };
-    case 'running':
-      return { status: 'running' };
-    case 'confirming':
-      return { status: 'confirming', quote: state.quote, remaining: state.remaining };
-    case 'failed':
-      return { status: 'failed', message: state.message, error: state.error, remedy: state.remedy };
-    case 'interrupted':
-      return { status: 'interrupted', interrupted: state.interrupted };
-  }
 }

@@ -11,7 +11,7 @@ import { EmailLookupSection } from '../../entrypoints/sidepanel/EmailLookupSecti
 import type { WatchEmailLookup } from '../../entrypoints/sidepanel/email-lookup-request';
 import type { Ask } from '../../hooks/useQuotedAction';
 import { ApiError } from '../../lib/api/errors';
-import type { EmailLookupRequest, RunRequest, RunResult } from '../../lib/protocol';
+import type { EmailLookupRequest, RunRequest, RunResult, ViewState } from '../../lib/protocol';
 
 const REQUEST: EmailLookupRequest = {
   requestId: 'menu-click-0001',
@@ -67,11 +67,21 @@ function buttonNames(root: HTMLElement): string[] {
   return [...root.querySelectorAll('button')].map((b) => b.textContent?.replace(/\s+/g, ' ').trim() ?? '');
 }
 
+/** The lookup's view: its price (free to ask, so that a retry is named with it), nothing cached. */
+function lookupView(data: unknown): ViewState {
+  return {
+    ok: true,
+    params: (data as { params: Record<string, string> }).params,
+    quote: LOOKUP_QUOTE,
+    cached: null,
+    budget: { remaining: null, needsConfirmation: false },
+  };
+}
+
 function fakeAsk(results: RunResult[]) {
   const runs: RunRequest[] = [];
   const ask = (async (type: string, data: unknown) => {
-    // The lookup's price, asked (free) so that a retry is named with it.
-    if (type === 'quote') return { ok: true, quote: LOOKUP_QUOTE };
+    if (type === 'view.open') return lookupView(data);
     if (type !== 'run') throw new Error(`unexpected ${type}`);
     runs.push(data as RunRequest);
     const next = results.shift();
@@ -103,8 +113,11 @@ async function show(ask: Ask, store: ReturnType<typeof fakeStore>, onSpent = vi.
   return container;
 }
 
+/** A button by its exact name. */
 function button(root: HTMLElement, text: string): HTMLButtonElement {
-  const found = [...root.querySelectorAll('button')].find((b) => b.textContent?.trim().startsWith(text));
+  const found = [...root.querySelectorAll('button')].find(
+    (b) => b.textContent?.replace(/\s+/g, ' ').trim() === text,
+  );
   if (!found) throw new Error(`no button "${text}"`);
   return found;
 }
@@ -129,7 +142,6 @@ describe('the email lookup in the side panel', () => {
         endpointId: 'email.lookup',
         params: REQUEST.params,
         policy: 'cache-first',
-        confirmed: false,
         replay: true,
       },
     ]);
@@ -175,14 +187,14 @@ describe('the email lookup in the side panel', () => {
     const root = await show(ask, fakeStore(REQUEST));
     expect(root.textContent).toContain("This may cost up to 4 credits; 2 left in today's budget.");
     await act(async () => {
-      button(root, 'Spend anyway').click();
+      button(root, 'Spend anyway · 3–4 credits').click();
     });
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(runs.map((run) => [run.requestId, run.confirmed])).toEqual([
-      ['menu-click-0001', false],
-      ['menu-click-0001', true],
+    expect(runs.map((run) => [run.requestId, run.confirmed, run.replay])).toEqual([
+      ['menu-click-0001', undefined, true],
+      ['menu-click-0001', true, undefined],
     ]);
     expect([...root.querySelectorAll('h3')].map((h) => h.textContent)).toContain('Ada Lovelace');
   });
@@ -203,10 +215,41 @@ describe('the email lookup in the side panel', () => {
     expect(buttonNames(again)).toEqual(['Try again · 3–4 credits', 'Dismiss']);
   });
 
+  it('sends a failed lookup again under the click’s id, and a declined one as a new lookup', async () => {
+    const failed = fakeAsk([
+      { status: 'error', error: new ApiError('server', { status: 503 }).toJSON() },
+      FOUND,
+    ]);
+    const root = await show(failed.ask, fakeStore(REQUEST));
+    await act(async () => {
+      button(root, 'Try again · 3–4 credits').click();
+    });
+    expect([...root.querySelectorAll('h3')].map((h) => h.textContent)).toContain('Ada Lovelace');
+    // Sent, not joined: a failed call is read as failed when joined. The same id: never paid twice.
+    expect(failed.runs.map((run) => [run.requestId, run.replay])).toEqual([
+      ['menu-click-0001', true],
+      ['menu-click-0001', undefined],
+    ]);
+    render(null, root);
+
+    const declined = fakeAsk([{ status: 'needs-confirmation', quote: LOOKUP_QUOTE, remaining: 2 }, FOUND]);
+    const again = await show(declined.ask, fakeStore(REQUEST));
+    await act(async () => {
+      button(again, 'Cancel').click();
+    });
+    await act(async () => {
+      button(again, 'Look it up after all · 3–4 credits').click();
+    });
+    expect([...again.querySelectorAll('h3')].map((h) => h.textContent)).toContain('Ada Lovelace');
+    expect(declined.runs[1]!.requestId).not.toBe('menu-click-0001');
+    expect(declined.runs[1]!.replay).toBeUndefined();
+  });
+
   it('follows a newer right-click, and drops the answer of the older one', async () => {
     let release: (result: RunResult) => void = () => {};
     const runs: RunRequest[] = [];
-    const ask = (async (_type: string, data: unknown) => {
+    const ask = (async (type: string, data: unknown) => {
+      if (type === 'view.open') return lookupView(data);
       runs.push(data as RunRequest);
       if (runs.length === 1) return new Promise<RunResult>((resolve) => (release = resolve));
       return {
