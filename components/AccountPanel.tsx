@@ -103,7 +103,7 @@ function Ledger({ recent, now }: { recent: Account['recent']; now?: number }) {
 
 type Line = Account['recent'][number];
 
-/** An interrupted line's charge as lib/service.ts read it from the balance. */
+/** An interrupted line's charge as lib/background/service.ts read it from the balance. */
 function lostCharge(line: Line) {
   return {
     credits: line.credits,

@@ -5,34 +5,36 @@
  */
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { createClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
-import { createBatches } from '@/lib/batch';
-import { clearCache } from '@/lib/cache';
-import { openDb } from '@/lib/db';
-import { readList, replaceStoredList, storedList } from '@/lib/do-not-enrich';
-import { emailFromMenuClick, selectionExcerpt } from '@/lib/email-selection';
-import { checkFindings } from '@/lib/findings-check';
-import { clearHistory, exportStored, forgetSubject, namesSubject } from '@/lib/forget';
-import { openListsPage } from '@/lib/lists/open-lists';
-import { createLists } from '@/lib/lists/runner';
-import type { EmailLookupRequest, Findings } from '@/lib/messages';
+import { createClient } from '@/lib/background/api/client';
+import { createBatches } from '@/lib/background/batches';
+import { clearCache } from '@/lib/background/cache';
+import { openDb } from '@/lib/background/db';
+import { readList, replaceStoredList, storedList } from '@/lib/background/do-not-enrich';
+import { checkFindings } from '@/lib/background/findings-check';
+import { clearHistory, exportStored, forgetSubject, namesSubject } from '@/lib/background/forget';
+import { createLists } from '@/lib/background/lists/runner';
+import type { EmailLookupRequest, Findings } from '@/lib/background/messages';
 import {
   CONTENT_SCRIPT_MESSAGES,
   type MessageData,
   type MessageType,
   messageCheckers,
   type PublicSettings,
-} from '@/lib/messages';
+} from '@/lib/background/messages';
+import { addRecent, clearRecent, listRecent, removeRecent } from '@/lib/background/recent';
+import { expireOld, RETENTION_ALARM, RETENTION_PERIOD_MINUTES } from '@/lib/background/retention';
+import { createService } from '@/lib/background/service';
+import { checkSettingsPatch } from '@/lib/background/settings-schema';
+import { createSettingsStore } from '@/lib/background/settings-store';
+import { emailFromMenuClick, selectionExcerpt } from '@/lib/email-selection';
 import { onMessage } from '@/lib/messenger';
+import { openListsPage } from '@/lib/open-lists';
 import { paramsFor } from '@/lib/profile-params';
 import { enrichRequestOf } from '@/lib/profiles';
 import type { ProtocolMap } from '@/lib/protocol';
 import { formatQuote } from '@/lib/quote-format';
-import { addRecent, clearRecent, listRecent, removeRecent } from '@/lib/recent';
-import { expireOld, RETENTION_ALARM, RETENTION_PERIOD_MINUTES } from '@/lib/retention';
 import { createPageScanning } from '@/lib/scan-permission';
-import { createService } from '@/lib/service';
 import {
   apiOrigins,
   E2E_RATE_ITEM_KEY,
@@ -42,8 +44,6 @@ import {
   progressItemKey,
   type Settings,
 } from '@/lib/settings';
-import { checkSettingsPatch } from '@/lib/settings-schema';
-import { createSettingsStore } from '@/lib/settings-store';
 
 export default defineBackground(() => {
   const { getSettings, updateSettings } = createSettingsStore(openDb);
@@ -64,14 +64,14 @@ export default defineBackground(() => {
       void (progress ? storage.setItem(key, progress) : storage.removeItem(key));
     },
     // The e2e sandbox answers within seconds: its interrupted calls settle sooner than the real
-    // service's (lib/service.ts SETTLE_AFTER_MS), so tests can wait for the final figure.
+    // service's (lib/background/service.ts SETTLE_AFTER_MS), so tests can wait for the final figure.
     ...(import.meta.env.MODE === 'e2e' ? { settleAfterMs: 8_000 } : {}),
   });
 
-  // "Found on this page" batches run here, not in the page that started them (lib/batch.ts).
+  // "Found on this page" batches run here, not in the page that started them (lib/background/batches.ts).
   const batches = createBatches({ db: openDb, service, newId: () => crypto.randomUUID() });
 
-  // Lists (entrypoints/lists) run here too, as journaled jobs of their own (lib/lists/runner.ts).
+  // Lists (entrypoints/lists) run here too, as journaled jobs of their own (lib/background/lists/runner.ts).
   const lists = createLists({
     db: openDb,
     service,
@@ -208,7 +208,7 @@ export default defineBackground(() => {
     return { ok: true };
   });
 
-  // The popup's recent searches and lookups (lib/recent.ts): questions, not answers (those are cached).
+  // The popup's recent searches and lookups (lib/background/recent.ts): questions, not answers (those are cached).
   handle('recent.list', async () => listRecent(await openDb()));
 
   handle('recent.add', async (data) => {
@@ -226,7 +226,7 @@ export default defineBackground(() => {
     return { ok: true };
   });
 
-  // The person's control over what is kept about others (lib/forget.ts).
+  // The person's control over what is kept about others (lib/background/forget.ts).
   handle('forget', async (data) => {
     const { removed, traces } = await forgetSubject(await openDb(), data.subject);
     // The menu's lookup shown in the panel names someone too. (A tab's findings are what the page in
@@ -244,7 +244,7 @@ export default defineBackground(() => {
 
   handle('stored.export', async () => exportStored(await openDb(), { ...(await getSettings()) }));
 
-  // Who must never be looked up (lib/do-not-enrich.ts): checked before every spend, from any way in.
+  // Who must never be looked up (lib/background/do-not-enrich.ts): checked before every spend, from any way in.
   handle('doNotEnrich.get', async () => ({ entries: await storedList(await openDb()) }));
 
   handle('doNotEnrich.set', async (data) => {
@@ -452,7 +452,7 @@ export default defineBackground(() => {
 
   // Calls a previous worker left in flight lost their answers: what they cost is read from the
   // balance, and only those certainly not charged are sent again (never paid twice: see
-  // lib/service.ts). Then the batches and lists a previous worker was running go on.
+  // lib/background/service.ts). Then the batches and lists a previous worker was running go on.
   void service
     .resumePendingJobs()
     .catch((error) => console.warn('Could not account for the calls a stopped worker left', error))

@@ -1,5 +1,5 @@
 /**
- * The popup's recent searches and lookups (kept by the background in IndexedDB, lib/recent.ts):
+ * The popup's recent searches and lookups (kept by the background in IndexedDB, lib/background/recent.ts):
  * the list, newest first, and remembering, removing and clearing entries. Failing to read or
  * write them never stops a search: the list then says it could not be read.
  */

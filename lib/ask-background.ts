@@ -2,7 +2,7 @@
  * How extension pages (side panel, popup, options) ask the background. MV3 may stop the worker
  * while it holds a request; the page then sees the message channel close without a reply. Asking
  * again wakes a new worker, and because a run carries the same request id, the retry is answered
- * from the finished job or joins the resumed one: it is never paid twice (lib/service.ts).
+ * from the finished job or joins the resumed one: it is never paid twice (lib/background/service.ts).
  */
 import type { UserMessage } from './api/errors';
 import { sendMessage } from './messenger';

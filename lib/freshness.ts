@@ -17,7 +17,7 @@
  * forced live fetch already covers. On v3 "any age" sends no bound at all (the service then serves
  * whatever copy it has), and a 409 is only possible with the other two.
  *
- * A cached answer is the same answer whatever its freshness (lib/cache.ts leaves these params out
+ * A cached answer is the same answer whatever its freshness (lib/background/cache.ts leaves these params out
  * of the key), so the choice changes what a refresh asks for and costs, never what is shown.
  */
 import { RECENT_DAYS } from './api/assumptions';

@@ -308,10 +308,10 @@ export interface Account {
 /**
  * A search or lookup the person ran from the popup, kept to reopen it: the params as the form gave
  * them (blank fields left out, no cursor). Reopening asks `view.open` with them, which serves the
- * cached answer at 0 credits while the cache holds it. Kept in IndexedDB (lib/recent.ts).
+ * cached answer at 0 credits while the cache holds it. Kept in IndexedDB (lib/background/recent.ts).
  */
 export interface RecentEntry {
-  /** The same question has the same id: endpoint and params, sorted (lib/recent.ts recentId). */
+  /** The same question has the same id: endpoint and params, sorted (lib/background/recent.ts recentId). */
   id: string;
   endpointId: EndpointId;
   params: RawParamsMessage;
@@ -391,7 +391,7 @@ export interface ProtocolMap {
   'batch.get'(data: { tabId: number }): BatchView | null;
   /** No further item is asked; the one in flight finishes and is paid. */
   'batch.cancel'(data: { batchId: string }): BatchView | null;
-  /** A list's quote and cache state before anything is spent (lib/lists/runner.ts). Never spends. */
+  /** A list's quote and cache state before anything is spent (lib/background/lists/runner.ts). Never spends. */
   'list.quote'(data: { requests: PeekRequest[] }): ListQuote;
   /** Keeps a list and starts it in the background: it runs without the page. */
   'list.start'(data: ListStartRequest): ListStartResult;
@@ -406,13 +406,13 @@ export interface ProtocolMap {
   /** Asks again the failed rows, or the answers older than an age; quoted first with `dryRun`. */
   'list.retry'(data: ListRetryRequest): ListRetryResult;
   'list.delete'(data: { id: string }): { ok: true };
-  /** Forgets a person or company (a profile URL or email address) everywhere (lib/forget.ts). */
+  /** Forgets a person or company (a profile URL or email address) everywhere (lib/background/forget.ts). */
   forget(data: { subject: string }): { removed: number };
-  /** Forgets who was looked up; what was spent stays (lib/forget.ts clearHistory). */
+  /** Forgets who was looked up; what was spent stays (lib/background/forget.ts clearHistory). */
   'history.clear'(): { ok: true };
   /** Everything stored about others, as one JSON document (the key left out). */
   'stored.export'(): Record<string, unknown>;
-  /** The do-not-enrich list (lib/do-not-enrich.ts), as kept. */
+  /** The do-not-enrich list (lib/background/do-not-enrich.ts), as kept. */
   'doNotEnrich.get'(): DoNotEnrichList;
   /** Replaces the list with what this text reads as; lines it cannot read are returned, not kept. */
   'doNotEnrich.set'(data: { text: string }): DoNotEnrichList & { unreadable: string[] };
@@ -440,8 +440,8 @@ export const CONTENT_SCRIPT_MESSAGES: readonly MessageType[] = ['findings.report
 
 /*
  * Lists (entrypoints/lists): a file of people or companies enriched as one journaled job. What the
- * lists page and the background (lib/lists/runner.ts) exchange. A list is kept in IndexedDB as
- * three things (lib/db.ts): its header (`lists`), its input rows as imported (`listRows`, written
+ * lists page and the background (lib/background/lists/runner.ts) exchange. A list is kept in IndexedDB as
+ * three things (lib/background/db.ts): its header (`lists`), its input rows as imported (`listRows`, written
  * once), and one record per distinct request (`listRequests`): rows that ask the same thing share
  * it, so a duplicate is asked, and paid, once.
  */
@@ -471,7 +471,7 @@ export interface ListOptions {
   contacts: boolean;
 }
 
-/** What an answer gives the output's enrichment columns; read by field names (lib/lists/enriched.ts). */
+/** What an answer gives the output's enrichment columns; read by field names (lib/background/lists/enriched.ts). */
 export interface EnrichedFields {
   fullName?: string;
   headline?: string;

@@ -1,6 +1,6 @@
 /**
  * Every key the extension keeps in `browser.storage`, declared once with its shape and what
- * clears it (IndexedDB stores are declared in lib/db.ts). Settings live in `storage.local` and
+ * clears it (IndexedDB stores are declared in lib/background/db.ts). Settings live in `storage.local` and
  * survive restarts; per-tab findings live in `storage.session`, which the browser clears when it
  * closes, and the background clears a tab's entry when the tab closes or navigates.
  *
@@ -110,7 +110,7 @@ export interface Settings {
   staleAfterDays: number;
   /**
    * How long what is kept about others stays: saved answers, and the names in the record of what
-   * was spent (credits and dates stay), expired by an alarm (lib/retention.ts).
+   * was spent (credits and dates stay), expired by an alarm (lib/background/retention.ts).
    */
   retentionDays: number;
   /** Enrich profile pages on arrival (within budget). Off by default: it spends credits unasked. */
@@ -143,7 +143,7 @@ export const DEFAULT_SETTINGS: Settings = {
 
 /**
  * The settings as `storage.local` keeps them: everything but the key, which content scripts could
- * read there (it is in IndexedDB: lib/settings-store.ts). An older version kept the key here too;
+ * read there (it is in IndexedDB: lib/background/settings-store.ts). An older version kept the key here too;
  * the background moves it out when it first reads it. Cleared by: uninstalling.
  */
 export type StoredSettings = Omit<Settings, 'apiKey'> & { apiKey?: string };

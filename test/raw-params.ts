@@ -3,10 +3,11 @@
  * everything after reads canonical params. These compose the two, so that a test reads like the
  * request it makes without the product keeping raw-param variants alive for tests alone.
  */
-import type { CallOptions, Client } from '../lib/api/client';
+
 import { nextCursor } from '../lib/api/cursor';
 import { canonicalParams, type EndpointId, endpoints } from '../lib/api/endpoints';
-import { type CreditOptions, quoteCanonical, reconcileCanonical } from '../lib/credits';
+import type { CallOptions, Client } from '../lib/background/api/client';
+import { type CreditOptions, quoteCanonical, reconcileCanonical } from '../lib/background/credits';
 
 /** Parses, then calls: refused params throw `invalid` and send nothing, as in the background. */
 export function callRaw<Id extends EndpointId>(

@@ -4,7 +4,7 @@
  * footer with today's spending.
  */
 import type { UserMessage } from '@/lib/api/errors';
-import type { Account } from '@/lib/messages';
+import type { Account } from '@/lib/protocol';
 import type { ScanRefusal } from '@/lib/scan-permission';
 import { formatCredits } from '../format';
 import { Busy, ErrorNotice, Notice } from '../Notice';

@@ -1,7 +1,7 @@
 /**
  * "Do not enrich": the people and companies never to look up, one a line (addresses, domains,
  * profile URLs), saved whole, imported from and exported to a text file. The background refuses
- * every request the list names, from any way in, before anything is sent (lib/do-not-enrich.ts).
+ * every request the list names, from any way in, before anything is sent (lib/background/do-not-enrich.ts).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Busy, ErrorNotice, Notice } from '@/components/Notice';
@@ -10,7 +10,7 @@ import { downloadFile } from '@/lib/download';
 import type { DoNotEnrichEntry } from '@/lib/protocol';
 import type { OptionsBackend } from './backend';
 
-/** The list as text, one entry a line (what the background reads back with lib/do-not-enrich.ts readList). */
+/** The list as text, one entry a line (what the background reads back with lib/background/do-not-enrich.ts readList). */
 function writeList(entries: readonly DoNotEnrichEntry[]): string {
   return entries.map((entry) => entry.text).join('\n');
 }

@@ -15,7 +15,7 @@ import '@/components/popup/popup.css';
 import { safeHttpUrl } from '@/components/panel/safe-url';
 import { askBackground, newRequestId } from '@/lib/ask-background';
 import { downloadCsv } from '@/lib/csv';
-import { openListsPage } from '@/lib/lists/open-lists';
+import { openListsPage } from '@/lib/open-lists';
 import type { RunProgress } from '@/lib/protocol';
 import { progressItemKey } from '@/lib/settings';
 import { PopupApp } from './App';

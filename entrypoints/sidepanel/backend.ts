@@ -7,7 +7,7 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { WatchProgress } from '@/hooks/useRunProgress';
 import { askBackground, newRequestId } from '@/lib/ask-background';
-import { openListsPage } from '@/lib/lists/open-lists';
+import { openListsPage } from '@/lib/open-lists';
 import type { RunProgress } from '@/lib/protocol';
 import { findingsItemKey, progressItemKey, settingsItem } from '@/lib/settings';
 import type { PanelBackend } from './App';

@@ -8,12 +8,12 @@
  *   BENCH_QUICK=1 npx tsx test/bench/batch-throughput.ts   (a few rows: checks that it still runs)
  */
 import './extension-env';
-import { createClient } from '../../lib/api/client';
-import { createBatches } from '../../lib/batch';
-import { closeDbForTests, openDb } from '../../lib/db';
+import { createClient } from '../../lib/background/api/client';
+import { createBatches } from '../../lib/background/batches';
+import { closeDbForTests, openDb } from '../../lib/background/db';
+import { createScheduler } from '../../lib/background/scheduler';
+import { createService } from '../../lib/background/service';
 import type { BatchItemInput } from '../../lib/protocol';
-import { createScheduler } from '../../lib/scheduler';
-import { createService } from '../../lib/service';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { DEFAULT_SEED, datasetForSeed, startSandbox } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';

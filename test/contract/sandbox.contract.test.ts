@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_V3_CREDITS } from '../../lib/api/assumptions';
-import { createClient } from '../../lib/api/client';
 import type { EndpointId } from '../../lib/api/endpoints';
 import type { RawParams } from '../../lib/api/params';
-import type { Plan } from '../../lib/credits';
+import { createClient } from '../../lib/background/api/client';
+import type { Plan } from '../../lib/background/credits';
 import { DEFAULT_SEED, datasetForSeed, type RunningSandbox, startSandbox } from '../../sandbox/app';
 import { FIXTURE_BINDINGS } from '../../sandbox/fixtures';
 import { callRaw, quoteRaw, reconcileRaw, walkPages } from '../raw-params';

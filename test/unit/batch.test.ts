@@ -1,14 +1,15 @@
 // @vitest-environment node
 /**
- * "Found on this page" batches in the background (lib/batch.ts) over the real service and the real
+ * "Found on this page" batches in the background (lib/background/batches.ts) over the real service and the real
  * sandbox app (no socket), on a fake IndexedDB: a batch spends its quote, Cancel stops before the
  * next item and pays for the one in flight, and a batch whose worker is stopped mid-item completes
  * in the next worker paying once, under both behaviours of the sandbox for a client that left.
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answerLine, createBatches, sumQuotes } from '../../lib/batch';
-import { closeDbForTests, openDb } from '../../lib/db';
+import { createBatches } from '../../lib/background/batches';
+import { closeDbForTests, openDb } from '../../lib/background/db';
+import { answerLine, sumQuotes } from '../../lib/batch';
 import type { BatchItemInput, BatchView } from '../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';

@@ -2,8 +2,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import type { IDBPDatabase } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { endpoints } from '../../lib/api/endpoints';
-import { cacheKey, clearCache, readCache, sizeOf, writeCache } from '../../lib/cache';
-import { type CacheEntry, closeDbForTests, type EnrichmentDb, openDb } from '../../lib/db';
+import { cacheKey, clearCache, readCache, sizeOf, writeCache } from '../../lib/background/cache';
+import { type CacheEntry, closeDbForTests, type EnrichmentDb, openDb } from '../../lib/background/db';
 
 /** What the cache holds and the byte total it keeps for eviction (its `meta` entry). */
 async function cacheStats(db: IDBPDatabase<EnrichmentDb>): Promise<{ entries: number; bytes: number }> {

@@ -1,14 +1,14 @@
 /**
- * Balance readings as references for what follows (lib/checkpoints.ts): a reading is stamped with
+ * Balance readings as references for what follows (lib/background/checkpoints.ts): a reading is stamped with
  * the journal's position when it was asked for, so that a call leaving while the reading is under
  * way never takes it as its reference. Otherwise a later lost call is attributed that call's charge
  * too (seen in the drift test: a ledger 2 credits over the service's).
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCheckpoints } from '../../lib/checkpoints';
-import { closeDbForTests, type JobRecord, openDb } from '../../lib/db';
-import { journalDeparture } from '../../lib/jobs';
+import { createCheckpoints } from '../../lib/background/checkpoints';
+import { closeDbForTests, type JobRecord, openDb } from '../../lib/background/db';
+import { journalDeparture } from '../../lib/background/jobs';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 
 beforeEach(() => {

@@ -3,6 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LISTING_CURSOR_PARAM } from '../../lib/api/assumptions';
+import type { EndpointId } from '../../lib/api/endpoints';
+import { ApiError } from '../../lib/api/errors';
+import type { RawParams } from '../../lib/api/params';
 import {
   BALANCE_DEADLINE_MS,
   CALL_DEADLINE_MS,
@@ -10,11 +13,8 @@ import {
   createClient,
   DEFAULT_TIMEOUT_MS,
   type Sleep,
-} from '../../lib/api/client';
-import type { EndpointId } from '../../lib/api/endpoints';
-import { ApiError } from '../../lib/api/errors';
-import type { RawParams } from '../../lib/api/params';
-import type { StreamProgress } from '../../lib/api/stream';
+} from '../../lib/background/api/client';
+import type { StreamProgress } from '../../lib/background/api/stream';
 import { callRaw, walkPages } from '../raw-params';
 
 const fixture = (name: string) =>

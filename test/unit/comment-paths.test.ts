@@ -2,7 +2,7 @@
  * Every repository path a comment names exists: a comment that sends a reader to a file that moved
  * or went away misleads more than no comment. Paths are read from comments only (`//`, `/* … *\/`,
  * and `#` in shell scripts), in the forms comments use: `lib/api/costs.ts`, `./profile`,
- * `@/lib/db`, `../shared/notes/firefox.md`, `test/e2e/` (a folder).
+ * `@/lib/background/db`, `../shared/notes/firefox.md`, `test/e2e/` (a folder).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -55,7 +55,10 @@ describe('paths named in comments', () => {
 
   it('reads comments of every kind', () => {
     expect(files.length).toBeGreaterThan(100);
-    expect(commentsOf('a // see lib/db.ts\n/* and ./x */ b', false)).toEqual([' see lib/db.ts', ' and ./x ']);
+    expect(commentsOf('a // see lib/background/db.ts\n/* and ./x */ b', false)).toEqual([
+      ' see lib/background/db.ts',
+      ' and ./x ',
+    ]);
     expect(commentsOf('# uses scripts/setup.sh\necho "#!"', true)).toEqual([' uses scripts/setup.sh']);
   });
 

@@ -4,7 +4,7 @@ import { costRules, type ParamCondition } from '../../lib/api/costs';
 import { type EndpointId, endpoints } from '../../lib/api/endpoints';
 import { ApiError } from '../../lib/api/errors';
 import { ENDPOINT_IDS } from '../../lib/api/ids';
-import { type CreditQuote, type Plan, quoteCanonical } from '../../lib/credits';
+import { type CreditQuote, type Plan, quoteCanonical } from '../../lib/background/credits';
 import { formatQuote } from '../../lib/quote-format';
 import companyLookupFixture from '../fixtures/real/company-lookup.json';
 import companySearchFixture from '../fixtures/real/company-search.json';

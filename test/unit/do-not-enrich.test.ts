@@ -5,9 +5,9 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBatches } from '../../lib/batch';
-import { closeDbForTests, openDb } from '../../lib/db';
-import { listedIn, readList, replaceStoredList } from '../../lib/do-not-enrich';
+import { createBatches } from '../../lib/background/batches';
+import { closeDbForTests, openDb } from '../../lib/background/db';
+import { listedIn, readList, replaceStoredList } from '../../lib/background/do-not-enrich';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeys } from '../../sandbox/keys';
 import { sandboxService } from './sandbox-service';

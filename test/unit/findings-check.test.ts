@@ -3,7 +3,7 @@
  * bad entry dropped without the rest, and the report capped in size.
  */
 import { describe, expect, it } from 'vitest';
-import { checkFindings, FINDINGS_MAX_BYTES } from '../../lib/findings-check';
+import { checkFindings, FINDINGS_MAX_BYTES } from '../../lib/background/findings-check';
 import { FINDINGS_LIMITS } from '../../lib/protocol';
 
 const PAGE = 'https://www.linkedin.com/in/ada-lovelace';

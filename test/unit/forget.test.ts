@@ -5,12 +5,12 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBatches } from '../../lib/batch';
-import { closeDbForTests, type EnrichmentDb, openDb } from '../../lib/db';
-import { clearHistory, exportStored, forgetSubject } from '../../lib/forget';
-import { ledgerTotals } from '../../lib/ledger';
-import { createLists } from '../../lib/lists/runner';
-import { addRecent } from '../../lib/recent';
+import { createBatches } from '../../lib/background/batches';
+import { closeDbForTests, type EnrichmentDb, openDb } from '../../lib/background/db';
+import { clearHistory, exportStored, forgetSubject } from '../../lib/background/forget';
+import { ledgerTotals } from '../../lib/background/ledger';
+import { createLists } from '../../lib/background/lists/runner';
+import { addRecent } from '../../lib/background/recent';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeys } from '../../sandbox/keys';
 import { SANDBOX_SETTINGS, sandboxService } from './sandbox-service';

@@ -1,5 +1,5 @@
 /**
- * What a list gives back (entrypoints/lists/export, lib/lists/enriched.ts): every input row in its
+ * What a list gives back (entrypoints/lists/export, lib/background/lists/enriched.ts): every input row in its
  * order, the service's answers beside the row that asked (a repeated row says so, at 0 credits, so
  * the Credits column adds up to the spend), provenance, cells a spreadsheet would run neutralised;
  * JSON; vCard 4.0 as RFC 6350 writes it; and the fields read from the service's real published
@@ -11,7 +11,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { listToCsv, listToJson, listToVcards } from '../../entrypoints/lists/export/list-export';
 import type { EndpointId } from '../../lib/api/ids';
-import { readEnriched } from '../../lib/lists/enriched';
+import { readEnriched } from '../../lib/background/lists/enriched';
 import type { ListInput, ListOptions, ListRequestView } from '../../lib/protocol';
 import { listRequestView } from './list-views';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Lists in the background (lib/lists/runner.ts) over the real service and the real sandbox app (no
+ * Lists in the background (lib/background/lists/runner.ts) over the real service and the real sandbox app (no
  * socket), on a fake IndexedDB: duplicates are asked once, cached rows cost 0, the list spends
  * exactly what it says (the sandbox, the ledger and the list agree), the cap and the budget hold,
  * Pause, Cancel and a stopped worker lose nothing and pay nothing twice, failed rows are asked again
@@ -8,8 +8,8 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDbForTests, openDb } from '../../lib/db';
-import { createLists } from '../../lib/lists/runner';
+import { closeDbForTests, openDb } from '../../lib/background/db';
+import { createLists } from '../../lib/background/lists/runner';
 import type { ListStartRequest, ListState, PeekRequest } from '../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionsApp, type OptionsBackend } from '../../entrypoints/options/App';
 import { checkSettingsPatch as checkFormPatch, readSaveError } from '../../entrypoints/options/form';
 import { ApiError } from '../../lib/api/errors';
+import { checkSettingsPatch as checkSavedPatch } from '../../lib/background/settings-schema';
 import type { Account, ProtocolMap, PublicSettings } from '../../lib/protocol';
 import { SCAN_EVERY_SITE_ORIGINS } from '../../lib/scan-permission';
 import {
@@ -20,7 +21,6 @@ import {
   SETTINGS_BOUNDS,
   type Settings,
 } from '../../lib/settings';
-import { checkSettingsPatch as checkSavedPatch } from '../../lib/settings-schema';
 
 const FULL_KEY = 'sk_live_7f3a9c21e8d4b6wxyz';
 
@@ -768,8 +768,8 @@ describe('options page imports', () => {
   const PAGE_DIR = 'entrypoints/options';
   /** Background-only modules: each brings zod (schemas) into whatever imports it. */
   const BACKGROUND_ONLY = [
-    'lib/messages.ts',
-    'lib/settings-schema.ts',
+    'lib/background/messages.ts',
+    'lib/background/settings-schema.ts',
     'lib/api/endpoints.ts',
     'lib/api/params.ts',
     'lib/api/schemas.ts',

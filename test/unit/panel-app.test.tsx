@@ -754,7 +754,7 @@ describe('side panel: the profile in full, as the person chooses it', () => {
     return { min, max: min + (params.extra === 'include' ? 1 : 0), lines: [] };
   }
 
-  /** A cache keyed as lib/cache.ts keys it: freshness params left out. */
+  /** A cache keyed as lib/background/cache.ts keys it: freshness params left out. */
   function cacheKey(endpointId: string, params: Record<string, unknown>): string {
     const { use_cache: _u, live_fetch: _l, maxAgeSeconds: _m, ...rest } = params;
     return JSON.stringify([endpointId, Object.entries(rest).sort()]);
@@ -1031,13 +1031,13 @@ describe('side panel imports', () => {
   const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   /** Modules that bring zod (or the background's validation) into whatever imports them at runtime. */
   const BACKGROUND_ONLY = [
-    'lib/messages.ts',
-    'lib/settings-schema.ts',
+    'lib/background/messages.ts',
+    'lib/background/settings-schema.ts',
     'lib/api/endpoints.ts',
     'lib/api/params.ts',
     'lib/api/schemas.ts',
     'lib/api/error-reading.ts',
-    'lib/credits.ts',
+    'lib/background/credits.ts',
   ];
 
   /** A file's imports that stay in the bundle (`import type` ones vanish). */

@@ -7,10 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../lib/api/client';
 import { endpoints } from '../../lib/api/endpoints';
-import { closeDbForTests, openDb } from '../../lib/db';
-import { createService } from '../../lib/service';
+import { createClient } from '../../lib/background/api/client';
+import { closeDbForTests, openDb } from '../../lib/background/db';
+import { createService } from '../../lib/background/service';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 
 const BASE = 'https://service.test';

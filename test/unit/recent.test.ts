@@ -5,8 +5,15 @@
  */
 import { deleteDB, openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDbForTests, DB_NAME, openDb } from '../../lib/db';
-import { addRecent, clearRecent, listRecent, RECENT_LIMIT, recentId, removeRecent } from '../../lib/recent';
+import { closeDbForTests, DB_NAME, openDb } from '../../lib/background/db';
+import {
+  addRecent,
+  clearRecent,
+  listRecent,
+  RECENT_LIMIT,
+  recentId,
+  removeRecent,
+} from '../../lib/background/recent';
 
 beforeEach(async () => {
   await closeDbForTests();

@@ -9,7 +9,7 @@ import type { CostRule } from '../../lib/api/costs';
 import type { CursorRule, EndpointInfo } from '../../lib/api/endpoint-info';
 import { endpointInfo } from '../../lib/api/endpoint-info';
 import type { ParamName } from '../../lib/api/params';
-import type { MessageData } from '../../lib/messages';
+import type { MessageData } from '../../lib/background/messages';
 import { PROFILE_KIND_INFO, PROFILE_KINDS } from '../../lib/profiles';
 import type { ProtocolMap } from '../../lib/protocol';
 import type { FilterValues } from '../../sandbox/data/queries';
@@ -74,7 +74,7 @@ describe('parameter names are types', () => {
         ? true
         : false
       : false;
-    // A content script's report is checked entry by entry (lib/findings-check.ts): its schema is
+    // A content script's report is checked entry by entry (lib/background/findings-check.ts): its schema is
     // only the envelope, which accepts every report the protocol types.
     type ReportAccepted = [Parameters<ProtocolMap['findings.report']>[0]] extends [
       MessageData<'findings.report'>,

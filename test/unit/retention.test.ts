@@ -4,9 +4,9 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDbForTests, openDb } from '../../lib/db';
-import { ledgerTotals } from '../../lib/ledger';
-import { expireOld } from '../../lib/retention';
+import { closeDbForTests, openDb } from '../../lib/background/db';
+import { ledgerTotals } from '../../lib/background/ledger';
+import { expireOld } from '../../lib/background/retention';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse('2026-11-24T12:00:00');

@@ -3,10 +3,10 @@
  * tests of what it keeps use it: settings pointing at the sandbox, and a scheduler paced fast
  * (these tests are about what is sent and kept, not about the rate limit).
  */
-import { createClient } from '../../lib/api/client';
-import { openDb } from '../../lib/db';
-import { createScheduler } from '../../lib/scheduler';
-import { createService } from '../../lib/service';
+import { createClient } from '../../lib/background/api/client';
+import { openDb } from '../../lib/background/db';
+import { createScheduler } from '../../lib/background/scheduler';
+import { createService } from '../../lib/background/service';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import type { createSandbox } from '../../sandbox/app';
 

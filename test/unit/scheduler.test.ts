@@ -4,7 +4,7 @@
  * the rate the service admitted over the provider's 5-minute window.
  */
 import { describe, expect, it } from 'vitest';
-import { createScheduler } from '../../lib/scheduler';
+import { createScheduler } from '../../lib/background/scheduler';
 
 /** Lets the promise callbacks of what was just granted run before the clock moves. */
 async function settle() {

@@ -13,10 +13,10 @@ import { CompanySections } from '../../entrypoints/sidepanel/sections/CompanySec
 import { StudentSection } from '../../entrypoints/sidepanel/sections/StudentSection';
 import { SETTLE_MS as FORM_SETTLE_MS } from '../../hooks/useParamForm';
 import { SANDBOX_V3_CREDITS } from '../../lib/api/assumptions';
-import { createClient } from '../../lib/api/client';
-import { closeDbForTests, openDb } from '../../lib/db';
+import { createClient } from '../../lib/background/api/client';
+import { closeDbForTests, openDb } from '../../lib/background/db';
+import { createService } from '../../lib/background/service';
 import type { ProtocolMap, PublicSettings, RunProgress, RunRequest } from '../../lib/protocol';
-import { createService } from '../../lib/service';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';

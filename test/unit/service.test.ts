@@ -6,11 +6,11 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../lib/api/client';
-import { closeDbForTests, openDb } from '../../lib/db';
+import { createClient } from '../../lib/background/api/client';
+import { closeDbForTests, openDb } from '../../lib/background/db';
+import { createScheduler } from '../../lib/background/scheduler';
+import { createService } from '../../lib/background/service';
 import type { RunRequest } from '../../lib/protocol';
-import { createScheduler } from '../../lib/scheduler';
-import { createService } from '../../lib/service';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';

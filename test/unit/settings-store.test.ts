@@ -5,9 +5,9 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { closeDbForTests, openDb, SECRET_API_KEY } from '../../lib/db';
+import { closeDbForTests, openDb, SECRET_API_KEY } from '../../lib/background/db';
+import { createSettingsStore } from '../../lib/background/settings-store';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
-import { createSettingsStore } from '../../lib/settings-store';
 
 const stored = async () =>
   (await fakeBrowser.storage.local.get('settings')).settings as Record<string, unknown>;

@@ -3,7 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
-import { parseJsonBody, readBodyText, readJsonStream, type StreamProgress } from '../../lib/api/stream';
+import {
+  parseJsonBody,
+  readBodyText,
+  readJsonStream,
+  type StreamProgress,
+} from '../../lib/background/api/stream';
 
 const listing = JSON.parse(
   readFileSync(new URL('../fixtures/real/employee-listing.json', import.meta.url), 'utf8'),

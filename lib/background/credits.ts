@@ -11,8 +11,8 @@ import type {
   CreditAmount,
   ParamCondition,
   PublishedCostRule,
-} from './api/costs';
-import { type EndpointId, endpoints } from './api/endpoints';
+} from '../api/costs';
+import { type EndpointId, endpoints } from '../api/endpoints';
 
 /** `growth` is a Growth or larger subscription; `standard` any other. */
 export type Plan = 'growth' | 'standard';

@@ -16,7 +16,7 @@
  * Nothing here is stored: a worker that restarts starts at the ceiling and learns again (one 429).
  */
 
-import { DEFAULT_RATE_PER_MINUTE } from './api/assumptions';
+import { DEFAULT_RATE_PER_MINUTE } from '../api/assumptions';
 import type { Pacer } from './api/client';
 
 /** `retry`: a call already under way (a 500/503 retry); `click`: a person waits; `batch`: a row. */

@@ -7,9 +7,9 @@
  * Only the background opens the database; the popup asks it (`recent.*` messages).
  */
 import type { IDBPDatabase } from 'idb';
-import { summarizeParams } from './api/endpoint-info';
+import { summarizeParams } from '../api/endpoint-info';
+import type { RecentEntry, RecentInput } from '../protocol';
 import type { EnrichmentDb } from './db';
-import type { RecentEntry, RecentInput } from './protocol';
 
 /** Entries kept; past it the oldest go. */
 export const RECENT_LIMIT = 50;

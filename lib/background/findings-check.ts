@@ -9,9 +9,9 @@
  * - A report is capped: at most FINDINGS_LIMITS entries of each list (the first ones, in the page's
  *   order) and FINDINGS_MAX_BYTES in all (a larger report is refused whole, before it is read).
  */
-import { parseProfileUrl } from './profile-urls';
-import { isProfileKind } from './profiles';
-import { FINDINGS_LIMITS, type Findings, type ProfileRefMessage } from './protocol';
+import { parseProfileUrl } from '../profile-urls';
+import { isProfileKind } from '../profiles';
+import { FINDINGS_LIMITS, type Findings, type ProfileRefMessage } from '../protocol';
 
 /** The most a report may weigh, as JSON: 5,000 profile links and 1,000 addresses fit well within. */
 export const FINDINGS_MAX_BYTES = 2_000_000;

@@ -1,9 +1,9 @@
 /**
- * Where a list's records are kept (lib/db.ts `lists`, `listRows`, `listRequests`), for the modules
+ * Where a list's records are kept (lib/background/db.ts `lists`, `listRows`, `listRequests`), for the modules
  * that run or remove them: the runner, "Clear history" and retention (background only).
  */
 
-import type { ListStatus } from '../protocol';
+import type { ListStatus } from '../../protocol';
 
 type ListStore = 'lists' | 'listRows' | 'listRequests';
 

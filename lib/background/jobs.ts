@@ -1,16 +1,16 @@
 /**
- * The journal of calls: what left, with which request id, and what became of it (lib/db.ts
+ * The journal of calls: what left, with which request id, and what became of it (lib/background/db.ts
  * `jobs`). A call is journaled just before it leaves, in the same serialized step that reserves
- * its budget (lib/budget.ts), and ends `done` (answered and recorded), `failed` (the service
+ * its budget (lib/background/budget.ts), and ends `done` (answered and recorded), `failed` (the service
  * answered an error: nothing charged) or `interrupted` (its answer was lost: what it cost is read
- * from the balance, lib/checkpoints.ts). A request id is never sent again once a call under it may
+ * from the balance, lib/background/checkpoints.ts). A request id is never sent again once a call under it may
  * have been charged.
  */
 import type { IDBPDatabase } from 'idb';
-import type { ApiErrorJson } from './api/errors';
+import type { ApiErrorJson } from '../api/errors';
+import type { InterruptedCall, Quote } from '../protocol';
 import type { EnrichmentDb, JobRecord } from './db';
 import { JOB_SEQ_KEY } from './db';
-import type { InterruptedCall, Quote } from './protocol';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 

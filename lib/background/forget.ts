@@ -8,9 +8,9 @@
  * too. Charges are never forgotten: what was spent stays in the ledger, under "forgotten".
  */
 import type { IDBPDatabase } from 'idb';
+import { parseProfileUrl } from '../profile-urls';
 import type { EnrichmentDb } from './db';
 import { deleteList, isActiveList } from './lists/list-records';
-import { parseProfileUrl } from './profile-urls';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 

@@ -5,7 +5,7 @@
  * so a worker killed half-way leaves either all of them or none.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { EndpointId } from './api/endpoints';
+import type { EndpointId } from '../api/endpoints';
 import type {
   DoNotEnrichEntry,
   EnrichedFields,
@@ -14,7 +14,7 @@ import type {
   ListRequestStatus,
   ListStatus,
   RecentEntry,
-} from './protocol';
+} from '../protocol';
 
 export interface CacheEntry {
   /** `cacheKey(endpointId, canonicalParams)` */
@@ -47,7 +47,7 @@ export interface LedgerEntry {
   requestId: string;
   /**
    * The call's answer was lost (the worker stopped with it in flight, or the connection broke):
-   * what it cost was read from the service's free balance (lib/ledger.ts attributeCharges).
+   * what it cost was read from the service's free balance (lib/background/ledger.ts attributeCharges).
    */
   interrupted?: boolean;
   /**
@@ -60,7 +60,7 @@ export interface LedgerEntry {
   settled?: boolean;
   /**
    * An answered call whose price is not published (v3): what the budget counts until the balance
-   * tells what it cost (lib/budget.ts UNPUBLISHED_COST_ESTIMATE); gone once `credits` is known.
+   * tells what it cost (lib/background/budget.ts UNPUBLISHED_COST_ESTIMATE); gone once `credits` is known.
    */
   estimatedCredits?: number;
 }
@@ -72,7 +72,7 @@ export interface LedgerEntry {
  */
 export type JobStatus = 'pending' | 'done' | 'failed' | 'interrupted';
 
-/** What the balance says an interrupted call cost (lib/service.ts settles it). */
+/** What the balance says an interrupted call cost (lib/background/service.ts settles it). */
 export interface JobInterruption {
   /** The worker stopped with the call in flight, or the connection broke (network, timeout, a broken answer). */
   reason: 'worker' | 'connection';
@@ -113,7 +113,7 @@ export interface JobRecord {
   quote?: { min: number | null; max: number | null };
   /** Its answer was lost: what the balance says it cost. */
   interruption?: JobInterruption;
-  /** While pending: the credits it reserved of today's budget (lib/budget.ts). */
+  /** While pending: the credits it reserved of today's budget (lib/background/budget.ts). */
   reserved?: number;
   /**
    * Answered at a price not published: `credits` is null until the balance tells it; then its
@@ -126,7 +126,7 @@ export interface JobRecord {
    */
   sameAs?: string;
   /**
-   * An item of this batch (lib/batch.ts): only the batch sends it again when it was certainly not
+   * An item of this batch (./batches.ts): only the batch sends it again when it was certainly not
    * charged, and not once the person cancelled it.
    */
   batchId?: string;
@@ -137,7 +137,7 @@ export const JOB_SEQ_KEY = 'jobSeq';
 
 export type BatchItemStatus = 'queued' | 'running' | 'done' | 'failed' | 'interrupted' | 'cancelled';
 
-/** One row of a batch the person started from "Found on this page" (lib/batch.ts). */
+/** One row of a batch the person started from "Found on this page" (./batches.ts). */
 export interface BatchItemRecord {
   /** The row's key in the page's list ("person:ada", "email:ada@example.com"). */
   key: string;
@@ -184,7 +184,7 @@ export interface BatchRecord {
   stopReason?: unknown;
 }
 
-/** A list's header (lib/lists/runner.ts): what it is, how far it got, and its running totals. */
+/** A list's header (lib/background/lists/runner.ts): what it is, how far it got, and its running totals. */
 export interface ListRecord {
   id: string;
   name: string;
@@ -267,30 +267,30 @@ export interface EnrichmentDb extends DBSchema {
   /** Running totals (cache bytes). Cleared with the cache. */
   meta: { key: string; value: number };
   /**
-   * The popup's recent searches and lookups (lib/recent.ts), by id. Cleared by: "Clear" in the
+   * The popup's recent searches and lookups (lib/background/recent.ts), by id. Cleared by: "Clear" in the
    * popup's Recent tab, a "Remove" on one entry, and past RECENT_LIMIT entries (oldest first).
    * Not cleared with the cache: an entry whose answer left the cache is quoted again when reopened.
    */
   recent: { key: string; value: RecentEntry; indexes: { byAt: number } };
   /**
-   * Batches from "Found on this page" (lib/batch.ts), by id; a running one is resumed when a worker
+   * Batches from "Found on this page" (./batches.ts), by id; a running one is resumed when a worker
    * starts. Cleared by: finished batches older than a week, at start (with old finished jobs).
    */
   batches: { key: string; value: BatchRecord; indexes: { byTab: number; byStatus: BatchStatus } };
   /**
-   * What no content script may read (lib/settings-store.ts): the API key, under SECRET_API_KEY.
+   * What no content script may read (lib/background/settings-store.ts): the API key, under SECRET_API_KEY.
    * Content scripts can read the extension's `storage.local` in Chrome; they cannot open its
    * IndexedDB, which belongs to the extension's origin. Cleared by: saving another key (replaced)
    * or an empty one in the options, and uninstalling.
    */
   secrets: { key: string; value: string };
   /**
-   * Who must never be looked up (lib/do-not-enrich.ts), by key. Cleared by: the person editing the
+   * Who must never be looked up (lib/background/do-not-enrich.ts), by key. Cleared by: the person editing the
    * list in the options (it is saved whole), and uninstalling.
    */
   doNotEnrich: { key: string; value: DoNotEnrichEntry };
   /**
-   * Lists (lib/lists/runner.ts): headers, input rows and distinct requests; a running list is
+   * Lists (lib/background/lists/runner.ts): headers, input rows and distinct requests; a running list is
    * resumed when a worker starts. Cleared by: "Delete" on a list, "Clear history", and the
    * retention period (lists not touched for that long); a forgotten subject loses its answers.
    */

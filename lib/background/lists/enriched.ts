@@ -4,10 +4,10 @@
  * and numbers; a company's name, domain and size. Read by field names alone: the background has
  * validated the answer, and a field of another type is left out, not shown.
  */
-import type { EndpointId } from '../api/ids';
-import { canonicalPersonUrl } from '../networks';
-import { websiteDomain } from '../profile-urls';
-import type { EnrichedFields } from '../protocol';
+import type { EndpointId } from '../../api/ids';
+import { canonicalPersonUrl } from '../../networks';
+import { websiteDomain } from '../../profile-urls';
+import type { EnrichedFields } from '../../protocol';
 
 type Data = Record<string, unknown>;
 

@@ -6,8 +6,8 @@
  * Only the background imports this module; pages and the content script import ./protocol.
  */
 import { z } from 'zod';
-import { ENDPOINT_IDS } from './api/ids';
-import { FRESHNESS_CHOICES } from './freshness';
+import { ENDPOINT_IDS } from '../api/ids';
+import { FRESHNESS_CHOICES } from '../freshness';
 import {
   type BatchStartRequest,
   type ConnectionTest,
@@ -21,13 +21,13 @@ import {
   type QuoteRequest,
   type RecentInput,
   type RunRequest,
-} from './protocol';
+} from '../protocol';
 
-export * from './protocol';
+export * from '../protocol';
 
 /**
  * A content script's report: only its envelope here; each entry is checked on its own, and the
- * whole capped in size, by lib/findings-check.ts (one bad entry drops that entry, not the report).
+ * whole capped in size, by lib/background/findings-check.ts (one bad entry drops that entry, not the report).
  */
 export const findingsReportSchema = z.object({
   pageUrl: z.string(),

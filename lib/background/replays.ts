@@ -6,13 +6,13 @@
  * context menu's lookup shown in the panel: it runs again only on Retry).
  */
 import type { IDBPDatabase } from 'idb';
+import type { CachedView, Quote, RunResult, SpendTotals } from '../protocol';
+import type { Settings } from '../settings';
 import { recordedError, type SentResult, type ServiceRunRequest } from './calls';
 import type { Checkpoints } from './checkpoints';
 import type { EnrichmentDb, JobRecord } from './db';
 import { certainlyNotCharged, interruptedCallOf } from './jobs';
 import { dropUnchargedInterruption } from './ledger';
-import type { CachedView, Quote, RunResult, SpendTotals } from './protocol';
-import type { Settings } from './settings';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 

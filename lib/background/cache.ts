@@ -5,8 +5,8 @@
  * used eviction.
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
-import type { EndpointId } from './api/endpoints';
-import { FRESHNESS_PARAMS } from './api/params';
+import type { EndpointId } from '../api/endpoints';
+import { FRESHNESS_PARAMS } from '../api/params';
 import type { CacheEntry, EnrichmentDb } from './db';
 
 const BYTES_KEY = 'cacheBytes';

@@ -6,10 +6,10 @@
  * reads the same record.
  */
 import type { IDBPDatabase } from 'idb';
-import type { EndpointId } from './api/endpoints';
+import type { EndpointId } from '../api/endpoints';
+import type { RunResult } from '../protocol';
 import type { EnrichmentDb } from './db';
 import { journalMerged } from './jobs';
-import type { RunResult } from './protocol';
 
 interface InFlight {
   owner: string;

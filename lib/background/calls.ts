@@ -1,21 +1,23 @@
 /**
  * One paid call, start to finish, and the only path by which any call leaves: a rate slot from the
- * scheduler (lib/scheduler.ts, clicks before batch rows), then in one serialized step the budget's
- * check and reservation (lib/budget.ts) with the journal's entry (lib/jobs.ts), then the request,
- * then its answer, charge and completion written together (the ledger, lib/ledger.ts), or its loss:
+ * scheduler (lib/background/scheduler.ts, clicks before batch rows), then in one serialized step the budget's
+ * check and reservation (lib/background/budget.ts) with the journal's entry (lib/background/jobs.ts), then the request,
+ * then its answer, charge and completion written together (the ledger, lib/background/ledger.ts), or its loss:
  * - the service answered an error: nothing was charged; the job is `failed` and a retry of its
  *   request id may send it again (a 429 is queued again instead, see below);
  * - the answer was lost after it may have been charged (anything after a 2xx, a 502/504, a broken
- *   connection, a timeout): `interrupted`, settled from the balance (lib/checkpoints.ts), never sent
+ *   connection, a timeout): `interrupted`, settled from the balance (lib/background/checkpoints.ts), never sent
  *   again under the same request id.
  * A 429 charged nothing and taught the scheduler to slow down: a batch row waits for its next
  * slot; a click waits only while the service's pause ends within CLICK_PATIENCE_MS of the click,
  * else the person is told (with the countdown) and may retry.
  */
 import type { IDBPDatabase } from 'idb';
+import type { EndpointId } from '../api/endpoints';
+import { ApiError, isApiError, isLostAnswer } from '../api/errors';
+import type { NotKept, Quote, RunProgress, RunRequest, RunResult } from '../protocol';
+import { apiOrigins, baseUrlProblem, isConfigured, type Settings } from '../settings';
 import { CALL_DEADLINE_MS, type Pacer } from './api/client';
-import type { EndpointId } from './api/endpoints';
-import { ApiError, isApiError, isLostAnswer } from './api/errors';
 import { budgetBounds, checkBudget, committedToday, reservationOf } from './budget';
 import { sizeOf, writeCache } from './cache';
 import type { Checkpoints } from './checkpoints';
@@ -30,9 +32,7 @@ import {
   unsettledJobs,
 } from './jobs';
 import { recordAnswer, recordInterruption } from './ledger';
-import type { NotKept, Quote, RunProgress, RunRequest, RunResult } from './protocol';
 import type { Priority, Scheduler } from './scheduler';
-import { apiOrigins, baseUrlProblem, isConfigured, type Settings } from './settings';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 type Canonical = Readonly<Record<string, unknown>>;
@@ -40,7 +40,7 @@ type Canonical = Readonly<Record<string, unknown>>;
 /** How long a click may wait for the rate limit before the person is told. */
 export const CLICK_PATIENCE_MS = CALL_DEADLINE_MS;
 
-/** The part of the API client a call uses (lib/api/client.ts). */
+/** The part of the API client a call uses (lib/background/api/client.ts). */
 export interface CallClient {
   callCanonical(
     id: EndpointId,
@@ -67,7 +67,7 @@ export interface CallDeps {
 }
 
 export interface ServiceRunRequest extends RunRequest {
-  /** An item of this batch (lib/batch.ts): only the batch sends it again after a loss. */
+  /** An item of this batch (./batches.ts): only the batch sends it again after a loss. */
   batchId?: string;
   /** Gives up while it waits for its turn (a batch cancelled); never once the call left. */
   signal?: AbortSignal;

@@ -4,7 +4,7 @@
  * in, and never holds the raw text whole (an enriched page of ten full profiles is large).
  */
 import { JSONParser } from '@streamparser/json';
-import { ApiError } from './errors';
+import { ApiError } from '../../api/errors';
 
 export interface StreamProgress {
   /** Bytes of the body received so far. */

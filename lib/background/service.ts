@@ -1,20 +1,23 @@
 /**
  * What the background does for the extension's pages: quote, run an endpoint under a cache
  * policy, and tell the account's state. It composes the engine and keeps the cache policy:
- * - lib/calls.ts: the one path of a paid call (scheduler → budget + journal → request → record);
- * - lib/scheduler.ts: pacing to the rate limit, clicks before batch rows;
- * - lib/budget.ts: reservations, so the daily budget holds when several things spend at once;
- * - lib/jobs.ts: the journal of calls; lib/ledger.ts: the only writer of spending lines;
- * - lib/checkpoints.ts: balance readings, and what they say about calls whose answers were lost.
+ * - lib/background/calls.ts: the one path of a paid call (scheduler → budget + journal → request → record);
+ * - lib/background/scheduler.ts: pacing to the rate limit, clicks before batch rows;
+ * - lib/background/budget.ts: reservations, so the daily budget holds when several things spend at once;
+ * - lib/background/jobs.ts: the journal of calls; lib/background/ledger.ts: the only writer of spending lines;
+ * - lib/background/checkpoints.ts: balance readings, and what they say about calls whose answers were lost.
  * Nothing that matters lives only in memory: a worker killed at any moment loses nothing.
  */
 import type { IDBPDatabase } from 'idb';
+import type { EndpointId } from '../api/endpoints';
+import { canonicalParams } from '../api/endpoints';
+import { ApiError } from '../api/errors';
+import type { RawParams } from '../api/params';
+import { acceptedAgeSeconds } from '../freshness';
+import type { Quote, RunProgress, RunRequest, RunResult } from '../protocol';
+import { isConfigured, type Settings } from '../settings';
 import { createAccount } from './account';
 import type { Pacer } from './api/client';
-import type { EndpointId } from './api/endpoints';
-import { canonicalParams } from './api/endpoints';
-import { ApiError } from './api/errors';
-import type { RawParams } from './api/params';
 import { cacheKey } from './cache';
 import {
   type CallClient,
@@ -28,20 +31,17 @@ import { createCheckpoints } from './checkpoints';
 import { quoteCanonical, quoteOrUnknown } from './credits';
 import type { EnrichmentDb, JobRecord } from './db';
 import { listedKeys, refuseListed } from './do-not-enrich';
-import { acceptedAgeSeconds } from './freshness';
 import { requestStateOf } from './jobs';
 import { recordServedFromCache } from './ledger';
 import { createMerging } from './merging';
-import type { Quote, RunProgress, RunRequest, RunResult } from './protocol';
 import { createReplays } from './replays';
 import { createScheduler, type Scheduler } from './scheduler';
-import { isConfigured, type Settings } from './settings';
 import { createViews } from './views';
 
 type Canonical = Readonly<Record<string, unknown>>;
 type Db = IDBPDatabase<EnrichmentDb>;
 
-/** The part of the API client the service uses (lib/api/client.ts). */
+/** The part of the API client the service uses (lib/background/api/client.ts). */
 export interface ServiceClient extends CallClient {
   creditBalance(opts?: { signal?: AbortSignal }): Promise<number | null>;
 }
@@ -49,7 +49,7 @@ export interface ServiceClient extends CallClient {
 export interface ServiceDeps {
   db: () => Promise<Db>;
   settings: () => Promise<Settings>;
-  /** The client for these settings; `pace` paces its requests (lib/scheduler.ts). */
+  /** The client for these settings; `pace` paces its requests (lib/background/scheduler.ts). */
   client: (settings: Pick<Settings, 'apiKey' | 'baseUrlV2' | 'baseUrlV3'>, pace?: Pacer) => ServiceClient;
   /** Whether the API origins are granted (host permissions); the background asks the browser. */
   hasApiPermission?: (origins: string[]) => Promise<boolean>;
@@ -63,7 +63,7 @@ export interface ServiceDeps {
 
 /**
  * The service finishes (and charges) a request by the time it would have answered; our client
- * gives up on a call after a minute (lib/api/client.ts CALL_DEADLINE_MS). Twice that is the
+ * gives up on a call after a minute (lib/background/api/client.ts CALL_DEADLINE_MS). Twice that is the
  * assumed bound for a charge to land after its client left: past it, the balance is final.
  */
 export const SETTLE_AFTER_MS = 2 * 60_000;
@@ -236,7 +236,7 @@ export function createService(deps: ServiceDeps) {
   }
 
   /**
-   * When a worker starts: what a previous worker left in flight is accounted for (lib/checkpoints.ts)
+   * When a worker starts: what a previous worker left in flight is accounted for (lib/background/checkpoints.ts)
    * before anything else leaves; those certainly not charged are sent again. Returns how many.
    */
   async function resumePendingJobs(): Promise<number> {

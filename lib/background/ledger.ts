@@ -3,11 +3,11 @@
  * the answer, read from the balance when the answer was lost or the price is not published) or
  * that it came from the cache. This module is the only writer of its lines: answered calls,
  * cached answers served to a person, interrupted calls and their settlement
- * (lib/checkpoints.ts decides what the balance says; the lines are written here). Totals for today
- * and this month drive the daily budget (lib/budget.ts).
+ * (lib/background/checkpoints.ts decides what the balance says; the lines are written here). Totals for today
+ * and this month drive the daily budget (lib/background/budget.ts).
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
-import { summarizeAnswer, summarizeParams } from './api/endpoint-info';
+import { summarizeAnswer, summarizeParams } from '../api/endpoint-info';
 import type { EnrichmentDb, JobRecord, LedgerEntry } from './db';
 
 type Db = IDBPDatabase<EnrichmentDb>;

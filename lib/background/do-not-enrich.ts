@@ -6,15 +6,15 @@
  * whatever form of the URL was pasted).
  *
  * The background checks every request against it before anything is spent or sent, from any way
- * in (lib/service.ts, lib/views.ts). Plain, no zod: the options page parses and shows the list.
+ * in (lib/background/service.ts, lib/background/views.ts). Plain, no zod: the options page parses and shows the list.
  */
 import type { IDBPDatabase } from 'idb';
-import { ApiError } from './api/errors';
+import { ApiError } from '../api/errors';
+import { domainOf, parseProfileUrl } from '../profile-urls';
+import type { DoNotEnrichEntry } from '../protocol';
 import type { EnrichmentDb } from './db';
-import { domainOf, parseProfileUrl } from './profile-urls';
-import type { DoNotEnrichEntry } from './protocol';
 
-export type { DoNotEnrichEntry } from './protocol';
+export type { DoNotEnrichEntry } from '../protocol';
 
 function emailParts(input: string): { email: string; domain: string } | null {
   const email = input

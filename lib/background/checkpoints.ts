@@ -1,6 +1,6 @@
 /**
  * Balance readings are checkpoints, not a toll on every call. An answered call's charge is known
- * from its answer (lib/credits.ts reconcile), so the free balance is read only:
+ * from its answer (lib/background/credits.ts reconcile), so the free balance is read only:
  * - before a call leaves with nothing of ours in flight, when the last reading is old
  *   (READING_MAX_AGE_MS) or something waits to be settled: a clean reference for what follows;
  * - when the last call in flight ends and a call's answer was lost, or a price was not published;
@@ -10,16 +10,16 @@
  * What a reading says: between the latest clean reading before the first open call and now (with
  * nothing in flight), the balance dropped by the known charges of the calls that left since and by
  * what the open calls cost together; each one's share is exact where only one split fits their
- * quotes, otherwise a range (lib/ledger.ts attributeCharges). Lost calls are settled once their
+ * quotes, otherwise a range (lib/background/ledger.ts attributeCharges). Lost calls are settled once their
  * window passed; those found certainly not charged after a worker stopped may be sent again.
  * Assumed: no other client spends from the same key meanwhile (its charges would be read as ours;
  * where they do not fit our quotes the reading is refused and the range kept).
  */
 import type { IDBPDatabase } from 'idb';
+import type { Settings } from '../settings';
 import { type EnrichmentDb, JOB_SEQ_KEY, type JobRecord } from './db';
 import { certainlyNotCharged, interruptedJob, pendingCalls, pruneFinishedJobs, unsettledJobs } from './jobs';
 import { attributeCharges, type LostCall, recordInterruption, recordUnpricedShare } from './ledger';
-import type { Settings } from './settings';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 type Bounds = { min: number | null; max: number | null };

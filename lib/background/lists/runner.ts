@@ -1,13 +1,13 @@
 /**
  * Lists (background only): a file of hundreds or thousands of rows enriched as one journaled job
  * that no page drives. The page parses the file and says which request enriches each row; from
- * then on the list lives here, in IndexedDB (lib/db.ts `lists`, `listRows`, `listRequests`):
+ * then on the list lives here, in IndexedDB (lib/background/db.ts `lists`, `listRows`, `listRequests`):
  *
  * - rows asking the same thing (the same cache key) share one request, asked and paid once;
  * - each request is one `run` of the service with a request id chosen when it was queued, through
  *   the one scheduler at batch priority (a click in the panel still goes first), so it is journaled
  *   before it leaves, and a request asked again after a restart is answered from its record or told
- *   what it cost: never paid twice (lib/service.ts);
+ *   what it cost: never paid twice (lib/background/service.ts);
  * - a worker that starts resumes every running list; requests a stopped worker left in flight are
  *   asked again under their own ids first; interrupted ones are settled by the balance;
  * - Pause and Cancel let the calls in flight finish (and be paid); the ones still waiting for a
@@ -18,11 +18,10 @@
  *   polls a summary and the requests that changed since its last look, never the whole list.
  */
 import type { IDBPDatabase } from 'idb';
-import { endpointTitle, summarizeParams } from '../api/endpoint-info';
-import type { ApiErrorJson } from '../api/errors';
-import { BATCH_CONCURRENCY, budgetStop, passesBudget, STOPPING_KINDS, sumQuotes } from '../batch';
-import type { EnrichmentDb, ListRecord, ListRequestRecord, ListRowRecord } from '../db';
-import { DEFAULT_FRESHNESS } from '../freshness';
+import { endpointTitle, summarizeParams } from '../../api/endpoint-info';
+import type { ApiErrorJson } from '../../api/errors';
+import { sumQuotes } from '../../batch';
+import { DEFAULT_FRESHNESS } from '../../freshness';
 import type {
   InterruptedCall,
   ListControl,
@@ -40,8 +39,10 @@ import type {
   PeekRequest,
   Quote,
   RunResult,
-} from '../protocol';
-import type { QuoteBounds } from '../quote-format';
+} from '../../protocol';
+import type { QuoteBounds } from '../../quote-format';
+import { BATCH_CONCURRENCY, budgetStop, passesBudget, STOPPING_KINDS } from '../batches';
+import type { EnrichmentDb, ListRecord, ListRequestRecord, ListRowRecord } from '../db';
 import type { EnrichmentService } from '../service';
 import { readEnriched } from './enriched';
 import { deleteList, isActiveList, ofList } from './list-records';
@@ -391,7 +392,7 @@ export function createLists(deps: ListDeps) {
       policy: request.policy,
       // Only a list the person confirmed past the budget passes it; the others check as they go.
       confirmed: list.confirmed,
-      // The list sends its own interrupted requests again (lib/service.ts leaves them to it).
+      // The list sends its own interrupted requests again (lib/background/service.ts leaves them to it).
       batchId: list.id,
       signal: held,
     });

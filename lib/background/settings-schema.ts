@@ -4,7 +4,7 @@
  * options page checking a form with checkSettingsFields and the background saving it agree.
  */
 import { z } from 'zod';
-import { FRESHNESS_CHOICES } from './freshness';
+import { FRESHNESS_CHOICES } from '../freshness';
 import {
   baseUrlProblem,
   DEFAULT_SETTINGS,
@@ -13,7 +13,7 @@ import {
   PLANS,
   SETTINGS_BOUNDS,
   type Settings,
-} from './settings';
+} from '../settings';
 
 const baseUrl = z
   .string()

@@ -1,12 +1,14 @@
 /**
  * What a page sees before it spends, free and sent nowhere: an action's canonical params, quote,
  * cached answer with its age, and what is left of today's budget after what was spent and what
- * calls in flight reserved (lib/budget.ts). One message answers each view's one question.
+ * calls in flight reserved (lib/background/budget.ts). One message answers each view's one question.
  */
 import type { IDBPDatabase } from 'idb';
-import type { EndpointId } from './api/endpoints';
-import type { ApiError } from './api/errors';
-import type { RawParams } from './api/params';
+import type { EndpointId } from '../api/endpoints';
+import type { ApiError } from '../api/errors';
+import type { RawParams } from '../api/params';
+import type { CachedView, PeekRequest, Quote, SpendTotals, ViewState } from '../protocol';
+import type { Settings } from '../settings';
 import { budgetFor, reservedNow } from './budget';
 import { cacheKey, readCache } from './cache';
 import { toApiError } from './calls';
@@ -14,8 +16,6 @@ import { quoteCanonical } from './credits';
 import type { EnrichmentDb } from './db';
 import { listedKeys, refuseListed } from './do-not-enrich';
 import { ledgerTotals } from './ledger';
-import type { CachedView, PeekRequest, Quote, SpendTotals, ViewState } from './protocol';
-import type { Settings } from './settings';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 type Canonical = Readonly<Record<string, unknown>>;

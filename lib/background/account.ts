@@ -4,13 +4,13 @@
  * again only when old); and the free connection test.
  */
 import type { IDBPDatabase } from 'idb';
+import type { Account, ConnectionResult, SpendTotals } from '../protocol';
+import { isConfigured, type Settings } from '../settings';
 import { toApiError } from './calls';
 import type { Checkpoints } from './checkpoints';
 import { BALANCE_AT_KEY, BALANCE_KEY } from './checkpoints';
 import type { EnrichmentDb } from './db';
 import { recentLedger } from './ledger';
-import type { Account, ConnectionResult, SpendTotals } from './protocol';
-import { isConfigured, type Settings } from './settings';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 

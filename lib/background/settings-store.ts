@@ -1,13 +1,13 @@
 /**
  * The settings as the background reads and saves them (background only): validated whenever they
- * are read (lib/settings-schema.ts), and the API key kept where only the extension's own pages and
- * worker can reach it, the extension's IndexedDB (lib/db.ts `secrets`), never in `storage.local`,
+ * are read (lib/background/settings-schema.ts), and the API key kept where only the extension's own pages and
+ * worker can reach it, the extension's IndexedDB (lib/background/db.ts `secrets`), never in `storage.local`,
  * which Chrome lets content scripts read. A key an older version left in `storage.local` is moved
  * out on the first read.
  */
 import type { IDBPDatabase } from 'idb';
+import { DEFAULT_SETTINGS, type Settings, settingsItem } from '../settings';
 import { type EnrichmentDb, SECRET_API_KEY } from './db';
-import { DEFAULT_SETTINGS, type Settings, settingsItem } from './settings';
 import { settingsSchema, validStoredSettings } from './settings-schema';
 
 type Db = IDBPDatabase<EnrichmentDb>;

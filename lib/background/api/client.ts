@@ -8,22 +8,22 @@
  * are injectable so tests run the retry and timeout rules on a fake clock against a fetch stub.
  */
 import type { z } from 'zod';
-import { baseUrlProblem } from './base-url';
+import { baseUrlProblem } from '../../api/base-url';
 import {
   type ApiVersion,
   creditBalanceEndpoint,
   type EndpointId,
   endpoints,
   type ResponseOf,
-} from './endpoints';
-import { responseError, schemaError } from './error-reading';
-import { ApiError, type ApiErrorKind, isApiError } from './errors';
+} from '../../api/endpoints';
+import { responseError, schemaError } from '../../api/error-reading';
+import { ApiError, type ApiErrorKind, isApiError } from '../../api/errors';
 import { parseJsonBody, readBodyText, readJsonStream, type StreamProgress } from './stream';
 
 /**
  * When to try again, in one place: only what the provider advises, 500 and 503, whose requests
  * charged nothing. Anything that may have been charged (an answer lost: see errors.ts
- * `answerLost`) is never retried. A 429 is not retried here either: the pacer (lib/scheduler.ts)
+ * `answerLost`) is never retried. A 429 is not retried here either: the pacer (lib/background/scheduler.ts)
  * learns the limit, and the caller queues the call again.
  */
 export const RETRY_POLICY = {
@@ -48,7 +48,7 @@ export const BALANCE_DEADLINE_MS = 15_000;
 /** Statuses from something between us and the service: the request may have finished behind it. */
 const LOST_BEHIND_GATEWAY: ReadonlySet<number> = new Set([502, 504]);
 
-/** Paces requests to the rate limit (lib/scheduler.ts); without one, requests leave at once. */
+/** Paces requests to the rate limit (lib/background/scheduler.ts); without one, requests leave at once. */
 export interface Pacer {
   /** Resolves when a request may leave; rejects with the signal's reason if it aborts. */
   acquire(signal?: AbortSignal): Promise<void>;
