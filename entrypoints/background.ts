@@ -305,7 +305,7 @@ export default defineBackground(() => {
   // The context menu's email lookup, on a selection and on mailto: links, with its cost in the
   // title. The panel opens in the click itself (it needs the person's gesture), then the address is
   // taken out of what was clicked and looked up under the person's settings and budget; the panel
-  // shows it from EMAIL_LOOKUP_ITEM_KEY (entrypoints/sidepanel/EmailLookupSection.tsx).
+  // shows it from EMAIL_LOOKUP_ITEM_KEY (entrypoints/sidepanel/email-lookup/EmailLookupSection.tsx).
   const EMAIL_MENU = { selection: 'lookup-email-selection', link: 'lookup-email-link' } as const;
   /** What the e2e build exposes to its tests on `globalThis.__test` (never in other builds). */
   const testHooks = () => {

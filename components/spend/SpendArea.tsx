@@ -17,7 +17,7 @@ import type { Quote } from '@/lib/protocol';
 import { formatQuote, spendLabel } from '@/lib/quote-format';
 import { formatCredits } from '../format';
 import { Busy, ErrorNotice } from '../Notice';
-import { formatAgo } from '../panel/panel-format';
+import { formatAgo } from '../profile/profile-format';
 import { InterruptedNotice } from './InterruptedNotice';
 
 /** The shapes hooks/useQuotedAction.ts produces (declared once in lib/action-state.ts). */

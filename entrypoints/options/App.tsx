@@ -5,11 +5,11 @@
  * tests can stand in for the browser.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { ConnectionOutcome } from '@/components/ConnectionStatus';
-import { LoadingPage, UnreachablePage } from '@/components/PageStates';
 import type { PublicSettings } from '@/lib/protocol';
 import type { OptionsBackend } from './backend';
+import type { ConnectionOutcome } from './ConnectionStatus';
 import { OnboardingScreen } from './OnboardingScreen';
+import { LoadingPage, UnreachablePage } from './PageStates';
 import { SettingsScreen } from './SettingsScreen';
 
 export type { OptionsBackend } from './backend';

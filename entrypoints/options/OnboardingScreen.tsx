@@ -3,16 +3,16 @@
  * test, and only then a save that marks onboarding done.
  */
 import { useState } from 'preact/hooks';
-import type { ConnectionErrors, ConnectionValues } from '@/components/ConnectionFields';
-import type { ConnectionOutcome, ConnectionPhase } from '@/components/ConnectionStatus';
-import { OnboardingView } from '@/components/OnboardingView';
 import type { UserMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
 import type { PublicSettings } from '@/lib/protocol';
 import { SANDBOX_PRESET } from '@/lib/settings';
 import type { OptionsBackend } from './backend';
+import type { ConnectionErrors, ConnectionValues } from './ConnectionFields';
+import type { ConnectionOutcome, ConnectionPhase } from './ConnectionStatus';
 import { connectAndTest } from './connection';
 import { checkConnection } from './form';
+import { OnboardingView } from './OnboardingView';
 
 export function OnboardingScreen({
   backend,

@@ -3,15 +3,11 @@
  * the background for the content script that goes with it; turning it off gives both back.
  */
 import { useEffect, useState } from 'preact/hooks';
-import {
-  ScanEverySite,
-  type ScanEverySiteOutcome,
-  type ScanEverySiteState,
-} from '@/components/ScanEverySite';
 import { backgroundFailure } from '@/lib/ask-background';
 import { SCAN_EVERY_SITE_ORIGINS } from '@/lib/scan-permission';
 import { requestAccess } from './access';
 import type { OptionsBackend } from './backend';
+import { ScanEverySite, type ScanEverySiteOutcome, type ScanEverySiteState } from './ScanEverySite';
 
 export function ScanEverySiteSetting({ backend }: { backend: OptionsBackend }) {
   const [state, setState] = useState<ScanEverySiteState>({ status: 'loading' });

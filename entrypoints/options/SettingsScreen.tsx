@@ -4,19 +4,13 @@
  * then lets the background check and save it.
  */
 import { useState } from 'preact/hooks';
-import { AccountPanel } from '@/components/AccountPanel';
-import type { ConnectionOutcome, ConnectionPhase } from '@/components/ConnectionStatus';
-import {
-  type SaveOutcome,
-  type SettingsDraft,
-  type SettingsErrors,
-  SettingsForm,
-} from '@/components/SettingsForm';
 import { backgroundFailure } from '@/lib/ask-background';
 import type { PublicSettings } from '@/lib/protocol';
 import { apiOrigins } from '@/lib/settings';
+import { AccountPanel } from './AccountPanel';
 import { requestAccess } from './access';
 import type { OptionsBackend } from './backend';
+import type { ConnectionOutcome, ConnectionPhase } from './ConnectionStatus';
 import { connectAndTest } from './connection';
 import { DoNotEnrichSetting } from './DoNotEnrichSetting';
 import {
@@ -27,6 +21,7 @@ import {
   readSaveError,
 } from './form';
 import { ScanEverySiteSetting } from './ScanEverySiteSetting';
+import { type SaveOutcome, type SettingsDraft, type SettingsErrors, SettingsForm } from './SettingsForm';
 import { useAccount } from './useAccount';
 import { YourDataSetting } from './YourDataSetting';
 

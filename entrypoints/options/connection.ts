@@ -2,12 +2,13 @@
  * Testing a connection from the options page (onboarding's Connect, the settings' Test
  * connection): access to the addresses first, then the background's test.
  */
-import type { ConnectionOutcome, ConnectionPhase } from '@/components/ConnectionStatus';
+
 import { ApiError, userMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
 import type { ConnectionResult, ConnectionTest } from '@/lib/protocol';
 import { requestAccess } from './access';
 import type { OptionsBackend } from './backend';
+import type { ConnectionOutcome, ConnectionPhase } from './ConnectionStatus';
 
 /**
  * Asks for access to the origins, then tests the connection with these values. It asks for access

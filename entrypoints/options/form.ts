@@ -4,8 +4,6 @@
  * reading the background's validation errors back onto the fields.
  */
 
-import type { ConnectionErrors, ConnectionValues } from '@/components/ConnectionFields';
-import type { SettingsDraft, SettingsErrors, SettingsField } from '@/components/SettingsForm';
 import type { PublicSettings } from '@/lib/protocol';
 import {
   apiOrigins,
@@ -14,6 +12,8 @@ import {
   normalizeBaseUrl,
   type Settings,
 } from '@/lib/settings';
+import type { ConnectionErrors, ConnectionValues } from './ConnectionFields';
+import type { SettingsDraft, SettingsErrors, SettingsField } from './SettingsForm';
 
 export function draftFromSettings(settings: PublicSettings): SettingsDraft {
   return {

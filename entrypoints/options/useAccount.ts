@@ -3,8 +3,8 @@
  * background when the screen opens and again after anything that changes them.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { AccountPanelState } from '@/components/AccountPanel';
 import { backgroundFailure } from '@/lib/ask-background';
+import type { AccountPanelState } from './AccountPanel';
 import type { OptionsBackend } from './backend';
 
 export function useAccount(backend: OptionsBackend) {

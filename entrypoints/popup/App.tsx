@@ -9,23 +9,19 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { Busy, ErrorNotice, Notice } from '@/components/Notice';
-import { PanelFooter } from '@/components/panel/PanelStates';
-import type { LookupEndpointId } from '@/components/popup/LookupAnswer';
-import { RecentList } from '@/components/popup/RecentList';
-import {
-  SEARCH_LAYOUTS,
-  SEARCH_STARTING_VALUES,
-  type SearchEndpointId,
-} from '@/components/popup/search-groups';
-import { Tabs } from '@/components/popup/Tabs';
+import { PanelFooter } from '@/components/PanelStates';
 import { type ParamForm, useParamForm } from '@/hooks/useParamForm';
-import { useRecent } from '@/hooks/useRecent';
 import type { UserMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
 import type { PublicSettings, RecentEntry, SpendTotals } from '@/lib/protocol';
 import type { PopupBackend } from './backend';
-import { LOOKUPS, LookupTab } from './LookupTab';
-import { SearchTab } from './SearchTab';
+import type { LookupEndpointId } from './lookup/LookupAnswer';
+import { LOOKUPS, LookupTab } from './lookup/LookupTab';
+import { RecentList } from './recent/RecentList';
+import { useRecent } from './recent/useRecent';
+import { SearchTab } from './search/SearchTab';
+import { SEARCH_LAYOUTS, SEARCH_STARTING_VALUES, type SearchEndpointId } from './search/search-groups';
+import { Tabs } from './Tabs';
 
 export type PopupTabKey = 'people' | 'companies' | 'lookups' | 'recent';
 

@@ -1,14 +1,14 @@
 /**
  * The side panel: follows the active tab of its window (or the tab it is pinned to) and composes,
- * top to bottom: the context menu's email lookup (./EmailLookupSection), the profile that tab's page
+ * top to bottom: the context menu's email lookup (./email-lookup/), the profile that tab's page
  * is in full (./profile/PageProfile), under an enriched company its sections and under a school its
  * students (./sections), what else the page links to with enriching (./batch), and today's
- * spending. It holds the state and asks the background for everything; the views in
- * components/panel only render. The backend is passed in so tests can stand in for the browser.
+ * spending. It holds the state and asks the background for everything; the views (its own folders'
+ * and the shared ones in components/) only render. The backend is passed in so tests can stand in
+ * for the browser.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { lazyView } from '@/components/lazy-view';
 import {
   NoProfile,
   NotConfigured,
@@ -17,16 +17,17 @@ import {
   ReadingPage,
   ScanOffer,
   type ScanState,
-} from '@/components/panel/PanelStates';
+} from '@/components/PanelStates';
 import type { WatchProgress } from '@/hooks/useRunProgress';
 import type { UserMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
 import type { Account, Findings, PublicSettings, ViewState } from '@/lib/protocol';
 import type { ScanTabResult } from '@/lib/scan-permission';
-import { usePendingEmailLookup } from './email-lookup-request';
+import { usePendingEmailLookup } from './email-lookup/email-lookup-request';
 import { askFirstLook, type FirstLook } from './first-look';
+import { lazyView } from './lazy-view';
 import { type EnrichedOrganisation, PageProfile, type ProfileBackend } from './profile/PageProfile';
-import type { Ask } from './useEnrichment';
+import type { Ask } from './profile/useEnrichment';
 
 /*
  * Loaded only where they show, so that the panel's first script draws the page's profile sooner:
@@ -43,7 +44,7 @@ const FoundOnPageBatch = lazyView('What this page links to', () =>
   import('./batch/FoundOnPageBatch').then((module) => module.FoundOnPageBatch),
 );
 const EmailLookupSection = lazyView('The email lookup', () =>
-  import('./EmailLookupSection').then((module) => module.EmailLookupSection),
+  import('./email-lookup/EmailLookupSection').then((module) => module.EmailLookupSection),
 );
 
 export interface PanelBackend {

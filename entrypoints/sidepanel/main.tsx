@@ -4,7 +4,7 @@
  */
 import { render } from 'preact';
 import '@/components/theme.css';
-import '@/components/panel/panel.css';
+import '@/components/profile/profile.css';
 import { PanelApp } from './App';
 import { panelBackend } from './backend';
 import { pinnedTab, takeFirstLook } from './first-look';

@@ -150,7 +150,7 @@ test('a 200-row file is quoted, run, survives the worker stopping, and comes bac
       const name = expected.endpointId.startsWith('company')
         ? cells[column('Current company')]
         : cells[column('Full name')];
-      expect(name, `row ${index + 1}`).toBe(expected.expectedName);
+      expect(name, `row ${index + 1} (${cells[column('Status')]})`).toBe(expected.expectedName);
     }
   });
   const formulaRow = body.find((cells) => cells[LIST_COLUMNS.indexOf('Notes')]?.includes('HYPERLINK'))!;

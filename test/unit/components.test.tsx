@@ -5,12 +5,12 @@ import type { ComponentChild } from 'preact';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccountPanel } from '../../components/AccountPanel';
-import { ConnectionStatus } from '../../components/ConnectionStatus';
 import { Field, SecretInput } from '../../components/Field';
 import { endpointTitle, formatBytes, formatCredits, formatMoment } from '../../components/format';
-import { LoadingPage, UnreachablePage } from '../../components/PageStates';
-import { type SettingsDraft, SettingsForm } from '../../components/SettingsForm';
+import { AccountPanel } from '../../entrypoints/options/AccountPanel';
+import { ConnectionStatus } from '../../entrypoints/options/ConnectionStatus';
+import { LoadingPage, UnreachablePage } from '../../entrypoints/options/PageStates';
+import { type SettingsDraft, SettingsForm } from '../../entrypoints/options/SettingsForm';
 
 let container: HTMLElement | undefined;
 

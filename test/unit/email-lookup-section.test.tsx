@@ -1,5 +1,5 @@
 /**
- * The side panel's view of the context menu's email lookup (entrypoints/sidepanel/EmailLookupSection),
+ * The side panel's view of the context menu's email lookup (entrypoints/sidepanel/email-lookup/),
  * rendered in happy-dom with a stand-in for the background and for session storage: it asks `run`
  * with the click's own request id (so the lookup is paid once), shows the person found, says why
  * nothing was asked for a selection without an address, and confirms past the budget.
@@ -7,8 +7,8 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EmailLookupSection } from '../../entrypoints/sidepanel/EmailLookupSection';
-import type { WatchEmailLookup } from '../../entrypoints/sidepanel/email-lookup-request';
+import { EmailLookupSection } from '../../entrypoints/sidepanel/email-lookup/EmailLookupSection';
+import type { WatchEmailLookup } from '../../entrypoints/sidepanel/email-lookup/email-lookup-request';
 import type { Ask } from '../../hooks/useQuotedAction';
 import { ApiError } from '../../lib/api/errors';
 import type { EmailLookupRequest, RunRequest, RunResult, ViewState } from '../../lib/protocol';

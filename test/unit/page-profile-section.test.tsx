@@ -6,11 +6,14 @@ import type { ComponentChild } from 'preact';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PageProfileSection, type PageProfileSectionProps } from '../../components/panel/PageProfileSection';
-import { todaySpending } from '../../components/panel/PanelStates';
-import { excerpt, formatAgo, formatCompanySize } from '../../components/panel/panel-format';
-import { safeHttpUrl } from '../../components/panel/safe-url';
+import { todaySpending } from '../../components/PanelStates';
+import { excerpt, formatAgo, formatCompanySize } from '../../components/profile/profile-format';
+import { safeHttpUrl } from '../../components/safe-url';
 import { AnswerLine, Confirmation, SpendArea } from '../../components/spend/SpendArea';
+import {
+  PageProfileSection,
+  type PageProfileSectionProps,
+} from '../../entrypoints/sidepanel/profile/PageProfileSection';
 import type { ActionState, AnswerMeta as Provenance } from '../../lib/action-state';
 import { ApiError, userMessage } from '../../lib/api/errors';
 import type { InterruptedCall, Quote } from '../../lib/protocol';

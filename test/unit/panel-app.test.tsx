@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PanelApp, type PanelBackend, SCAN_REPORT_WAIT_MS } from '../../entrypoints/sidepanel/App';
 import { type FirstLook, startFirstLook, takeFirstLook } from '../../entrypoints/sidepanel/first-look';
 import { PageProfile } from '../../entrypoints/sidepanel/profile/PageProfile';
-import { AUTO_ENRICH_STOPPED_NOTE } from '../../entrypoints/sidepanel/useEnrichment';
+import { AUTO_ENRICH_STOPPED_NOTE } from '../../entrypoints/sidepanel/profile/useEnrichment';
 import { ApiError } from '../../lib/api/errors';
 import type {
   Account,
@@ -25,7 +25,7 @@ import type {
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 // The views the panel loads on first show, loaded here first: their import then resolves at once.
 import '../../entrypoints/sidepanel/batch/FoundOnPageBatch';
-import '../../entrypoints/sidepanel/EmailLookupSection';
+import '../../entrypoints/sidepanel/email-lookup/EmailLookupSection';
 import '../../entrypoints/sidepanel/sections/CompanySections';
 import '../../entrypoints/sidepanel/sections/StudentSection';
 
@@ -1083,8 +1083,8 @@ describe('side panel imports', () => {
       }
     }
     // The views of every profile kind are in it.
-    expect(loaded).toContain('components/panel/profile/PersonV3View.tsx');
-    expect(loaded).toContain('components/panel/profile/CompanyView.tsx');
+    expect(loaded).toContain('entrypoints/sidepanel/profile/PersonV3View.tsx');
+    expect(loaded).toContain('components/profile/CompanyView.tsx');
     expect(packages.filter((name) => name === 'zod' || name.startsWith('zod/'))).toEqual([]);
     expect([...loaded].filter((file) => BACKGROUND_ONLY.includes(file))).toEqual([]);
   });

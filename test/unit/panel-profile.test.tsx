@@ -7,18 +7,23 @@ import type { ComponentChild } from 'preact';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatIsoDate, formatPeriod, formatSpecDate, humanize } from '../../components/panel/panel-format';
-import { CompanyView } from '../../components/panel/profile/CompanyView';
-import { JobView } from '../../components/panel/profile/JobView';
+import { CompanyView } from '../../components/profile/CompanyView';
 import {
   additionWords,
   freshnessAddition,
   freshnessOptionLabel,
-} from '../../components/panel/profile/option-costs';
-import { PersonV3View } from '../../components/panel/profile/PersonV3View';
-import { PersonView } from '../../components/panel/profile/PersonView';
-import { optionChoices, ProfileControls } from '../../components/panel/profile/ProfileControls';
-import { cleanSeries, TimeSeriesChart } from '../../components/panel/profile/TimeSeriesChart';
+} from '../../components/profile/option-costs';
+import { PersonView } from '../../components/profile/PersonView';
+import {
+  formatIsoDate,
+  formatPeriod,
+  formatSpecDate,
+  humanize,
+} from '../../components/profile/profile-format';
+import { JobView } from '../../entrypoints/sidepanel/profile/JobView';
+import { PersonV3View } from '../../entrypoints/sidepanel/profile/PersonV3View';
+import { optionChoices, ProfileControls } from '../../entrypoints/sidepanel/profile/ProfileControls';
+import { cleanSeries, TimeSeriesChart } from '../../entrypoints/sidepanel/profile/TimeSeriesChart';
 import { PERSON_ENRICHMENT_FIELDS } from '../../lib/api/assumptions';
 import { PARAM_FIELDS } from '../../lib/api/fields';
 import type { EndpointId } from '../../lib/api/ids';

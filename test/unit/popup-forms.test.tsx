@@ -10,11 +10,11 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { choiceWords } from '../../components/forms/ParamFieldInput';
-import { blockedWords, requiredNames, shownProblems } from '../../components/popup/form-words';
-import { precedenceNotes, SearchFilters } from '../../components/popup/SearchFilters';
-import { searchCsvColumns, searchRowText } from '../../components/popup/SearchResultRow';
-import { SEARCH_LAYOUTS } from '../../components/popup/search-groups';
-import { noMatchWords } from '../../entrypoints/popup/LookupTab';
+import { blockedWords, requiredNames, shownProblems } from '../../entrypoints/popup/form-words';
+import { noMatchWords } from '../../entrypoints/popup/lookup/LookupTab';
+import { precedenceNotes, SearchFilters } from '../../entrypoints/popup/search/SearchFilters';
+import { searchCsvColumns, searchRowText } from '../../entrypoints/popup/search/SearchResultRow';
+import { SEARCH_LAYOUTS } from '../../entrypoints/popup/search/search-groups';
 import { formProblems, PARAM_FIELDS } from '../../lib/api/fields';
 import { csvFileName, rowsToCsv } from '../../lib/csv';
 

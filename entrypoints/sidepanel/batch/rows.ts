@@ -4,11 +4,12 @@
  * lookup), and, on a company's own website with no profile links, the company looked up by its
  * domain (company lookup and logo search). Pure: the hook asks, the views draw.
  */
-import { KIND_NAMES, PROFILE_KINDS } from '@/components/panel/kinds';
+
 import { PARAM_FIELDS } from '@/lib/api/fields';
 import { DEFAULT_FRESHNESS, type Freshness, freshnessParams } from '@/lib/freshness';
 import { enrichRequestOf } from '@/lib/profiles';
 import type { Findings, PeekRequest } from '@/lib/protocol';
+import { KIND_NAMES, PROFILE_KINDS } from '../profile/kinds';
 
 export interface FoundItem {
   /** Unique in the page's list: "person:ada", "email:ada@example.com", "site:company.lookup". */

@@ -7,21 +7,16 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { lazyView } from '@/components/lazy-view';
 import { Busy, ErrorNotice } from '@/components/Notice';
-import { KIND_NAMES } from '@/components/panel/kinds';
-import { PageProfileSection } from '@/components/panel/PageProfileSection';
-import { CompanyView } from '@/components/panel/profile/CompanyView';
-import { JobView } from '@/components/panel/profile/JobView';
-import type { PersonV3ViewProps } from '@/components/panel/profile/PersonV3View';
-import { PersonView } from '@/components/panel/profile/PersonView';
-import { ProfileControls } from '@/components/panel/profile/ProfileControls';
-import { displayHost } from '@/components/panel/safe-url';
+import { CompanyView } from '@/components/profile/CompanyView';
+import { PersonView } from '@/components/profile/PersonView';
+import { displayHost } from '@/components/safe-url';
 import type { Ask, QuotedActionOptions } from '@/hooks/useQuotedAction';
 import type { ResponseOf } from '@/lib/api/endpoints';
 import { formatAge } from '@/lib/api/errors';
 import type { PublicSettings } from '@/lib/protocol';
 import { spendLabel } from '@/lib/quote-format';
+import { lazyView } from '../lazy-view';
 import {
   type EnrichEndpointId,
   type EnrichRequest,
@@ -29,8 +24,13 @@ import {
   type PageProfile as PageProfileRef,
   v3RequestFor,
   whyNotEnrichable,
-} from '../enrichment';
-import { type Enrichment, useEnrichment } from '../useEnrichment';
+} from './enrichment';
+import { JobView } from './JobView';
+import { KIND_NAMES } from './kinds';
+import { PageProfileSection } from './PageProfileSection';
+import type { PersonV3ViewProps } from './PersonV3View';
+import { ProfileControls } from './ProfileControls';
+import { type Enrichment, useEnrichment } from './useEnrichment';
 
 /** What a profile view needs of the panel's backend (App.tsx `PanelBackend` has all of it). */
 export interface ProfileBackend {
@@ -291,7 +291,7 @@ function AnswerView({
  */
 const LazyPersonV3View = lazyView<PersonV3ViewProps>(
   'The v3 view',
-  () => import('@/components/panel/profile/PersonV3View').then((module) => module.PersonV3View),
+  () => import('./PersonV3View').then((module) => module.PersonV3View),
   <Busy>Drawing the profile…</Busy>,
 );
 

@@ -3,7 +3,7 @@
  * section with a heading, its filters, and its quoted action (nothing is spent until the person
  * presses a control that shows its quote).
  */
-import '@/components/panel/sections/sections.css';
+import '@/components/results/sections.css';
 import type { PublicSettings } from '@/lib/protocol';
 import type { SectionsBackend } from './backend';
 import { EmployeeCountSection } from './EmployeeCountSection';

@@ -3,14 +3,15 @@
  * with the options of the endpoint (as of a date, employment status, the estimate, name match),
  * quoted for the person's plan (a date costs more on some plans) before anything is spent.
  */
-import { ParamForm } from '@/components/panel/sections/ParamForm';
-import { EmployeeCountView } from '@/components/panel/sections/ResultRows';
-import { FiltersFold, SectionShell } from '@/components/panel/sections/SectionShell';
+
+import { EmployeeCountView } from '@/components/results/ResultRows';
 import { AnswerLine, SpendArea } from '@/components/spend/SpendArea';
 import { useQuotedAction } from '@/hooks/useQuotedAction';
 import { normalizeEmployeeCount } from '@/lib/api/employee-count';
 import type { RawParamsMessage } from '@/lib/protocol';
 import { planNote, type SectionContext, spendHandlers } from './backend';
+import { ParamForm } from './ParamForm';
+import { FiltersFold, SectionShell } from './SectionShell';
 import { useFilterForm } from './useFilterForm';
 
 /** What was counted, in words: "Current employees, as of 2024-01-31, including name matches". */

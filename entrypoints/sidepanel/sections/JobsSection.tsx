@@ -3,17 +3,17 @@
  * search's filters, page by page; a job's title opens its profile inline, a quoted action of its own.
  */
 
-import { ExternalLink } from '@/components/panel/profile/parts';
-import { safeHttpUrl } from '@/components/panel/safe-url';
-import { JobProfileView } from '@/components/panel/sections/JobProfileView';
-import { JobRow, jobUrlOf, textOf } from '@/components/panel/sections/ResultRows';
-import { SectionShell } from '@/components/panel/sections/SectionShell';
+import { ExternalLink } from '@/components/profile/parts';
+import { JobRow, jobUrlOf, textOf } from '@/components/results/ResultRows';
+import { safeHttpUrl } from '@/components/safe-url';
 import { AnswerLine, SpendArea } from '@/components/spend/SpendArea';
 import { useQuotedAction } from '@/hooks/useQuotedAction';
 import type { JobListEntry } from '@/lib/api/schemas';
 import type { CsvColumn } from '@/lib/csv';
 import { type SectionContext, spendHandlers } from './backend';
+import { JobProfileView } from './JobProfileView';
 import { PagedSection } from './PagedSection';
+import { SectionShell } from './SectionShell';
 
 const cell = (field: keyof JobListEntry) => (job: JobListEntry) =>
   textOf((job as Record<string, unknown>)[field]);

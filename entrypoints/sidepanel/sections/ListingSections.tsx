@@ -3,7 +3,7 @@
  * with their filters (role search or boolean role search, country, status, sort, page size,
  * enrich), page by page; an enriched page streams, and its rows show as they arrive.
  */
-import { ListingRow, listingRowText, textOf } from '@/components/panel/sections/ResultRows';
+import { ListingRow, listingRowText, textOf } from '@/components/results/ResultRows';
 import type { ListingEntry } from '@/lib/api/schemas';
 import type { CsvColumn } from '@/lib/csv';
 import type { SectionContext } from './backend';

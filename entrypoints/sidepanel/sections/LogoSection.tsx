@@ -3,15 +3,15 @@
  * this version 3 endpoint is not published, and the control says so before it is pressed.
  */
 
-import { formatNumber } from '@/components/panel/panel-format';
-import { ParamForm } from '@/components/panel/sections/ParamForm';
-import { LogoRow, logoRowText } from '@/components/panel/sections/ResultRows';
-import { SectionShell } from '@/components/panel/sections/SectionShell';
+import { formatNumber } from '@/components/profile/profile-format';
+import { LogoRow, logoRowText } from '@/components/results/ResultRows';
 import { AnswerLine, SpendArea } from '@/components/spend/SpendArea';
 import { useQuotedAction } from '@/hooks/useQuotedAction';
 import type { LogoMatch } from '@/lib/api/schemas';
 import { type CsvColumn, exportRowsAsCsv } from '@/lib/csv';
 import { type SectionContext, spendHandlers } from './backend';
+import { ParamForm } from './ParamForm';
+import { SectionShell } from './SectionShell';
 import { useFilterForm } from './useFilterForm';
 
 export const LOGO_CSV_COLUMNS: readonly CsvColumn<LogoMatch>[] = [

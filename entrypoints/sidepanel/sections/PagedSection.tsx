@@ -4,14 +4,14 @@
  * action, appended), the rows of a streamed page as they arrive, and the export of what is shown.
  */
 import type { ComponentChildren } from 'preact';
-import { PagedResults } from '@/components/panel/sections/PagedResults';
-import { ParamForm } from '@/components/panel/sections/ParamForm';
-import { FiltersFold, SectionShell } from '@/components/panel/sections/SectionShell';
+import { PagedResults } from '@/components/results/PagedResults';
 import { SpendArea } from '@/components/spend/SpendArea';
 import { type PagedEndpointId, usePagedAction } from '@/hooks/usePagedAction';
 import { useRunProgress } from '@/hooks/useRunProgress';
 import { type CsvColumn, exportRowsAsCsv } from '@/lib/csv';
 import { planNote, type SectionContext, spendHandlers } from './backend';
+import { ParamForm } from './ParamForm';
+import { FiltersFold, SectionShell } from './SectionShell';
 import { useFilterForm } from './useFilterForm';
 
 export interface PagedSectionProps<Row> extends SectionContext {

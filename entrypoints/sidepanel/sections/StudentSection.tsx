@@ -1,7 +1,7 @@
 /**
  * Under a school page's profile: its students, a listing the service marks as deprecated.
  */
-import '@/components/panel/sections/sections.css';
+import '@/components/results/sections.css';
 import type { PublicSettings } from '@/lib/protocol';
 import type { SectionsBackend } from './backend';
 import { StudentsListing } from './ListingSections';

@@ -1,0 +1,113 @@
+/**
+ * One result of a person or company search as the popup lists it, and the same result as a CSV row:
+ * the list and the export read the same text from the same function (searchRowText), so what is
+ * exported is what is shown. A result is its profile address, plus the profile's name, headline or
+ * industry and place when the search was enriched. Everything is text; only http(s) links are made.
+ */
+
+import { ExternalLink } from '@/components/profile/parts';
+import { joinParts } from '@/components/profile/profile-format';
+import { handleOf, textOf } from '@/components/results/ResultRows';
+import type { CsvColumn } from '@/lib/csv';
+import type { SearchEndpointId } from './search-groups';
+
+export interface SearchRowText {
+  url: string | null;
+  /** The profile's name, or the last part of its address when the search was not enriched. */
+  name: string;
+  /** Headline (people) or industry (companies). */
+  detail: string | null;
+  place: string | null;
+  website: string | null;
+  /** The day the service last updated the profile (YYYY-MM-DD). */
+  updated: string | null;
+}
+
+function objectOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** The date part of an ISO 8601 timestamp, or null. */
+function dayOf(value: unknown): string | null {
+  const match = /^(\d{4}-\d{2}-\d{2})/.exec(textOf(value) ?? '');
+  return match ? match[1]! : null;
+}
+
+export function searchRowText(endpointId: SearchEndpointId, result: unknown): SearchRowText {
+  const row = objectOf(result);
+  const profile = objectOf(row.profile);
+  const url = textOf(row.network_profile_url);
+  const fallback = url ? handleOf(url) : 'Profile address missing';
+  if (endpointId === 'person.search') {
+    return {
+      url,
+      name:
+        textOf(profile.full_name) ??
+        joinParts([textOf(profile.first_name), textOf(profile.last_name)], ' ') ??
+        fallback,
+      detail: textOf(profile.headline) ?? textOf(profile.occupation),
+      place:
+        textOf(profile.location_str) ??
+        joinParts([textOf(profile.city), textOf(profile.country_full_name) ?? textOf(profile.country)]),
+      website: null,
+      updated: dayOf(row.last_updated),
+    };
+  }
+  const hq = objectOf(profile.hq);
+  return {
+    url,
+    name: textOf(profile.name) ?? fallback,
+    detail: textOf(profile.industry),
+    place: joinParts([textOf(hq.city), textOf(hq.country)]),
+    website: textOf(profile.website),
+    updated: dayOf(row.last_updated),
+  };
+}
+
+/** The export's columns, per search: the same texts the rows show. */
+export function searchCsvColumns(endpointId: SearchEndpointId): CsvColumn<unknown>[] {
+  const text = (result: unknown) => searchRowText(endpointId, result);
+  const person = endpointId === 'person.search';
+  return [
+    { header: person ? 'Profile URL' : 'Company URL', value: (result) => text(result).url },
+    { header: 'Name', value: (result) => text(result).name },
+    { header: person ? 'Headline' : 'Industry', value: (result) => text(result).detail },
+    { header: person ? 'Location' : 'Headquarters', value: (result) => text(result).place },
+    ...(person ? [] : [{ header: 'Website', value: (result: unknown) => text(result).website }]),
+    { header: 'Last updated', value: (result) => text(result).updated },
+  ];
+}
+
+export interface SearchResultRowProps {
+  endpointId: SearchEndpointId;
+  result: unknown;
+  /** Opens the profile's page with the side panel beside it; absent when the address is unusable. */
+  onShowInPanel?: (url: string) => void;
+}
+
+export function SearchResultRow({ endpointId, result, onShowInPanel }: SearchResultRowProps) {
+  const row = searchRowText(endpointId, result);
+  return (
+    <li class="result search-result">
+      <span class="result-main">
+        <ExternalLink href={row.url}>{row.name}</ExternalLink>
+      </span>
+      {row.detail && <span class="result-sub">{row.detail}</span>}
+      <div class="result-foot">
+        <span class="result-sub muted">
+          {joinParts([row.place, row.updated && `updated ${row.updated}`], ' · ')}
+        </span>
+        {row.url && onShowInPanel && (
+          <button
+            type="button"
+            class="link small result-action"
+            aria-label={`Show in side panel: ${row.name}`}
+            onClick={() => onShowInPanel(row.url!)}
+          >
+            Show in side panel
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * A person or company search in the popup: its filters, the live quote of the search as typed
+ * (`Search people · up to 300 credits`, and what it is made of), the results with the count the
+ * service gives, "Load more" for the next page (its own quote; what is shown stays), each result
+ * shown in the side panel on request, and the rows shown exported as CSV.
+ */
+import { useEffect, useRef } from 'preact/hooks';
+import { formatNumber } from '@/components/profile/profile-format';
+import { PagedResults } from '@/components/results/PagedResults';
+import { SpendArea } from '@/components/spend/SpendArea';
+import { usePagedAction } from '@/hooks/usePagedAction';
+import type { ParamForm } from '@/hooks/useParamForm';
+import { useRunProgress } from '@/hooks/useRunProgress';
+import { csvFileName, rowsToCsv } from '@/lib/csv';
+import type { Quote, RawParamsMessage, SpendTotals } from '@/lib/protocol';
+import type { PopupBackend } from '../backend';
+import { blockedWords } from '../form-words';
+import { QuoteBreakdown, showBreakdown, withoutLines } from '../QuoteBreakdown';
+import { SearchFilters } from './SearchFilters';
+import { SearchResultRow, searchCsvColumns } from './SearchResultRow';
+import { SEARCH_LAYOUTS, type SearchEndpointId } from './search-groups';
+
+const WORDS: Record<
+  SearchEndpointId,
+  { verb: string; running: string; noun: { one: string; many: string }; file: string }
+> = {
+  'person.search': {
+    verb: 'Search people',
+    running: 'Searching people…',
+    noun: { one: 'person', many: 'people' },
+    file: 'person-search',
+  },
+  'company.search': {
+    verb: 'Search companies',
+    running: 'Searching companies…',
+    noun: { one: 'company', many: 'companies' },
+    file: 'company-search',
+  },
+};
+
+export interface SearchTabProps {
+  endpointId: SearchEndpointId;
+  form: ParamForm;
+  backend: PopupBackend;
+  staleAfterDays: number;
+  moreOpen: boolean;
+  onToggleMore: () => void;
+  onSpent: (totals: SpendTotals | null) => void;
+  /** A search the person ran answered: remember it among the recent ones. */
+  onSearched: (params: RawParamsMessage) => void;
+}
+
+export function SearchTab(props: SearchTabProps) {
+  const { endpointId, form, backend } = props;
+  const words = WORDS[endpointId];
+  const paged = usePagedAction<unknown>({
+    ask: backend.ask,
+    newRequestId: backend.newRequestId,
+    endpointId,
+    params: form.params,
+    onSpent: props.onSpent,
+  });
+  const { first, more } = paged;
+  const progress = useRunProgress(backend.watchProgress, paged.runningRequestId);
+
+  // The person ran this search: once it answers, it joins the recent ones.
+  const asked = useRef<RawParamsMessage | null>(null);
+  useEffect(() => {
+    asked.current = null;
+  }, [JSON.stringify(form.params)]);
+  useEffect(() => {
+    if (first.answer && asked.current) {
+      props.onSearched(asked.current);
+      asked.current = null;
+    }
+  }, [first.answer]);
+
+  const blocked = blockedWords(endpointId, form.problems, form.values);
+  const firstData = first.answer?.data as { total_result_count?: unknown } | undefined;
+  const total = typeof firstData?.total_result_count === 'number' ? firstData.total_result_count : null;
+  const handlers = {
+    onConfirm: first.confirm,
+    onCancel: first.cancel,
+    onRetry: first.retry,
+    onOpenOptions: backend.openOptions,
+  };
+
+  async function exportCsv() {
+    backend.download(csvFileName(words.file), await rowsToCsv(searchCsvColumns(endpointId), paged.rows));
+  }
+
+  return (
+    <div class="popup-tab">
+      <SearchFilters
+        endpointId={endpointId}
+        layout={SEARCH_LAYOUTS[endpointId]}
+        values={form.values}
+        problems={form.problems}
+        onValue={form.set}
+        moreOpen={props.moreOpen}
+        onToggleMore={props.onToggleMore}
+        onClear={form.clear}
+      />
+      <SpendArea
+        {...handlers}
+        verb={first.answer ? 'Refresh results' : words.verb}
+        runningText={words.running}
+        quote={form.settling ? { status: 'loading' } : withoutLines(first.quote)}
+        action={first.action}
+        blocked={blocked}
+        primary={!first.answer}
+        onRun={() => {
+          asked.current = form.params;
+          first.run();
+        }}
+      />
+      {showBreakdown(form.settling, blocked, first.action.status, first.quote) && (
+        <QuoteBreakdown quote={(first.quote as { quote: Quote }).quote} />
+      )}
+      {(paged.pages.length > 0 || progress) && (
+        <section class="popup-results" aria-label="Results">
+          {total !== null && (
+            <p class="results-total">
+              <strong>{formatNumber(total)}</strong> {total === 1 ? words.noun.one : words.noun.many} match
+              this search
+            </p>
+          )}
+          <PagedResults
+            noun={words.noun}
+            pages={paged.pages.map((page) => ({ rows: page.rows, meta: page.meta }))}
+            renderRow={(result) => (
+              <SearchResultRow
+                endpointId={endpointId}
+                result={result}
+                onShowInPanel={backend.showInSidePanel}
+              />
+            )}
+            rowKey={(result, index) =>
+              `${index}:${String((result as { network_profile_url?: unknown })?.network_profile_url)}`
+            }
+            arriving={progress ? { rows: progress.results, bytes: progress.bytes } : null}
+            more={
+              more
+                ? {
+                    quote: more.quote,
+                    action: more.action,
+                    onRun: more.run,
+                    onConfirm: more.confirm,
+                    onCancel: more.cancel,
+                    onRetry: more.retry,
+                    onOpenOptions: backend.openOptions,
+                  }
+                : null
+            }
+            staleAfterDays={props.staleAfterDays}
+            onExport={exportCsv}
+          />
+        </section>
+      )}
+    </div>
+  );
+}
