@@ -145,14 +145,17 @@ export function useQuotedAction<Id extends EndpointId>(
     setQuote(shown.quote);
     setAction({ status: 'idle' });
     if (shown.answer) setAnswer(shown.answer);
-    if (join !== null && view.ok)
-      void attempt({ requestId: join, policy: 'cache-first', replay: true }, current);
-    else autoRunUncached(view, current);
+    followView(view, current);
   }
 
-  /** Auto-enrich: a view with nothing cached is run at once (cache first, never past the budget). */
-  function autoRunUncached(view: ViewState, current: number): void {
-    if (autoRun && view.ok && !view.cached)
+  /**
+   * What a view's answer starts, whether asked or held from the start: joining the run the
+   * background began (`join`), or auto-enrich when nothing is cached (never past the budget).
+   */
+  function followView(view: ViewState, current: number): void {
+    if (!view.ok) return;
+    if (join !== null) void attempt({ requestId: join, policy: 'cache-first', replay: true }, current);
+    else if (autoRun && !view.cached)
       void attempt({ requestId: newRequestId(), policy: 'cache-first', auto: true }, current);
   }
 
@@ -231,15 +234,16 @@ export function useQuotedAction<Id extends EndpointId>(
 
   // A layout effect, not an effect: the question leaves as soon as the view is rendered, not a frame
   // later (a panel opening on a cached profile waits on this answer).
-  const firstRender = useRef(true);
+  /** The view held from the start, until the first effect has followed it. */
+  const heldView = useRef(firstView);
   useLayoutEffect(() => {
     const current = ++generation.current;
     lastAttempt.current = null;
-    const mounting = firstRender.current;
-    firstRender.current = false;
-    if (mounting && firstView) {
+    const held = heldView.current;
+    heldView.current = null;
+    if (held) {
       // Already drawn from the view the page held: only what follows from it is left.
-      autoRunUncached(firstView, current);
+      followView(held, current);
     } else {
       setAnswer(null);
       setNote(null);

@@ -173,7 +173,6 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
     if (tab === null || opening === null) {
       void loadSettings();
       showTab(null);
-      void loadAccount();
       return;
     }
     shownTab.current = tab;
@@ -192,13 +191,12 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
       void loadSettings();
       if (request === findingsRequest.current) void loadFindings(tab);
     }
-    // The footer's balance: asked after the page's own answer, which it would otherwise hold up.
-    void loadAccount();
   }
 
   // A layout effect: the panel's first questions leave as it first renders, not a frame later.
   useLayoutEffect(() => {
-    void (firstLook ?? askFirstLook(backend)).then(openPanel);
+    // The footer's balance is asked after the page's own answer, which it would otherwise hold up.
+    void (firstLook ?? askFirstLook(backend)).then(openPanel).then(loadAccount);
     const unsubscribe = [
       backend.onTabSwitch(showTab),
       backend.onSettingsChange(() => {
