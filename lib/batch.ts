@@ -7,6 +7,14 @@ import type { EndpointId } from './api/ids';
 import type { AnswerLine, Quote } from './protocol';
 import type { QuoteBounds } from './quote-format';
 
+/**
+ * A batch or a list still at work: running, or settling what a stopped worker left. Such a job is
+ * resumed when a worker starts, and kept by Clear history and retention.
+ */
+export function isWorking(status: string): boolean {
+  return status === 'running' || status === 'settling';
+}
+
 /** What several requests cost together: bounds add up; an unpublished cost leaves the top open. */
 export function sumQuotes(quotes: readonly QuoteBounds[]): Quote {
   let min = 0;

@@ -21,7 +21,7 @@
  */
 import type { IDBPDatabase } from 'idb';
 import type { ApiErrorJson } from '../api/errors';
-import { answerLine, sumQuotes } from '../batch';
+import { answerLine, isWorking, sumQuotes } from '../batch';
 import type {
   BatchItemView,
   BatchPeek,
@@ -85,10 +85,6 @@ export function budgetStop(remaining: number): ApiErrorJson {
   };
 }
 
-function isActive(status: BatchStatus): boolean {
-  return status === 'running' || status === 'settling';
-}
-
 export function createBatches(deps: BatchDeps) {
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -133,7 +129,7 @@ export function createBatches(deps: BatchDeps) {
   async function start(request: BatchStartRequest): Promise<BatchStartResult> {
     const db = await deps.db();
     const running = (await db.getAllFromIndex('batches', 'byTab', request.tabId)).find((batch) =>
-      isActive(batch.status),
+      isWorking(batch.status),
     );
     if (running) {
       return {
@@ -205,7 +201,7 @@ export function createBatches(deps: BatchDeps) {
     for (;;) {
       const db = await deps.db();
       const batch = await db.get('batches', id);
-      if (!batch || !isActive(batch.status)) return;
+      if (!batch || !isWorking(batch.status)) return;
       if (!batch.cancelRequested && stop === null) {
         for (const [index, item] of batch.items.entries()) {
           if (inFlight.size >= BATCH_CONCURRENCY) break;
@@ -430,18 +426,18 @@ export function createBatches(deps: BatchDeps) {
     );
     if (!latest) return null;
     // A worker that started since has not resumed it yet (nothing woke it): do it now.
-    if (isActive(latest.status)) drive(latest.id);
+    if (isWorking(latest.status)) drive(latest.id);
     return view(latest);
   }
 
   /** No further item is asked; the one in flight finishes and is paid. */
   async function cancel(batchId: string): Promise<BatchView | null> {
     const batch = await update(batchId, (b) => {
-      if (isActive(b.status)) b.cancelRequested = true;
+      if (isWorking(b.status)) b.cancelRequested = true;
     });
     if (!batch) return null;
     cancels.get(batchId)?.abort();
-    if (isActive(batch.status)) drive(batch.id);
+    if (isWorking(batch.status)) drive(batch.id);
     return view(batch);
   }
 
@@ -450,7 +446,7 @@ export function createBatches(deps: BatchDeps) {
     const db = await deps.db();
     let resumed = 0;
     for (const batch of await db.getAll('batches')) {
-      if (isActive(batch.status)) {
+      if (isWorking(batch.status)) {
         drive(batch.id);
         resumed += 1;
       } else if (now() - batch.updatedAt > BATCH_RETENTION_MS) {

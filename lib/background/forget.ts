@@ -8,9 +8,10 @@
  * too. Charges are never forgotten: what was spent stays in the ledger, under "forgotten".
  */
 import type { IDBPDatabase } from 'idb';
+import { isWorking } from '../batch';
 import { parseProfileUrl } from '../profile-urls';
 import type { EnrichmentDb } from './db';
-import { deleteList, isActiveList } from './lists/list-records';
+import { deleteList } from './lists/list-records';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 
@@ -151,7 +152,7 @@ export async function clearHistory(db: Db): Promise<void> {
     if (batch.status !== 'running' && batch.status !== 'settling')
       await tx.objectStore('batches').delete(batch.id);
   for (const list of await tx.objectStore('lists').getAll())
-    if (!isActiveList(list.status)) await deleteList(tx, list.id);
+    if (!isWorking(list.status)) await deleteList(tx, list.id);
   await tx.done;
 }
 

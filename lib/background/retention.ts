@@ -7,9 +7,10 @@
  * what they cost.
  */
 import type { IDBPDatabase } from 'idb';
+import { isWorking } from '../batch';
 import type { EnrichmentDb } from './db';
 import { FORGOTTEN } from './forget';
-import { deleteList, isActiveList } from './lists/list-records';
+import { deleteList } from './lists/list-records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,12 +53,12 @@ export async function expireOld(
     changed += 1;
   }
   for (const batch of await tx.objectStore('batches').getAll()) {
-    if (batch.updatedAt >= cutoff || batch.status === 'running' || batch.status === 'settling') continue;
+    if (batch.updatedAt >= cutoff || isWorking(batch.status)) continue;
     await tx.objectStore('batches').delete(batch.id);
     changed += 1;
   }
   for (const list of await tx.objectStore('lists').getAll()) {
-    if (list.updatedAt >= cutoff || isActiveList(list.status)) continue;
+    if (list.updatedAt >= cutoff || isWorking(list.status)) continue;
     await deleteList(tx, list.id);
     changed += 1;
   }

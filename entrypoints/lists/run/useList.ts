@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { UserMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
+import { isWorking } from '@/lib/batch';
 import type { ListControl, ListInput, ListRequestView, ListSummary } from '@/lib/protocol';
 import type { ListsBackend } from '../backend';
 
@@ -15,8 +16,7 @@ const POLL_MS = 1_000;
 export function isRunning(summary: ListSummary | null): boolean {
   return (
     summary !== null &&
-    (summary.status === 'running' ||
-      summary.status === 'settling' ||
+    (isWorking(summary.status) ||
       summary.pauseRequested ||
       (summary.cancelRequested && summary.status !== 'cancelled'))
   );

@@ -9,6 +9,7 @@ import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { lostChargeShort } from '@/components/spend/charge-format';
 import { Confirmation } from '@/components/spend/SpendArea';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
+import { isWorking } from '@/lib/batch';
 import type { BatchView, Quote } from '@/lib/protocol';
 import { spendLabel } from '@/lib/quote-format';
 
@@ -36,7 +37,7 @@ export interface BatchBarProps {
 }
 
 export function isActiveBatch(batch: BatchView | null): boolean {
-  return batch !== null && (batch.status === 'running' || batch.status === 'settling');
+  return batch !== null && isWorking(batch.status);
 }
 
 export function BatchBar(props: BatchBarProps) {

@@ -3,14 +3,7 @@
  * that run or remove them: the runner, "Clear history" and retention (background only).
  */
 
-import type { ListStatus } from '../../protocol';
-
 type ListStore = 'lists' | 'listRows' | 'listRequests';
-
-/** A list being run (or settling): resumed when a worker starts; kept by Clear history and retention. */
-export function isActiveList(status: ListStatus): boolean {
-  return status === 'running' || status === 'settling';
-}
 
 /** Every record of a list in a store keyed [listId, …]: an array key sorts after any string or number. */
 export function ofList(id: string): IDBKeyRange {

@@ -20,7 +20,7 @@
 import type { IDBPDatabase } from 'idb';
 import { endpointTitle, summarizeParams } from '../../api/endpoint-info';
 import type { ApiErrorJson } from '../../api/errors';
-import { sumQuotes } from '../../batch';
+import { isWorking, sumQuotes } from '../../batch';
 import { DEFAULT_FRESHNESS } from '../../freshness';
 import type {
   InterruptedCall,
@@ -45,7 +45,7 @@ import { BATCH_CONCURRENCY, budgetStop, passesBudget, STOPPING_KINDS } from '../
 import type { EnrichmentDb, ListRecord, ListRequestRecord, ListRowRecord } from '../db';
 import type { EnrichmentService } from '../service';
 import { readEnriched } from './enriched';
-import { deleteList, isActiveList, ofList } from './list-records';
+import { deleteList, ofList } from './list-records';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 type Service = Pick<EnrichmentService, 'peekMany' | 'run' | 'requestState' | 'settleNow'>;
@@ -330,7 +330,7 @@ export function createLists(deps: ListDeps) {
     for (;;) {
       const db = await deps.db();
       const list = await db.get('lists', id);
-      if (!list || !isActiveList(list.status)) return;
+      if (!list || !isWorking(list.status)) return;
       // `held`: Pause or Cancel was pressed while this loop ran; a Resume since starts a new loop.
       const holding = list.cancelRequested || list.pauseRequested || stop !== null || held.aborted;
       if (!holding && inFlight.size < BATCH_CONCURRENCY) {
@@ -556,7 +556,7 @@ export function createLists(deps: ListDeps) {
     const list = await db.get('lists', id);
     if (!list) return null;
     // A worker that started since has not resumed it yet (nothing woke it): do it now.
-    if (isActiveList(list.status)) drive(id);
+    if (isWorking(list.status)) drive(id);
     const changed = await db
       .transaction('listRequests')
       .store.index('byUpdated')
@@ -589,9 +589,9 @@ export function createLists(deps: ListDeps) {
 
   async function control(id: string, request: ListControl): Promise<ListSummary | null> {
     const list = await updateList(id, (l) => {
-      if (request.action === 'pause' && isActiveList(l.status)) l.pauseRequested = true;
+      if (request.action === 'pause' && isWorking(l.status)) l.pauseRequested = true;
       if (request.action === 'cancel') {
-        if (isActiveList(l.status)) l.cancelRequested = true;
+        if (isWorking(l.status)) l.cancelRequested = true;
         else if (l.status === 'paused' || l.status === 'stopped') l.cancelRequested = true;
       }
       if (
@@ -609,14 +609,14 @@ export function createLists(deps: ListDeps) {
     if (request.action !== 'resume') holds.get(id)?.abort();
     if (
       request.action === 'cancel' &&
-      !isActiveList(list.status) &&
+      !isWorking(list.status) &&
       list.status !== 'cancelled' &&
       list.status !== 'done'
     ) {
       // Nothing runs: it ends here.
       await finish(id, 'cancelled');
     }
-    if (request.action === 'resume' && isActiveList(list.status)) {
+    if (request.action === 'resume' && isWorking(list.status)) {
       // A loop still draining after Pause ends on its own; a new one starts after it.
       const draining = loops.get(id);
       if (draining) void draining.then(() => drive(id));
@@ -634,7 +634,7 @@ export function createLists(deps: ListDeps) {
     if (!list) {
       return { status: 'error', error: { name: 'ApiError', kind: 'invalid', message: 'This list is gone' } };
     }
-    if (isActiveList(list.status)) {
+    if (isWorking(list.status)) {
       return {
         status: 'error',
         error: {
