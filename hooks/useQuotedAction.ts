@@ -2,8 +2,8 @@
  * One quoted action of a page, from opening to answer: the view's one question when it opens
  * (quote and cached answer together, `view.open`), then running it when the person asks, a
  * confirmation past the daily budget, and errors with what helps. Every view that can spend (the
- * panel's profile, sections and the context menu's email lookup, the popup's searches and lookups)
- * uses this one hook; they differ only in the endpoint, the params and how they draw the answer.
+ * panel's profile, sections, the context menu's email lookup and each row found on the page, the
+ * popup's searches and lookups) uses this one hook; they differ only in the endpoint, the params and how they draw the answer.
  *
  * Hooks sit between pages and lib: they hold a view's state and ask the background through the
  * `ask` they are given, never importing an entrypoint or a component.
@@ -15,6 +15,7 @@ import { ApiError, type ApiErrorKind, userMessage } from '@/lib/api/errors';
 import type { EndpointId } from '@/lib/api/ids';
 import { backgroundFailure } from '@/lib/ask-background';
 import type {
+  CachedView,
   CachePolicy,
   ProtocolMap,
   RawParamsMessage,
@@ -64,7 +65,12 @@ export interface QuotedActionOptions<Id extends EndpointId> {
    * once, as the hook mounts, for its endpoint and params; what it returns is drawn in the first
    * render and not asked again. Null: ask as usual.
    */
-  takeFirstView?: (endpointId: Id, params: RawParamsMessage) => ViewState | null;
+  takeFirstView?: (endpointId: Id, params: RawParamsMessage) => FirstView | null;
+  /**
+   * The view shows an answer this hook did not fetch (a row's cached line from a peek, a batch's
+   * answer): the person's click then refreshes it, as it would an answer of its own.
+   */
+  answerShown?: boolean;
   /**
    * The request id of a run the background already started in the person's click (the context
    * menu's email lookup): joined as soon as the view has opened, so that it is paid once.
@@ -85,6 +91,14 @@ export interface QuotedAction<Data> {
   retry: () => void;
 }
 
+/**
+ * What a view shows at once, when the page already holds it: its quote and a cached answer (a
+ * `view.open` answer, or what a row's peek says of it), or why it has no quote.
+ */
+export type FirstView =
+  | (Pick<Extract<ViewState, { ok: true }>, 'ok' | 'quote'> & { cached: CachedView | null })
+  | Extract<ViewState, { ok: false }>;
+
 /** How often an interrupted call whose cost may still change is asked about again. */
 export const INTERRUPTED_RECHECK_MS = 3_000;
 
@@ -92,7 +106,7 @@ export const AUTO_RUN_STOPPED_NOTE =
   "Not enriched automatically: it would go past today's budget. Enrich it yourself if you want it.";
 
 /** What a view's answer shows at once: its quote (or why there is none) and a cached answer. */
-function viewShown<Data>(view: ViewState): { quote: QuoteState; answer: Answered<Data> | null } {
+function viewShown<Data>(view: FirstView): { quote: QuoteState; answer: Answered<Data> | null } {
   if (!view.ok)
     return { quote: { status: 'failed', message: userMessage(ApiError.fromJSON(view.error)) }, answer: null };
   return {
@@ -152,7 +166,7 @@ export function useQuotedAction<Id extends EndpointId>(
    * What a view's answer starts, whether asked or held from the start: joining the run the
    * background began (`join`), or auto-enrich when nothing is cached (never past the budget).
    */
-  function followView(view: ViewState, current: number): void {
+  function followView(view: FirstView, current: number): void {
     if (!view.ok) return;
     if (join !== null) void attempt({ requestId: join, policy: 'cache-first', replay: true }, current);
     else if (autoRun && !view.cached)
@@ -266,7 +280,8 @@ export function useQuotedAction<Id extends EndpointId>(
     answer,
     note,
     run() {
-      void attempt({ requestId: newRequestId(), policy: answer ? 'refresh' : 'cache-first' });
+      const shown = answer !== null || options.answerShown === true;
+      void attempt({ requestId: newRequestId(), policy: shown ? 'refresh' : 'cache-first' });
     },
     confirm() {
       const last = lastAttempt.current;

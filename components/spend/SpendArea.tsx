@@ -14,7 +14,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ActionState, AnswerMeta, QuoteState } from '@/lib/action-state';
 import type { Quote } from '@/lib/protocol';
-import { formatQuote, spendLabel } from '@/lib/quote-format';
+import { formatQuote } from '@/lib/quote-format';
 import { formatCredits } from '../format';
 import { Busy, ErrorNotice } from '../Notice';
 import { formatAgo } from '../profile/profile-format';
@@ -49,6 +49,14 @@ export interface SpendAreaProps extends SpendHandlers {
   remedy?: ComponentChildren;
   /** What it is asked for, in an interrupted call's "Ask again" name ("… for ada@example.com"). */
   subject?: string;
+  /**
+   * One of many alike rows ("Found on this page"): small controls, the quote's lines left out, and
+   * the subject in every control's name ("Enrich Ada Lovelace · 2 credits"), so a list of them
+   * tells apart.
+   */
+  inList?: boolean;
+  /** An interrupted call a running batch settles and asks again by itself: not offered here. */
+  interruptedWaiting?: boolean;
 }
 
 export function SpendArea(props: SpendAreaProps) {
@@ -71,12 +79,20 @@ export function SpendArea(props: SpendAreaProps) {
           action={action}
           quote={quote}
           remedy={props.remedy}
+          listed={props.inList ? props.subject : undefined}
           onRetry={props.onRetry}
           onOpenOptions={props.onOpenOptions}
         />
       );
     case 'interrupted':
-      return <InterruptedNotice call={action.interrupted} subject={props.subject} onAskAgain={props.onRun} />;
+      return (
+        <InterruptedNotice
+          call={action.interrupted}
+          subject={props.subject}
+          onAskAgain={props.onRun}
+          busy={props.interruptedWaiting}
+        />
+      );
     case 'running':
       return <Busy>{props.runningText}</Busy>;
     case 'idle':
@@ -93,15 +109,45 @@ export function SpendArea(props: SpendAreaProps) {
           </ErrorNotice>
         );
       if (quote.status === 'loading') return <Busy>Working out the cost…</Busy>;
+      if (props.inList)
+        return (
+          <button type="button" class="small" onClick={props.onRun}>
+            <SpendName verb={props.verb} subject={props.subject} quote={quote.quote} />
+          </button>
+        );
       return (
         <div class="quote-action">
           <button type="button" class={props.primary === false ? undefined : 'primary'} onClick={props.onRun}>
-            {spendLabel(props.verb, quote.quote)}
+            <SpendName verb={props.verb} quote={quote.quote} />
           </button>
           <QuoteLines quote={quote.quote} note={props.quoteNote} />
         </div>
       );
   }
+}
+
+/**
+ * A listed control's name: what it does, for whom (read, not shown: the row says it), then its
+ * price, e.g. "Enrich Ada Lovelace · 2 credits" or "Try again Ada Lovelace in 3 s · 2 credits".
+ */
+function SpendName({
+  verb,
+  subject,
+  after = '',
+  quote,
+}: {
+  verb: string;
+  subject?: string;
+  after?: string;
+  quote: Quote;
+}) {
+  return (
+    <>
+      {verb}
+      {subject && <span class="visually-hidden"> {subject}</span>}
+      {after} · {formatQuote(quote)}
+    </>
+  );
 }
 
 /** What the cost is made of, folded away. */
@@ -125,18 +171,21 @@ function FailedAction({
   action,
   quote,
   remedy,
+  listed,
   onRetry,
   onOpenOptions,
 }: {
   action: Extract<SectionAction, { status: 'failed' }>;
   quote: SectionQuote;
   remedy?: ComponentChildren;
+  /** The subject of a listed control, named in the retry. */
+  listed?: string;
   onRetry: () => void;
   onOpenOptions: () => void;
 }) {
   const wait = action.error?.kind === 'rate-limited' ? (action.error.retryAfterSeconds ?? 0) : 0;
   const left = useCountdown(wait);
-  const retry = left > 0 ? `Try again in ${left} s` : 'Try again';
+  const after = left > 0 ? ` in ${left} s` : '';
   return (
     <ErrorNotice message={action.message}>
       {(action.remedy || remedy) && (
@@ -144,7 +193,11 @@ function FailedAction({
           {remedy}
           {action.remedy === null ? null : action.remedy === 'retry' ? (
             <button type="button" class="small" onClick={onRetry} disabled={left > 0}>
-              {quote.status === 'ready' ? spendLabel(retry, quote.quote) : retry}
+              {quote.status === 'ready' ? (
+                <SpendName verb="Try again" subject={listed} after={after} quote={quote.quote} />
+              ) : (
+                `Try again${after}`
+              )}
             </button>
           ) : (
             <button type="button" class="small" onClick={onOpenOptions}>

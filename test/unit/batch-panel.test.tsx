@@ -371,6 +371,106 @@ describe('Found on this page, with enriching', () => {
     expect(root.textContent).toContain('fetched just now · 2 credits');
   });
 
+  it("runs a row's own action through every state, each control named with the row and its price", async () => {
+    const runs: Parameters<ProtocolMap['run']>[0][] = [];
+    const answers: ReturnType<ProtocolMap['run']>[] = [
+      { status: 'needs-confirmation', quote: TWO, remaining: 1 },
+      {
+        status: 'error',
+        error: {
+          name: 'ApiError',
+          kind: 'rate-limited',
+          status: 429,
+          message: 'Slow down',
+          retryAfterSeconds: 2,
+        },
+      },
+      {
+        status: 'answer',
+        data: { full_name: 'Charles Babbage', headline: 'Engine builder' },
+        cached: false,
+        fetchedAt: 0,
+        ageMs: 0,
+        stale: false,
+        credits: 2,
+        totals: { today: 2, month: 2, dailyBudget: 1, remainingToday: 0 },
+      },
+    ];
+    const { backend } = backendOf({
+      'batch.peek': peekOf,
+      'batch.get': () => null,
+      run: (data) => {
+        runs.push(data);
+        return answers.shift()!;
+      },
+    });
+    const { root } = await mount(backend);
+    await act(() => buttonNamed(root, 'Enrich Charles Babbage · 2 credits').click());
+    await settle();
+    // Past today's budget: asked first, and the row cannot go in a batch meanwhile.
+    expect(root.textContent).toContain('This may cost up to 2 credits; 1 left in today');
+    expect(() => checkbox(root, 'Select Charles Babbage')).toThrow();
+    await act(() => buttonNamed(root, 'Spend anyway · 2 credits').click());
+    await settle();
+    // The service's rate limit: the retry waits, and says its price while it does.
+    expect(root.textContent).toContain('Too many requests in a short time');
+    const waiting = buttonNamed(root, 'Try again Charles Babbage in 2 s · 2 credits');
+    expect(waiting.disabled).toBe(true);
+    await wait(2_100);
+    await settle();
+    await act(() => buttonNamed(root, 'Try again Charles Babbage · 2 credits').click());
+    await settle();
+    expect(root.textContent).toContain('Engine builder');
+    expect(root.textContent).toContain('fetched just now · 2 credits');
+    // One request id for the click, its confirmation and its retry: paid at most once.
+    expect(runs.map((r) => [r.requestId, r.policy, r.confirmed])).toEqual([
+      ['request-1-0000', 'cache-first', undefined],
+      ['request-1-0000', 'cache-first', true],
+      ['request-1-0000', 'cache-first', true],
+    ]);
+    // Its answer shown, the row's control refreshes it.
+    expect(buttonNamed(root, 'Refresh Charles Babbage · 2 credits')).toBeTruthy();
+    expect(checkbox(root, 'Select Charles Babbage')).toBeTruthy();
+  });
+
+  it("offers a batch's failed row again as a new request, and refreshes a row the batch answered", async () => {
+    const runs: Parameters<ProtocolMap['run']>[0][] = [];
+    const { backend } = backendOf({
+      'batch.peek': peekOf,
+      'batch.get': () =>
+        batchOf(
+          [
+            item('person:charles', 'Charles Babbage', 'done'),
+            item('person:mary', 'Mary Somerville', 'failed', {
+              error: { name: 'ApiError', kind: 'server', status: 503, message: 'The service is unavailable' },
+            }),
+          ],
+          { status: 'done' },
+        ),
+      run: (data) => {
+        runs.push(data);
+        return {
+          status: 'error',
+          error: { name: 'ApiError', kind: 'not-found', status: 404, message: 'No such profile' },
+        };
+      },
+    });
+    const { root } = await mount(backend);
+    expect(root.textContent).toContain('fetched just now · 2 credits');
+    await act(() => buttonNamed(root, 'Refresh Charles Babbage · 2 credits').click());
+    await settle();
+    await act(() => buttonNamed(root, 'Try again Mary Somerville · 2 credits').click());
+    await settle();
+    expect(runs.map((r) => [r.params.profile_url, r.policy])).toEqual([
+      ['https://www.linkedin.com/in/charles', 'refresh'],
+      ['https://www.linkedin.com/in/mary', 'cache-first'],
+    ]);
+    expect(new Set(runs.map((r) => r.requestId)).size).toBe(2);
+    // A profile the service does not have is not offered again.
+    expect(root.textContent).toContain('Nothing was found for this request');
+    expect(() => buttonNamed(root, /^Try again Mary Somerville/)).toThrow();
+  });
+
   it('on a company website with no profile links, looks the company up by its domain, each quoted', async () => {
     const { backend, sentOf } = backendOf({
       'batch.peek': ({ requests }) => ({

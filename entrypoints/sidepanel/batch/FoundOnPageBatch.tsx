@@ -9,17 +9,18 @@ import { ErrorNotice } from '@/components/Notice';
 import type { Ask } from '@/hooks/useQuotedAction';
 import type { Findings, PublicSettings } from '@/lib/protocol';
 import { BatchBar } from './BatchBar';
-import { FoundGroup, FoundRow } from './FoundRows';
+import { FoundGroup, FoundRowList, type FoundRowsContext } from './FoundGroup';
 import { useFoundOnPage } from './useFoundOnPage';
 
 /**
  * What it needs of the panel's backend (entrypoints/sidepanel/App.tsx `PanelBackend`, which the
- * panel passes as it is): asking the background, and a request id per person action. Named here
- * rather than imported, as App.tsx imports this view.
+ * panel passes as it is): asking the background, a request id per person action, and the options
+ * page (a row's "Open settings"). Named here rather than imported, as App.tsx imports this view.
  */
 export interface FoundOnPageBackend {
   ask: Ask;
   newRequestId: () => string;
+  openOptions: () => void;
 }
 
 export interface FoundOnPageBatchProps {
@@ -34,17 +35,18 @@ export interface FoundOnPageBatchProps {
 export function FoundOnPageBatch({ backend, findings, tabId, settings, onSpent }: FoundOnPageBatchProps) {
   const found = useFoundOnPage({
     ask: backend.ask,
-    newRequestId: backend.newRequestId,
     findings,
     tabId,
     freshness: settings.profileFreshness,
     onSpent,
   });
-  const rowEvents = {
+  const rows: FoundRowsContext = {
+    ask: backend.ask,
+    newRequestId: backend.newRequestId,
+    openOptions: backend.openOptions,
+    onSpent,
+    onBusy: found.setRowBusy,
     onToggle: found.toggle,
-    onRun: found.runRow,
-    onConfirm: found.confirmRow,
-    onCancelConfirm: found.cancelConfirmRow,
     staleAfterDays: settings.staleAfterDays,
   };
   const total = found.groups.reduce((sum, group) => sum + group.rows.length, 0);
@@ -70,11 +72,7 @@ export function FoundOnPageBatch({ backend, findings, tabId, settings, onSpent }
           <p class="muted small">
             This page links to no profiles. Look the company up by its domain, {found.domain}:
           </p>
-          <ul class="found-rows found-batch-rows">
-            {found.siteRows.map((row) => (
-              <FoundRow key={row.key} row={row} {...rowEvents} />
-            ))}
-          </ul>
+          <FoundRowList rows={found.siteRows} context={rows} />
         </section>
       )}
       {total === 0 && !found.domain && (
@@ -96,7 +94,7 @@ export function FoundOnPageBatch({ backend, findings, tabId, settings, onSpent }
         />
       )}
       {found.groups.map((group) => (
-        <FoundGroup key={group.id} group={group} onToggleGroup={found.toggleGroup} {...rowEvents} />
+        <FoundGroup key={group.id} group={group} context={rows} onToggleGroup={found.toggleGroup} />
       ))}
     </section>
   );

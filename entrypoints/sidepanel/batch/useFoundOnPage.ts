@@ -1,47 +1,26 @@
 /**
  * The state of "Found on this page": every row's quote and cached state in one message
- * (`batch.peek`), the selection and its total quote, each row's own quoted action (`run`), and the
- * batch, which runs in the background (`batch.start`) and is followed here by polling `batch.get`
- * while it runs: closing the panel or a stopped worker does not stop it, and reopening the panel
- * finds it again.
+ * (`batch.peek`), the selection and its total quote, which rows are busy with an action of their
+ * own (each row runs it on useFoundRow), and the batch, which runs in the background
+ * (`batch.start`) and is followed here by polling `batch.get` while it runs: closing the panel or a
+ * stopped worker does not stop it, and reopening the panel finds it again.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Ask } from '@/hooks/useQuotedAction';
 import type { UserMessage } from '@/lib/api/errors';
 import { ApiError, userMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
-import { answerLine, sumQuotes } from '@/lib/batch';
+import { sumQuotes } from '@/lib/batch';
 import type { Freshness } from '@/lib/freshness';
-import type {
-  BatchPeek,
-  BatchView,
-  Findings,
-  InterruptedCall,
-  PeekRow,
-  Quote,
-  RunResult,
-} from '@/lib/protocol';
+import type { BatchPeek, BatchView, Findings, PeekRow, Quote } from '@/lib/protocol';
 import type { BatchStartState } from './BatchBar';
 import { isActiveBatch } from './BatchBar';
-import type { FoundGroupView, FoundRowView, RowPhase } from './FoundRows';
+import type { FoundGroupView } from './FoundGroup';
 import { companySiteDomain, type FoundItem, foundItems, GROUPS, siteItems } from './rows';
+import type { FoundRowModel } from './useFoundRow';
 
 /** How often a running batch is read again. */
 export const BATCH_POLL_MS = 600;
-
-/** One person action on one row (not a batch). */
-type SingleState =
-  | { status: 'running' }
-  | { status: 'answered'; result: Extract<RunResult, { status: 'answer' }> }
-  | { status: 'failed'; message: UserMessage }
-  | {
-      status: 'confirming';
-      quote: Quote;
-      remaining: number;
-      requestId: string;
-      policy: 'cache-first' | 'refresh';
-    }
-  | { status: 'interrupted'; call: InterruptedCall };
 
 type PeekState =
   | { status: 'loading' }
@@ -50,7 +29,6 @@ type PeekState =
 
 export interface FoundOnPageOptions {
   ask: Ask;
-  newRequestId: () => string;
   findings: Findings;
   /** The person's default freshness (settings): every row is asked with it. */
   freshness?: Freshness;
@@ -58,14 +36,7 @@ export interface FoundOnPageOptions {
   onSpent: () => void;
 }
 
-export function useFoundOnPage({
-  ask,
-  newRequestId,
-  findings,
-  tabId,
-  freshness,
-  onSpent,
-}: FoundOnPageOptions) {
+export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: FoundOnPageOptions) {
   const domain = companySiteDomain(findings);
   const items = useMemo(
     () => [...foundItems(findings, freshness), ...(domain ? siteItems(domain) : [])],
@@ -73,7 +44,8 @@ export function useFoundOnPage({
   );
   const [peek, setPeek] = useState<PeekState>({ status: 'loading' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [single, setSingle] = useState<ReadonlyMap<string, SingleState>>(new Map());
+  /** Rows running or confirming their own action (useFoundRow): not selectable meanwhile. */
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [batch, setBatch] = useState<BatchView | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [start, setStart] = useState<BatchStartState>({ status: 'idle' });
@@ -117,7 +89,6 @@ export function useFoundOnPage({
   // The page's rows: peeked at once, and the batch of this tab found again.
   useEffect(() => {
     setSelected(new Set());
-    setSingle(new Map());
     setStart({ status: 'idle' });
     void loadPeek();
     void ask('batch.get', { tabId }).then(showBatch, () => undefined);
@@ -166,95 +137,38 @@ export function useFoundOnPage({
     return row?.ok ? row.quote : null;
   }
 
-  function phaseOf(item: FoundItem): RowPhase {
-    if (!item.request) return { status: 'unavailable', reason: item.refusal ?? 'It cannot be enriched' };
-    const own = single.get(item.key);
-    if (own) {
-      switch (own.status) {
-        case 'running':
-          return { status: 'running' };
-        case 'answered':
-          return {
-            status: 'answered',
-            answer: answerLine(item.request.endpointId, own.result.data),
-            credits: own.result.credits,
-            cached: own.result.cached,
-            ageMs: own.result.ageMs,
-            quote: quoteOf(item.key),
-          };
-        case 'failed':
-          return { status: 'failed', message: own.message, quote: quoteOf(item.key) };
-        case 'confirming':
-          return { status: 'confirming', quote: own.quote, remaining: own.remaining };
-        case 'interrupted':
-          return { status: 'interrupted', call: own.call };
-      }
-    }
-    const inBatch = batchItems.get(item.key);
-    if (inBatch) {
-      switch (inBatch.status) {
-        case 'queued':
-          return { status: 'queued' };
-        case 'running':
-          return { status: 'running' };
-        case 'done':
-          return {
-            status: 'answered',
-            answer: inBatch.answer,
-            credits: inBatch.credits,
-            cached: inBatch.cached,
-            ageMs: 0,
-            quote: quoteOf(item.key),
-          };
-        case 'failed':
-          return {
-            status: 'failed',
-            message: inBatch.error
-              ? userMessage(ApiError.fromJSON(inBatch.error))
-              : { title: 'It failed', action: 'Try again' },
-            quote: quoteOf(item.key),
-          };
-        case 'interrupted':
-          if (inBatch.interrupted)
-            return { status: 'interrupted', call: inBatch.interrupted, waiting: active };
-          return { status: 'running' };
-        case 'cancelled':
-          return { status: 'not-asked', quote: quoteOf(item.key) };
-      }
-    }
-    if (peek.status === 'loading') return { status: 'peeking' };
-    if (peek.status === 'failed') return { status: 'unavailable', reason: peek.message.title };
+  /** Why a row cannot be asked, or null when it can (or is still peeked at). */
+  function unavailableOf(item: FoundItem): string | null {
+    if (!item.request) return item.refusal ?? 'It cannot be enriched';
+    if (peek.status === 'failed') return peek.message.title;
     const row = peekOf(item.key);
-    if (!row) return { status: 'peeking' };
-    if (!row.ok) return { status: 'unavailable', reason: userMessage(ApiError.fromJSON(row.error)).title };
-    return {
-      status: 'ready',
-      quote: row.quote,
-      cached: row.cached
-        ? { ageMs: row.cached.ageMs, stale: row.cached.stale, answer: row.cached.answer }
-        : null,
-    };
+    return row && !row.ok ? userMessage(ApiError.fromJSON(row.error)).title : null;
   }
 
   /** Rows that can go in a batch now: peeked, asked for nothing at the moment, not in a running one. */
   function canSelect(item: FoundItem): boolean {
-    if (!item.batchable || !peekOf(item.key)?.ok) return false;
-    const own = single.get(item.key)?.status;
-    if (own === 'running' || own === 'confirming') return false;
-    const inBatch = batchItems.get(item.key);
-    return !(active && inBatch);
+    if (!item.batchable || !peekOf(item.key)?.ok || busy.has(item.key)) return false;
+    return !(active && batchItems.has(item.key));
   }
 
-  const rows = items.map((item): FoundRowView & { group: string } => ({
-    key: item.key,
-    group: item.group,
-    label: item.label,
-    detail: item.detail,
-    href: item.href,
-    phase: phaseOf(item),
-    selectable: canSelect(item),
-    selected: selected.has(item.key) && canSelect(item),
-  }));
+  const rows = items.map((item): FoundRowModel => {
+    const inBatch = batchItems.get(item.key) ?? null;
+    return {
+      key: item.key,
+      group: item.group,
+      label: item.label,
+      detail: item.detail,
+      href: item.href,
+      request: item.request,
+      peek: peekOf(item.key) ?? null,
+      unavailable: unavailableOf(item),
+      batchItem: inBatch,
+      batchActive: active,
+      selectable: canSelect(item),
+      selected: selected.has(item.key) && canSelect(item),
+      mountKey: inBatch && batch ? `${item.key}@${batch.id}` : item.key,
+    };
+  });
   const groups: FoundGroupView[] = GROUPS.map((group) => ({
     id: group.id,
     title: group.title,
@@ -271,57 +185,15 @@ export function useFoundOnPage({
     }),
   );
 
-  function setSingleState(key: string, state: SingleState | null): void {
+  function setRowBusy(key: string, on: boolean): void {
     if (!mounted.current) return;
-    setSingle((previous) => {
-      const next = new Map(previous);
-      if (state) next.set(key, state);
+    setBusy((previous) => {
+      if (previous.has(key) === on) return previous;
+      const next = new Set(previous);
+      if (on) next.add(key);
       else next.delete(key);
       return next;
     });
-  }
-
-  /** A row's own action: cache first when nothing is shown, refresh when an answer is. */
-  async function runRow(key: string, retry?: { requestId: string; policy: 'cache-first' | 'refresh' }) {
-    const item = items.find((candidate) => candidate.key === key);
-    if (!item?.request) return;
-    const phase = phaseOf(item);
-    const policy =
-      retry?.policy ??
-      ((phase.status === 'ready' && phase.cached) || phase.status === 'answered' ? 'refresh' : 'cache-first');
-    const requestId = retry?.requestId ?? newRequestId();
-    setSingleState(key, { status: 'running' });
-    let result: RunResult;
-    try {
-      result = await ask('run', { ...item.request, requestId, policy, confirmed: retry !== undefined });
-    } catch (error) {
-      setSingleState(key, { status: 'failed', message: backgroundFailure(error) });
-      return;
-    }
-    onSpent();
-    switch (result.status) {
-      case 'answer':
-        setSingleState(key, { status: 'answered', result });
-        return;
-      case 'needs-confirmation':
-        setSingleState(key, {
-          status: 'confirming',
-          quote: result.quote,
-          remaining: result.remaining,
-          requestId,
-          policy,
-        });
-        return;
-      case 'interrupted':
-        setSingleState(key, { status: 'interrupted', call: result.interrupted });
-        return;
-      case 'error':
-        setSingleState(key, { status: 'failed', message: userMessage(ApiError.fromJSON(result.error)) });
-        return;
-      case 'not-cached':
-        setSingleState(key, null);
-        return;
-    }
   }
 
   async function startBatch(confirmed = false): Promise<void> {
@@ -345,11 +217,6 @@ export function useFoundOnPage({
         case 'started':
           setStart({ status: 'idle' });
           setSelected(new Set());
-          setSingle((previous) => {
-            const next = new Map(previous);
-            for (const item of chosenItems) next.delete(item.key);
-            return next;
-          });
           lastSpent.current = 0;
           setDismissed(null);
           showBatch(result.batch);
@@ -405,12 +272,7 @@ export function useFoundOnPage({
         on,
       ),
     selectAll: (on: boolean) => toggle(selectableKeys, on),
-    runRow: (key: string) => void runRow(key),
-    confirmRow: (key: string) => {
-      const own = single.get(key);
-      if (own?.status === 'confirming') void runRow(key, { requestId: own.requestId, policy: own.policy });
-    },
-    cancelConfirmRow: (key: string) => setSingleState(key, null),
+    setRowBusy,
     startBatch: () => void startBatch(false),
     confirmBatch: () => void startBatch(true),
     cancelConfirmBatch: () => setStart({ status: 'idle' }),
