@@ -31,12 +31,16 @@ export interface ParamForm {
   given: number;
 }
 
-/** The values a person gave, trimmed; blank ones are "not given". */
-export function paramsOf(endpointId: EndpointId, values: FormValues): RawParamsMessage {
-  const params: RawParamsMessage = {};
+/** The values a person gave, trimmed (blank ones are "not given"), over what the view fixed. */
+export function paramsOf(
+  endpointId: EndpointId,
+  values: FormValues,
+  fixed: Readonly<Record<string, string>> = {},
+): RawParamsMessage {
+  const params: RawParamsMessage = { ...fixed };
   for (const field of PARAM_FIELDS[endpointId]) {
     const value = values[field.name];
-    if (value === undefined) continue;
+    if (value === undefined || field.name in fixed) continue;
     const text = String(value).trim();
     if (text !== '') params[field.name] = text;
   }
@@ -46,15 +50,26 @@ export function paramsOf(endpointId: EndpointId, values: FormValues): RawParamsM
 export interface ParamFormOptions {
   /** What the form starts with, and goes back to when cleared (e.g. a cheap first page size). */
   initial?: Readonly<Record<string, string>>;
+  /**
+   * Params the view sets itself (a section's company URL): sent with every question, never edited;
+   * a problem with one is in `problems` under its name, as any other.
+   */
+  fixed?: Readonly<Record<string, string>>;
   settleMs?: number;
 }
 
+const NOTHING_FIXED: Readonly<Record<string, string>> = {};
+
 export function useParamForm(endpointId: EndpointId, options: ParamFormOptions = {}): ParamForm {
-  const { initial = {}, settleMs = SETTLE_MS } = options;
+  const { initial = {}, fixed = NOTHING_FIXED, settleMs = SETTLE_MS } = options;
+  const fixedKey = JSON.stringify(fixed);
   const [values, setValues] = useState<Record<string, string>>({ ...initial });
-  const problems = useMemo(() => formProblems(endpointId, values), [endpointId, values]);
+  const problems = useMemo(
+    () => formProblems(endpointId, { ...values, ...fixed }),
+    [endpointId, values, fixedKey],
+  );
   const current = useMemo(
-    () => (Object.keys(problems).length > 0 ? null : paramsOf(endpointId, values)),
+    () => (Object.keys(problems).length > 0 ? null : paramsOf(endpointId, values, fixed)),
     [endpointId, values, problems],
   );
   const currentKey = JSON.stringify(current);
@@ -80,7 +95,9 @@ export function useParamForm(endpointId: EndpointId, options: ParamFormOptions =
       for (const [name, value] of Object.entries(next)) if (value !== null) text[name] = String(value);
       setValues(text);
       const params =
-        Object.keys(formProblems(endpointId, text)).length > 0 ? null : paramsOf(endpointId, text);
+        Object.keys(formProblems(endpointId, { ...text, ...fixed })).length > 0
+          ? null
+          : paramsOf(endpointId, text, fixed);
       setSettled({ key: JSON.stringify(params), params });
     },
     clear() {
