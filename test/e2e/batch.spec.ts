@@ -16,6 +16,8 @@ import { openProfileTab } from './profile-pages';
 
 const KEY = 'batch';
 const START = 10_000;
+/** An account with nothing left: the service refuses every paid call. */
+const BROKE = 'broke';
 /** Every request of the key waits this long: the batch's progress can be seen, and stopped mid-item. */
 const LATENCY_MS = 600;
 const PROFILE_PATH = '/api/v2/profile';
@@ -25,7 +27,7 @@ const test = base.extend<{ sandbox: SandboxHandle }>({
   sandbox: async ({}, use) => {
     const server = await startSandbox({
       port: 0,
-      keys: parseKeys(`demo=10000:standard,${KEY}=${START}:standard`),
+      keys: parseKeys(`demo=10000:standard,${KEY}=${START}:standard,${BROKE}=0:standard`),
       keyFaults: parseKeyFaults(`${KEY}=latency=${LATENCY_MS}`),
     });
     const admin = async (route: string) => (await fetch(`${server.url}/__sandbox/${route}`)).json();
@@ -264,6 +266,39 @@ for (const { name, chargeOnClientGone } of [
     expect(await ledgerTotal(panel)).toBe(5);
   });
 }
+
+test("a row's own action: asked past today's budget, refused by an empty account, offered again at its price", async ({
+  sandbox,
+  configure,
+  context,
+  sw,
+  openExtensionPage,
+}) => {
+  await configure({ apiKey: BROKE, dailyBudget: 0 });
+  const people = fivePeople(340);
+  const person = people[1]!;
+  const { tabId } = await openProfileTab(context, sw, COMPANY.url, teamPage(people));
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const found = panel.locator('section.found-on-page');
+  const row = found.locator('li.found-row', { hasText: person.name });
+  await row.getByRole('button', { name: `Enrich ${person.name} · 1 credit`, exact: true }).click();
+  await expect(
+    row.getByText("This may cost up to 1 credit; 0 left in today's budget. Spend anyway?"),
+  ).toBeVisible();
+  // While it asks, the row cannot go in a batch.
+  await expect(row.getByRole('checkbox')).toHaveCount(0);
+  await screenshots(panel, 'row-confirming', row);
+
+  await row.getByRole('button', { name: 'Spend anyway · 1 credit', exact: true }).click();
+  const alert = row.getByRole('alert');
+  await expect(alert).toContainText('Your account has no credits left');
+  await expect(
+    alert.getByRole('button', { name: `Try again ${person.name} · 1 credit`, exact: true }),
+  ).toBeVisible();
+  await expect(row.getByRole('checkbox', { name: `Select ${person.name}` })).toBeVisible();
+  await screenshots(panel, 'row-failed', row);
+  expect(await sandbox.balance(BROKE)).toBe(0);
+});
 
 /** This spec's pictures and accessibility checks (test/e2e/look.ts). */
 function screenshots(page: Page, name: string, focus?: Locator) {

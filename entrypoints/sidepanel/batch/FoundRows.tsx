@@ -10,14 +10,10 @@ import { formatAgo } from '@/components/profile/profile-format';
 import { safeHttpUrl } from '@/components/safe-url';
 import { SpendArea, type SpendHandlers } from '@/components/spend/SpendArea';
 import type { ActionState, QuoteState } from '@/lib/action-state';
-import type { AnswerLine } from '@/lib/protocol';
+import type { AnswerLine, PeekRow } from '@/lib/protocol';
 
-/** What the cache holds about a row: shown at 0 credits. */
-export interface CachedRow {
-  ageMs: number;
-  stale: boolean;
-  answer: AnswerLine | null;
-}
+/** What the cache holds about a row, as the peek says it: shown at 0 credits. */
+type CachedRow = NonNullable<Extract<PeekRow, { ok: true }>['cached']>;
 
 /** What is known of a row's subject, beside its control. */
 export type RowLine =
