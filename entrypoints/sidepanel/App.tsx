@@ -21,10 +21,10 @@ import {
 import type { WatchProgress } from '@/hooks/useRunProgress';
 import type { UserMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
-import type { Account, Findings, PublicSettings, ViewState } from '@/lib/protocol';
+import type { Account, Findings, PanelOpening, PublicSettings, ViewState } from '@/lib/protocol';
 import type { ScanTabResult } from '@/lib/scan-permission';
 import { usePendingEmailLookup } from './email-lookup/email-lookup-request';
-import { askFirstLook, type FirstLook } from './first-look';
+import { askFirstLook, type FirstLook, type StartedFirstLook } from './first-look';
 import { lazyView } from './lazy-view';
 import { type EnrichedOrganisation, PageProfile, type ProfileBackend } from './profile/PageProfile';
 import type { Ask } from './profile/useEnrichment';
@@ -87,24 +87,37 @@ function isConfigured(settings: PublicSettings): boolean {
   return settings.apiKeySet && settings.baseUrlV2 !== '' && settings.baseUrlV3 !== '';
 }
 
-export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstLook?: Promise<FirstLook> }) {
-  const [settings, setSettings] = useState<Loadable<PublicSettings>>({ status: 'loading' });
+/** The page profile's view that came with `panel.open`, to be taken once and only soon. */
+function firstViewOf({ pageView }: PanelOpening): { key: string; view: ViewState; at: number } | null {
+  return pageView
+    ? { key: JSON.stringify([pageView.endpointId, pageView.params]), view: pageView.view, at: Date.now() }
+    : null;
+}
+
+export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstLook?: StartedFirstLook }) {
+  /** The first look's answer when it came before the panel started: drawn in the first render. */
+  const [early] = useState(() => firstLook?.answered ?? null);
+  const [settings, setSettings] = useState<Loadable<PublicSettings>>(
+    early ? { status: 'ready', value: early.opened.settings } : { status: 'loading' },
+  );
   /** Bumped on every settings load, so the page profile starts afresh with the new settings. */
-  const [settingsVersion, setSettingsVersion] = useState(0);
-  const [tabId, setTabId] = useState<number | null | undefined>(undefined);
-  const [findings, setFindings] = useState<Loadable<Findings | null>>({ status: 'loading' });
+  const [settingsVersion, setSettingsVersion] = useState(early ? 1 : 0);
+  const [tabId, setTabId] = useState<number | null | undefined>(early?.tab);
+  const [findings, setFindings] = useState<Loadable<Findings | null>>(
+    early ? { status: 'ready', value: early.opened.findings } : { status: 'loading' },
+  );
   const [account, setAccount] = useState<Account | null>(null);
   const emailLookupPending = usePendingEmailLookup();
   /** A scan the person asked for, for the tab shown; it starts afresh with every tab. */
   const [scan, setScan] = useState<ScanState>({ status: 'idle' });
-  const shownTab = useRef<number | null | undefined>(undefined);
+  const shownTab = useRef<number | null | undefined>(early?.tab);
   /** Only the latest findings request may set what is shown: an older answer may arrive later. */
   const findingsRequest = useRef(0);
   /**
    * The view of the page's profile that came with `panel.open`: the profile's first question
    * (`view.open` with the same params), answered before it is asked. Used once, and only soon.
    */
-  const firstView = useRef<{ key: string; view: ViewState; at: number } | null>(null);
+  const firstView = useRef(early && firstViewOf(early.opened));
   const profileBackend = useMemo<ProfileBackend>(
     () => ({
       ...backend,
@@ -180,10 +193,7 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
     const request = ++findingsRequest.current;
     try {
       const opened = await opening;
-      const { pageView } = opened;
-      firstView.current = pageView
-        ? { key: JSON.stringify([pageView.endpointId, pageView.params]), view: pageView.view, at: Date.now() }
-        : null;
+      firstView.current = firstViewOf(opened);
       setSettings({ status: 'ready', value: opened.settings });
       setSettingsVersion((version) => version + 1);
       if (request === findingsRequest.current) setFindings({ status: 'ready', value: opened.findings });
@@ -196,7 +206,8 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
   // A layout effect: the panel's first questions leave as it first renders, not a frame later.
   useLayoutEffect(() => {
     // The footer's balance is asked after the page's own answer, which it would otherwise hold up.
-    void (firstLook ?? askFirstLook(backend)).then(openPanel).then(loadAccount);
+    if (early) void loadAccount();
+    else void (firstLook?.look ?? askFirstLook(backend)).then(openPanel).then(loadAccount);
     const unsubscribe = [
       backend.onTabSwitch(showTab),
       backend.onSettingsChange(() => {

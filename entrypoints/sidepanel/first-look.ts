@@ -51,18 +51,39 @@ export async function askFirstLook(backend: {
   return { tab, opening };
 }
 
+/** A first look as the panel takes it: under way, and its answer if that came first. */
+export interface StartedFirstLook {
+  look: Promise<FirstLook>;
+  /**
+   * Its answer, once it has come. Usually it comes while the panel's script still loads: the
+   * panel then draws it in its first render, without waiting a turn for the promise.
+   */
+  answered: { tab: number; opened: PanelOpening } | null;
+}
+
 declare global {
   /** The first look asked by entrypoints/panel-opening.ts; `null` once ./main.tsx has taken it. */
-  var panelFirstLook: Promise<FirstLook> | null | undefined;
+  var panelFirstLook: StartedFirstLook | null | undefined;
 }
 
 /** Asks the first look, unless the panel has already started without it. */
 export function startFirstLook(backend: Parameters<typeof askFirstLook>[0]): void {
-  if (globalThis.panelFirstLook === undefined) globalThis.panelFirstLook = askFirstLook(backend);
+  if (globalThis.panelFirstLook !== undefined) return;
+  const started: StartedFirstLook = { look: askFirstLook(backend), answered: null };
+  globalThis.panelFirstLook = started;
+  void started.look.then(({ tab, opening }) => {
+    if (tab === null || opening === null) return;
+    opening.then(
+      (opened) => {
+        started.answered = { tab, opened };
+      },
+      () => {},
+    );
+  });
 }
 
 /** The first look under way, once; the panel asks its own when there is none. */
-export function takeFirstLook(): Promise<FirstLook> | undefined {
+export function takeFirstLook(): StartedFirstLook | undefined {
   const taken = globalThis.panelFirstLook ?? undefined;
   globalThis.panelFirstLook = null;
   return taken;

@@ -9,7 +9,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PanelApp, type PanelBackend, SCAN_REPORT_WAIT_MS } from '../../entrypoints/sidepanel/App';
-import { type FirstLook, startFirstLook, takeFirstLook } from '../../entrypoints/sidepanel/first-look';
+import { type StartedFirstLook, startFirstLook, takeFirstLook } from '../../entrypoints/sidepanel/first-look';
 import { PageProfile } from '../../entrypoints/sidepanel/profile/PageProfile';
 import { AUTO_ENRICH_STOPPED_NOTE } from '../../entrypoints/sidepanel/profile/useEnrichment';
 import { ApiError } from '../../lib/api/errors';
@@ -222,7 +222,7 @@ function openedOnAda(): Handlers {
   });
 }
 
-async function mount(backend: PanelBackend, firstLook?: Promise<FirstLook>) {
+async function mount(backend: PanelBackend, firstLook?: StartedFirstLook) {
   container = document.createElement('div');
   document.body.append(container);
   await act(() => render(<PanelApp backend={backend} firstLook={firstLook} />, container!));
@@ -319,6 +319,30 @@ describe('side panel', () => {
     startFirstLook(backend);
     expect(takeFirstLook()).toBeUndefined();
     expect(sentOf('panel.open')).toHaveLength(1);
+  });
+
+  it('draws a first look answered while its script loaded in its very first render', async () => {
+    const { backend, sentOf } = fakeBrowser(openedOnAda());
+    globalThis.panelFirstLook = undefined; // a page of its own: no first look asked yet
+    startFirstLook(backend);
+    const started = takeFirstLook()!;
+    await vi.waitFor(() => expect(started.answered).not.toBeNull());
+    container = document.createElement('div');
+    document.body.append(container);
+    // No effect has run and no answer has been awaited: the profile is in the first render.
+    render(<PanelApp backend={backend} firstLook={started} />, container);
+    expect(container.querySelector('h2')?.textContent).toBe('Ada Lovelace');
+    expect(container.textContent).toContain('cached just now · 0 credits');
+    await settle();
+    expect(sentOf('panel.open')).toEqual([{ tabId: 7 }]);
+    expect([sentOf('settings.get'), sentOf('findings.get'), sentOf('view.open'), sentOf('run')]).toEqual([
+      [],
+      [],
+      [],
+      [],
+    ]);
+    // The footer's balance is still asked, once.
+    expect(sentOf('account.get')).toHaveLength(1);
   });
 
   it('says nothing of a balance the service does not give', async () => {
