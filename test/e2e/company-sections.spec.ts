@@ -69,7 +69,7 @@ test('a company page: employee count, jobs with a job opened, employees paged an
   test.setTimeout(120_000);
   await configure();
   const { panel, name, tabId } = await companyPanel(context, sw, sandbox, openExtensionPage);
-  await panel.getByRole('button', { name: /^Enrich · / }).click();
+  await panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true }).click();
   await expect(panel.getByRole('heading', { level: 2, name })).toBeVisible();
 
   // The sections, each under a heading a screen reader can jump to, each quoted before anything is spent.
@@ -89,8 +89,10 @@ test('a company page: employee count, jobs with a job opened, employees paged an
   await screenshots(panel, 'quotes', panel.locator('.data-sections'));
 
   // Employee count, with the estimate: 1 + 1.
-  const counted = await spend(sandbox, count.getByRole('button', { name: /^Count employees · / }), () =>
-    expect(count.getByText('fetched just now · 2 credits')).toBeVisible(),
+  const counted = await spend(
+    sandbox,
+    count.getByRole('button', { name: 'Count employees · 2 credits', exact: true }),
+    () => expect(count.getByText('fetched just now · 2 credits')).toBeVisible(),
   );
   expect(counted).toEqual({ quote: 2, spent: 2, calls: [['/api/v2/company/employees/count', 2]] });
   await expect(count.locator('.figure dt')).toHaveText(['Verified employees', 'Estimated employees']);
@@ -123,8 +125,10 @@ test('a company page: employee count, jobs with a job opened, employees paged an
   await screenshots(panel, 'jobs', firstJob);
 
   // Employees: ten, then ten more kept under them.
-  const listed = await spend(sandbox, employees.getByRole('button', { name: /^List employees · / }), () =>
-    expect(employees.locator('ol.results > li')).toHaveCount(10),
+  const listed = await spend(
+    sandbox,
+    employees.getByRole('button', { name: 'List employees · up to 30 credits', exact: true }),
+    () => expect(employees.locator('ol.results > li')).toHaveCount(10),
   );
   expect(listed).toEqual({ quote: 30, spent: 30, calls: [['/api/v2/company/employees/', 30]] });
   const firstEmployee = await employees.locator('ol.results > li a').first().getAttribute('href');
@@ -196,7 +200,7 @@ test('a school page: its students, marked deprecated, for their quote', async ({
   await configure();
   const { tabId } = await openProfileTab(context, sw, SCHOOL_URL, profilePage('University of Montreal'));
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
-  await panel.getByRole('button', { name: /^Enrich · / }).click();
+  await panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true }).click();
   const students = panel.getByRole('region', { name: 'Students' });
   await expect(students.getByText('deprecated', { exact: true })).toBeVisible();
   await expect(students.getByText('The service marks the student listing as deprecated')).toBeVisible();
@@ -242,7 +246,7 @@ test('an account without credits is told to top up, and nothing is charged', asy
 }) => {
   await configure({ apiKey: 'poor' });
   const { panel, name } = await companyPanel(context, sw, sandbox, openExtensionPage);
-  await panel.getByRole('button', { name: /^Enrich · / }).click();
+  await panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true }).click();
   await expect(panel.getByRole('heading', { level: 2, name })).toBeVisible();
   const employees = panel.getByRole('region', { name: 'Employees' });
   const before = await sandbox.balance('poor');
@@ -266,11 +270,11 @@ test('the sections at a wide panel', async ({ context, sw, sandbox, configure, o
   await configure();
   const { panel, name } = await companyPanel(context, sw, sandbox, openExtensionPage);
   await panel.setViewportSize({ width: 1100, height: 900 });
-  await panel.getByRole('button', { name: /^Enrich · / }).click();
+  await panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true }).click();
   await expect(panel.getByRole('heading', { level: 2, name })).toBeVisible();
   const employees = panel.getByRole('region', { name: 'Employees' });
   await employees.getByText('Filters').click();
-  await employees.getByRole('button', { name: /^List employees · / }).click();
+  await employees.getByRole('button', { name: 'List employees · up to 30 credits', exact: true }).click();
   await expect(employees.locator('ol.results > li')).toHaveCount(10);
   await screenshots(panel, 'wide', employees);
 });
@@ -284,7 +288,7 @@ test('an enriched listing shows its rows as they stream in, then is charged what
 }) => {
   await configure();
   const { panel, name } = await companyPanel(context, sw, sandbox, openExtensionPage);
-  await panel.getByRole('button', { name: /^Enrich · / }).click();
+  await panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true }).click();
   await expect(panel.getByRole('heading', { level: 2, name })).toBeVisible();
   const employees = panel.getByRole('region', { name: 'Employees' });
   await employees.getByText('Filters').click();

@@ -246,7 +246,7 @@ test('a hostile profile renders inert: markup shows as text, only http(s) links 
     const tabId = await reportedTab(sw, HOSTILE_URL);
 
     const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
-    await panel.getByRole('button', { name: /^Enrich · / }).click();
+    await panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true }).click();
     const name = panel.locator('.profile-name');
     await expect(name).toHaveText('<img src=x onerror="window.__pwned=1">Mallory');
     await expect(panel.getByText('<script>window.__pwned=2</script>Headline')).toBeVisible();

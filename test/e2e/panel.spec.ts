@@ -81,16 +81,17 @@ test('a person page shows the whole profile, spends exactly its quote, then noth
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
   await expect(panel.getByRole('heading', { level: 1, name: 'Person on this page' })).toBeVisible();
   // "Any age" by default: the base price alone.
-  const enrich = panel.getByRole('button', { name: /^Enrich · / });
-  await expect(enrich).toHaveText('Enrich · 1 credit');
+  const enrichFor = (price: string) => panel.getByRole('button', { name: `Enrich · ${price}`, exact: true });
+  await expect(enrichFor('1 credit')).toBeVisible();
   // The quote follows the freshness chosen, before anything is spent.
   const freshness = panel.getByLabel('Freshness');
   await freshness.selectOption({ label: '29 days or less (+1 credit)' });
-  await expect(enrich).toHaveText('Enrich · 2 credits');
+  await expect(enrichFor('2 credits')).toBeVisible();
   await freshness.selectOption({ label: 'Live now (+9 credits)' });
-  await expect(enrich).toHaveText('Enrich · 10 credits');
+  await expect(enrichFor('10 credits')).toBeVisible();
   await freshness.selectOption({ label: 'Any age (cheapest)' });
-  await expect(enrich).toHaveText('Enrich · 1 credit');
+  const enrich = enrichFor('1 credit');
+  await expect(enrich).toBeVisible();
   await panel.getByText('What this costs').click();
   await screenshots(panel, 'person-quote');
 
@@ -195,12 +196,12 @@ test('a company page shows the whole company, with its optional blocks quoted', 
   const { tabId } = await openProfileTab(context, sw, COMPANY_URL, profilePage('Google'));
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
   await expect(panel.getByRole('heading', { level: 1, name: 'Company on this page' })).toBeVisible();
-  const enrich = panel.getByRole('button', { name: /^Enrich · / });
-  await expect(enrich).toHaveText('Enrich · 1 credit');
+  await expect(panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true })).toBeVisible();
   await panel.locator('summary', { hasText: 'Add to the profile' }).click();
   await panel.getByLabel('Funding rounds').check();
   // A company block is charged whenever it is asked for.
-  await expect(enrich).toHaveText('Enrich · 2 credits');
+  const enrich = panel.getByRole('button', { name: 'Enrich · 2 credits', exact: true });
+  await expect(enrich).toBeVisible();
   const balanceBefore = await sandbox.balance();
   await enrich.click();
   await expect(panel.getByRole('heading', { level: 2, name: 'Google' })).toBeVisible();
@@ -307,7 +308,7 @@ test('while the service answers, the panel says so', async ({
   const person = await samplePerson(sandbox, 2);
   const { tabId } = await openProfileTab(context, sw, person.url, profilePage(person.fullName));
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
-  await panel.getByRole('button', { name: /^Enrich · / }).click();
+  await panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true }).click();
   await expect(panel.getByText('Enriching…')).toBeVisible();
   await expect(panel.getByRole('region', { name: 'Person on this page' })).toHaveAttribute(
     'aria-busy',
@@ -436,7 +437,7 @@ for (const lost of LOST) {
     const { tabId } = await openProfileTab(context, sw, person.url, profilePage(person.fullName));
     const balanceBefore = await sandbox.balance(lost.account);
     const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
-    await panel.getByRole('button', { name: /^Enrich · / }).click();
+    await panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true }).click();
     const notice = panel.getByRole('status').filter({ hasText: /^Interrupted/ });
     await expect(notice).toContainText(lost.why, { timeout: 20_000 });
     await expect(notice.getByRole('button', { name: 'Ask again · 1 credit' })).toBeVisible();
@@ -458,7 +459,7 @@ for (const error of ERRORS) {
     const { tabId } = await openProfileTab(context, sw, person.url, profilePage(person.fullName));
     const balanceBefore = await sandbox.balance(error.account);
     const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
-    await panel.getByRole('button', { name: /^Enrich · / }).click();
+    await panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true }).click();
     const alert = panel.getByRole('alert');
     await expect(alert).toContainText(error.title, { timeout: 20_000 });
     await expect(alert).toContainText(error.action);
@@ -481,7 +482,7 @@ test('a profile the service does not know is "not found", with nothing to retry 
   const { tabId } = await openProfileTab(context, sw, url, profilePage('Nobody'));
   const balanceBefore = await sandbox.balance();
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
-  await panel.getByRole('button', { name: /^Enrich · / }).click();
+  await panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true }).click();
   const alert = panel.getByRole('alert');
   await expect(alert).toContainText('Nothing was found for this request');
   await expect(alert).toContainText('Nothing was charged');

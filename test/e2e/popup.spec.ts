@@ -75,7 +75,7 @@ async function csvRows(download: Download): Promise<Record<string, string>[]> {
 /** Walks "Load more" until there is no next page, checking each page spends what it returned. */
 async function loadEverything(page: Page, sandbox: SandboxHandle, expected: string[]) {
   for (;;) {
-    const loadMore = shown(page.getByRole('button', { name: /^Load more · / }));
+    const loadMore = shown(page.getByRole('button', { name: /^Load more · up to \d+ credits$/ }));
     const noMore = shown(page.getByText(/^No more (people|companies)\.$/));
     await expect(loadMore.or(noMore)).toBeVisible();
     if (await noMore.isVisible()) return;

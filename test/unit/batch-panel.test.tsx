@@ -287,7 +287,7 @@ describe('Found on this page, with enriching', () => {
     await act(() => buttonNamed(root, 'Enrich 2 selected · 4 credits').click());
     await settle();
     expect(root.textContent).toContain('This may cost up to 4 credits; 1 left in today');
-    await act(() => buttonNamed(root, /^Spend anyway/).click());
+    await act(() => buttonNamed(root, 'Spend anyway · 4 credits').click());
     await settle();
     expect(starts.map((s) => s.confirmed)).toEqual([false, true]);
   });

@@ -506,7 +506,7 @@ describe('side panel', () => {
     const root = await mount(backend);
     expect(sentOf('view.open')).toHaveLength(1);
     expect(sentOf('run')).toEqual([]);
-    expect(button(root, /^Enrich · /)).toBeTruthy();
+    expect(button(root, 'Enrich · 2 credits')).toBeTruthy();
   });
 
   it('lists what else the page shows, without the page itself', async () => {

@@ -329,7 +329,7 @@ describe('company sections', () => {
     const h = harness();
     let root = mountCompany(h);
     let employees = section(root, 'Employees');
-    const list = await waitFor(() => button(employees, /^List employees · /));
+    const list = await waitFor(() => button(employees, 'List employees · up to 30 credits'));
     const quoted = quotedMax(list.textContent!);
     const before = h.balance();
     await act(() => list.click());
@@ -340,7 +340,7 @@ describe('company sections', () => {
     expect(employees.textContent).toContain('Page 1 · fetched just now · 30 credits');
     expect(employees.textContent).toContain('10 employees shown');
 
-    const more = await waitFor(() => button(employees, /^Load more · /));
+    const more = await waitFor(() => button(employees, 'Load more · up to 30 credits'));
     expect(more.textContent).toBe('Load more · up to 30 credits');
     await press(employees, 'Load more · up to 30 credits');
     await waitFor(() => expect(rows(employees)).toHaveLength(20));
@@ -423,7 +423,7 @@ describe('company sections', () => {
   it('refuses filters a person cannot send before showing any control that spends', async () => {
     const h = harness();
     const employees = section(mountCompany(h), 'Employees');
-    await waitFor(() => button(employees, /^List employees · /));
+    await waitFor(() => button(employees, 'List employees · up to 30 credits'));
     await setField(employees, 'Enrich profiles', 'enrich');
     await setField(employees, 'Page size', '50');
     await waitFor(() =>
@@ -461,7 +461,7 @@ describe('company sections', () => {
       return answer;
     }) as SectionsBackend['ask'];
     const employees = section(mountCompany(h), 'Employees');
-    await waitFor(() => button(employees, /^List employees · /));
+    await waitFor(() => button(employees, 'List employees · up to 30 credits'));
     await setField(employees, 'Enrich profiles', 'enrich');
     await setField(employees, 'Page size', '4');
     const list = await waitFor(
@@ -533,7 +533,7 @@ describe('company sections', () => {
     const h = harness();
     const jobs = section(mountCompany(h, { searchId: null }), 'Jobs');
     expect(jobs.textContent).toContain("Jobs are searched with the company's search ID");
-    await waitFor(() => button(section(container!, 'Employees'), /^List employees · /));
+    await waitFor(() => button(section(container!, 'Employees'), 'List employees · up to 30 credits'));
     expect(h.sent.some((message) => (message.data as RunRequest).endpointId === 'job.search')).toBe(false);
   });
 
@@ -563,7 +563,7 @@ describe('company sections', () => {
   it('exports the rows shown as CSV', async () => {
     const h = harness();
     const employees = section(mountCompany(h), 'Employees');
-    await press(employees, /^List employees · /);
+    await press(employees, 'List employees · up to 30 credits');
     await waitFor(() => expect(rows(employees)).toHaveLength(10));
     let saved: Blob | undefined;
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
@@ -623,9 +623,9 @@ describe('errors say what happened and offer what helps', () => {
   it('no credits left: top up, then try again', async () => {
     const h = harness({ apiKey: 'poor' });
     const employees = section(mountCompany(h), 'Employees');
-    const list = await waitFor(() => button(employees, /^List employees · /));
+    const list = await waitFor(() => button(employees, 'List employees · up to 30 credits'));
     const price = list.textContent!.replace('List employees · ', '');
-    await press(employees, /^List employees · /);
+    await press(employees, 'List employees · up to 30 credits');
     const alert = await waitFor(() => alertIn(employees));
     expect(alert.textContent).toContain(`This needs ${price}; your account has 3 credits`);
     expect(alert.textContent).toContain('Top up your balance, then try again');
@@ -681,7 +681,7 @@ describe('errors say what happened and offer what helps', () => {
     const alert = await waitFor(() => alertIn(count));
     expect(alert.textContent).toContain('Too many requests in a short time');
     expect(alert.textContent).toContain('Wait 30 seconds, then try again');
-    const retry = button(alert, /^Try again/);
+    const retry = button(alert, 'Try again in 30 s · 1 credit');
     expect(retry.textContent).toBe('Try again in 30 s · 1 credit');
     expect(retry.disabled).toBe(true);
   });
