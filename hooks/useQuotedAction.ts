@@ -157,6 +157,12 @@ export function useQuotedAction<Id extends EndpointId>(
     if (current !== generation.current) return;
     const shown = viewShown<ResponseOf<Id>>(view);
     setQuote(shown.quote);
+    if (join !== null && view.ok) {
+      // The click's own run: the cache may already hold its answer, but that answer is shown as the
+      // run's (fetched, at what it cost) when joining it answers, not as a free cached copy first.
+      followView(view, current);
+      return;
+    }
     setAction({ status: 'idle' });
     if (shown.answer) setAnswer(shown.answer);
     followView(view, current);

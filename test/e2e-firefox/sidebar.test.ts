@@ -166,7 +166,9 @@ describe('the context menu’s "Look up email"', () => {
     await expect
       .poll(() => sidebar.names({ role: 'heading', within: region }))
       .toContain(person.profile.full_name as string);
-    expect(await sidebar.text(region)).toContain('· 4 credits');
+    // The click's own run, shown with what it cost (never first as a free cached copy).
+    expect(await sidebar.text(region)).toContain('fetched just now · 4 credits');
+    expect(await sidebar.text(region)).not.toContain('cached just now');
     // Deep (finds work addresses), enriched: 3 + 1 for the profile that came back.
     const calls = (await sandbox.requests()).slice(since).filter((call) => call.path === EMAIL_LOOKUP_PATH);
     expect(calls.map((call) => [call.query?.email, call.query?.lookup_depth, call.charged])).toEqual([

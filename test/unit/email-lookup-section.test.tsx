@@ -123,6 +123,36 @@ function button(root: HTMLElement, text: string): HTMLButtonElement {
 }
 
 describe('the email lookup in the side panel', () => {
+  it("never shows the click's own answer as a free cached copy while joining its run", async () => {
+    // The run finished (and filled the cache) before the panel opened the view; joining it is slow.
+    let answerRun: (result: RunResult) => void = () => {};
+    const ask = (async (type: string, data: unknown) => {
+      if (type === 'view.open')
+        return {
+          ...lookupView(data),
+          cached: {
+            data: FOUND.status === 'answer' ? FOUND.data : null,
+            fetchedAt: 0,
+            ageMs: 0,
+            stale: false,
+          },
+        };
+      return new Promise<RunResult>((resolve) => {
+        answerRun = resolve;
+      });
+    }) as Ask;
+    const root = await show(ask, fakeStore(REQUEST));
+    expect(root.textContent).not.toContain('cached');
+    expect(root.textContent).not.toContain('0 credits');
+    // Meanwhile it says it is looking the address up.
+    expect(root.querySelector('.status-line[role=status]')?.textContent).toBeTruthy();
+    await act(async () => answerRun(FOUND));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(root.querySelector('.answer-meta')!.textContent).toContain('fetched just now · 4 credits');
+  });
+
   it('shows nothing when no lookup is pending', async () => {
     const { ask, runs } = fakeAsk([]);
     const root = await show(ask, fakeStore(null));
