@@ -22,13 +22,32 @@ export function Notice({ tone, title, children }: NoticeProps) {
   );
 }
 
-/** An error as `userMessage` words it: title, what to do, and the service's own detail if any. */
-export function ErrorNotice({ message, children }: { message: UserMessage; children?: ComponentChildren }) {
+/**
+ * An error as `userMessage` words it: title, what to do, and the service's own detail if any.
+ * `onRetry`: reading it again, which spends nothing, offered as "Try again". A retry that spends is
+ * named with its price instead (components/spend/SpendArea.tsx).
+ */
+export function ErrorNotice({
+  message,
+  onRetry,
+  children,
+}: {
+  message: UserMessage;
+  onRetry?: () => void;
+  children?: ComponentChildren;
+}) {
   return (
     <Notice tone="error" title={message.title}>
       <p>{message.action}.</p>
       {message.detail && <p class="notice-detail">{message.detail}</p>}
       {children}
+      {onRetry && (
+        <div class="row">
+          <button type="button" class="small" onClick={onRetry}>
+            Try again
+          </button>
+        </div>
+      )}
     </Notice>
   );
 }

@@ -132,13 +132,7 @@ function ScanRefused({ reason }: { reason: ScanRefusal }) {
 export function PanelUnreachable({ message, onRetry }: { message: UserMessage; onRetry: () => void }) {
   return (
     <section class="card panel-section">
-      <ErrorNotice message={message}>
-        <div class="row">
-          <button type="button" class="small" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      </ErrorNotice>
+      <ErrorNotice message={message} onRetry={onRetry} />
     </section>
   );
 }

@@ -99,15 +99,7 @@ export function SpendArea(props: SpendAreaProps) {
       if (props.blocked) return <p class="section-blocked">{props.blocked}</p>;
       if (quote.status === 'failed')
         // The quote could not be worked out (the background did not answer, or refused the question).
-        return (
-          <ErrorNotice message={quote.message}>
-            <div class="row">
-              <button type="button" class="small" onClick={props.onRetry}>
-                Try again
-              </button>
-            </div>
-          </ErrorNotice>
-        );
+        return <ErrorNotice message={quote.message} onRetry={props.onRetry} />;
       if (quote.status === 'loading') return <Busy>Working out the cost…</Busy>;
       if (props.inList)
         return (

@@ -83,15 +83,7 @@ export function DoNotEnrichSetting({ backend }: { backend: OptionsBackend }) {
         </p>
       </header>
       {state.status === 'loading' && <Busy>Reading the list…</Busy>}
-      {state.status === 'unknown' && (
-        <ErrorNotice message={state.message}>
-          <div class="row">
-            <button type="button" class="small" onClick={load}>
-              Try again
-            </button>
-          </div>
-        </ErrorNotice>
-      )}
+      {state.status === 'unknown' && <ErrorNotice message={state.message} onRetry={load} />}
       {state.status === 'ready' && (
         <form
           class="stack"

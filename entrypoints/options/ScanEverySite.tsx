@@ -43,15 +43,7 @@ export function ScanEverySite({ state, outcome, onToggle, onRetry }: ScanEverySi
         </p>
       </header>
       {state.status === 'loading' && <Busy>Checking…</Busy>}
-      {state.status === 'unknown' && (
-        <ErrorNotice message={state.message}>
-          <div class="row">
-            <button type="button" class="small" onClick={onRetry}>
-              Try again
-            </button>
-          </div>
-        </ErrorNotice>
-      )}
+      {state.status === 'unknown' && <ErrorNotice message={state.message} onRetry={onRetry} />}
       {state.status === 'ready' && (
         <Toggle
           label={SCAN_EVERY_SITE_LABEL}

@@ -142,13 +142,7 @@ export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
       </header>
       {settings.status === 'loading' && <Busy>Reading your settings…</Busy>}
       {settings.status === 'failed' && (
-        <ErrorNotice message={settings.message}>
-          <div class="row">
-            <button type="button" class="small" onClick={() => void loadSettings()}>
-              Try again
-            </button>
-          </div>
-        </ErrorNotice>
+        <ErrorNotice message={settings.message} onRetry={() => void loadSettings()} />
       )}
       {settings.status === 'ready' && !isConfigured(settings.value) && (
         <Notice tone="info" title="Connect to your service first">

@@ -25,16 +25,7 @@ export interface RecentListProps {
 
 export function RecentList({ state, onReopen, onRemove, onClear, onRetry, now }: RecentListProps) {
   if (state.status === 'loading') return <Busy>Reading your recent searches…</Busy>;
-  if (state.status === 'failed')
-    return (
-      <ErrorNotice message={state.message}>
-        <div class="row">
-          <button type="button" class="small" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      </ErrorNotice>
-    );
+  if (state.status === 'failed') return <ErrorNotice message={state.message} onRetry={onRetry} />;
   if (state.entries.length === 0)
     return (
       <p class="empty">

@@ -57,15 +57,7 @@ export function FoundOnPageBatch({ backend, findings, tabId, settings, onSpent }
           Found on this page <span class="count">{total}</span>
         </h2>
       </header>
-      {found.peekFailed && (
-        <ErrorNotice message={found.peekFailed}>
-          <div class="row">
-            <button type="button" class="small" onClick={found.retryPeek}>
-              Try again
-            </button>
-          </div>
-        </ErrorNotice>
-      )}
+      {found.peekFailed && <ErrorNotice message={found.peekFailed} onRetry={found.retryPeek} />}
       {found.domain && (
         <section class="found-group found-site" aria-labelledby="found-site-heading">
           <h3 id="found-site-heading">Look up this company</h3>
