@@ -12,7 +12,7 @@ import { ApiError, userMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
 import { sumQuotes } from '@/lib/batch';
 import type { Freshness } from '@/lib/freshness';
-import type { BatchPeek, BatchView, Findings, PeekRow, Quote } from '@/lib/protocol';
+import type { BatchPeek, BatchView, Findings, PeekRow } from '@/lib/protocol';
 import type { BatchStartState } from './BatchBar';
 import { isActiveBatch } from './BatchBar';
 import type { FoundGroupView } from './FoundGroup';
@@ -132,11 +132,6 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
     return peek.status === 'ready' ? peek.byKey.get(key) : undefined;
   }
 
-  function quoteOf(key: string): Quote | null {
-    const row = peekOf(key);
-    return row?.ok ? row.quote : null;
-  }
-
   /** Why a row cannot be asked, or null when it can (or is still peeked at). */
   function unavailableOf(item: FoundItem): string | null {
     if (!item.request) return item.refusal ?? 'It cannot be enriched';
@@ -153,6 +148,7 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
 
   const rows = items.map((item): FoundRowModel => {
     const inBatch = batchItems.get(item.key) ?? null;
+    const selectable = canSelect(item);
     return {
       key: item.key,
       group: item.group,
@@ -164,8 +160,8 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
       unavailable: unavailableOf(item),
       batchItem: inBatch,
       batchActive: active,
-      selectable: canSelect(item),
-      selected: selected.has(item.key) && canSelect(item),
+      selectable,
+      selected: selectable && selected.has(item.key),
       mountKey: inBatch && batch ? `${item.key}@${batch.id}` : item.key,
     };
   });
@@ -176,28 +172,20 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
   })).filter((group) => group.rows.length > 0);
   const siteRows = rows.filter((row) => row.group === 'site');
   const chosen = rows.filter((row) => row.selected);
+  // A cached row adds nothing: the batch serves it from the cache.
   const total = sumQuotes(
-    chosen.map((row) => {
-      const peeked = peekOf(row.key);
-      return peeked?.ok && peeked.cached
-        ? { min: 0, max: 0 }
-        : (quoteOf(row.key) ?? { min: null, max: null });
-    }),
+    chosen.map(({ peek: peeked }) =>
+      !peeked?.ok ? { min: null, max: null } : peeked.cached ? { min: 0, max: 0 } : peeked.quote,
+    ),
   );
 
   function setRowBusy(key: string, on: boolean): void {
-    if (!mounted.current) return;
-    setBusy((previous) => {
-      if (previous.has(key) === on) return previous;
-      const next = new Set(previous);
-      if (on) next.add(key);
-      else next.delete(key);
-      return next;
-    });
+    if (mounted.current) setBusy((previous) => withKeys(previous, [key], on));
   }
 
   async function startBatch(confirmed = false): Promise<void> {
-    const chosenItems = items.filter((item) => chosen.some((row) => row.key === item.key));
+    const chosenKeys = new Set(chosen.map((row) => row.key));
+    const chosenItems = items.filter((item) => chosenKeys.has(item.key));
     if (chosenItems.length === 0) return;
     setStart({ status: 'starting' });
     try {
@@ -243,14 +231,7 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
   }
 
   function toggle(keys: readonly string[], on: boolean): void {
-    setSelected((previous) => {
-      const next = new Set(previous);
-      for (const key of keys) {
-        if (on) next.add(key);
-        else next.delete(key);
-      }
-      return next;
-    });
+    setSelected((previous) => withKeys(previous, keys, on));
   }
 
   const selectableKeys = rows.filter((row) => row.selectable).map((row) => row.key);
@@ -280,4 +261,15 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
     dismissBatch: () => batch && setDismissed(batch.id),
     retryPeek: () => void loadPeek(),
   };
+}
+
+/** The set with `keys` in it (`on`) or out of it; the same set when nothing changes. */
+function withKeys(set: ReadonlySet<string>, keys: readonly string[], on: boolean): ReadonlySet<string> {
+  if (keys.every((key) => set.has(key) === on)) return set;
+  const next = new Set(set);
+  for (const key of keys) {
+    if (on) next.add(key);
+    else next.delete(key);
+  }
+  return next;
 }
