@@ -105,13 +105,24 @@ export const INTERRUPTED_RECHECK_MS = 3_000;
 export const AUTO_RUN_STOPPED_NOTE =
   "Not enriched automatically: it would go past today's budget. Enrich it yourself if you want it.";
 
-/** What a view's answer shows at once: its quote (or why there is none) and a cached answer. */
-function viewShown<Data>(view: FirstView): { quote: QuoteState; answer: Answered<Data> | null } {
+/**
+ * What a view's answer shows at once: its quote (or why there is none) and a cached answer.
+ * `joining` a run the background started in the person's click: the cache may already hold that
+ * run's answer, but it is shown as the run's (fetched, at what it cost) once joining answers, never
+ * first as a free cached copy.
+ */
+function viewShown<Data>(
+  view: FirstView,
+  joining: boolean,
+): { quote: QuoteState; answer: Answered<Data> | null } {
   if (!view.ok)
     return { quote: { status: 'failed', message: userMessage(ApiError.fromJSON(view.error)) }, answer: null };
   return {
     quote: { status: 'ready', quote: view.quote },
-    answer: view.cached ? { ...view.cached, data: view.cached.data as Data, cached: true, credits: 0 } : null,
+    answer:
+      view.cached && !joining
+        ? { ...view.cached, data: view.cached.data as Data, cached: true, credits: 0 }
+        : null,
   };
 }
 
@@ -123,7 +134,7 @@ export function useQuotedAction<Id extends EndpointId>(
   const [firstView] = useState(() =>
     params === null ? null : (options.takeFirstView?.(endpointId, params) ?? null),
   );
-  const firstShown = firstView && viewShown<ResponseOf<Id>>(firstView);
+  const firstShown = firstView && viewShown<ResponseOf<Id>>(firstView, join !== null);
   const [quote, setQuote] = useState<QuoteState>(firstShown?.quote ?? { status: 'loading' });
   const [action, setAction] = useState<ActionState>(firstShown ? { status: 'idle' } : { status: 'checking' });
   const [answer, setAnswer] = useState<Answered<ResponseOf<Id>> | null>(firstShown?.answer ?? null);
@@ -155,14 +166,8 @@ export function useQuotedAction<Id extends EndpointId>(
       return;
     }
     if (current !== generation.current) return;
-    const shown = viewShown<ResponseOf<Id>>(view);
+    const shown = viewShown<ResponseOf<Id>>(view, join !== null);
     setQuote(shown.quote);
-    if (join !== null && view.ok) {
-      // The click's own run: the cache may already hold its answer, but that answer is shown as the
-      // run's (fetched, at what it cost) when joining it answers, not as a free cached copy first.
-      followView(view, current);
-      return;
-    }
     setAction({ status: 'idle' });
     if (shown.answer) setAnswer(shown.answer);
     followView(view, current);

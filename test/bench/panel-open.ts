@@ -179,7 +179,7 @@ async function main() {
       `  medians of the way there: first render ${median(firstRenders)} ms · profile drawn ${median(times)} ms`,
     );
     // The first look answered before the panel's script ran: its first render is the profile.
-    const drawnAtOnce = panel.filter((opening) => opening.drawnAt - (opening.firstRender ?? 0) < 1).length;
+    const drawnAtOnce = panel.filter((opening) => opening.drawnAt - opening.firstRender < 1).length;
     console.log(`  the profile drawn in the panel's first render: ${drawnAtOnce} of ${RUNS} runs`);
     const floorP50 = percentile(
       floor.map((opening) => opening.drawnAt).sort((a, b) => a - b),
