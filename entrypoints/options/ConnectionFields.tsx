@@ -66,40 +66,55 @@ export function ConnectionFields({ values, errors, onChange, disabled, savedKey 
           )}
         </Field>
       )}
-      <Field
+      <BaseUrlField
+        name="baseUrlV2"
         label="Base URL (v2)"
-        error={errors.baseUrlV2}
         hint="The address of the service's v2 API (its paths begin /api/v2/)."
-      >
-        {(control) => (
-          <TextInput
-            {...control}
-            type="url"
-            inputMode="url"
-            placeholder="https://api.example.com"
-            value={values.baseUrlV2}
-            disabled={disabled}
-            onValue={(baseUrlV2) => onChange({ baseUrlV2 })}
-          />
-        )}
-      </Field>
-      <Field
+        values={values}
+        errors={errors}
+        onChange={onChange}
+        disabled={disabled}
+      />
+      <BaseUrlField
+        name="baseUrlV3"
         label="Base URL (v3)"
-        error={errors.baseUrlV3}
         hint="The address of the v3 API (its paths begin /v3/); often the same as v2."
-      >
-        {(control) => (
-          <TextInput
-            {...control}
-            type="url"
-            inputMode="url"
-            placeholder="https://api.example.com"
-            value={values.baseUrlV3}
-            disabled={disabled}
-            onValue={(baseUrlV3) => onChange({ baseUrlV3 })}
-          />
-        )}
-      </Field>
+        values={values}
+        errors={errors}
+        onChange={onChange}
+        disabled={disabled}
+      />
     </div>
+  );
+}
+
+/** One API version's base URL. */
+function BaseUrlField({
+  name,
+  label,
+  hint,
+  values,
+  errors,
+  onChange,
+  disabled,
+}: Omit<ConnectionFieldsProps, 'savedKey'> & {
+  name: 'baseUrlV2' | 'baseUrlV3';
+  label: string;
+  hint: string;
+}) {
+  return (
+    <Field label={label} error={errors[name]} hint={hint}>
+      {(control) => (
+        <TextInput
+          {...control}
+          type="url"
+          inputMode="url"
+          placeholder="https://api.example.com"
+          value={values[name]}
+          disabled={disabled}
+          onValue={(value) => onChange({ [name]: value })}
+        />
+      )}
+    </Field>
   );
 }
