@@ -4,7 +4,7 @@
  * with its own level-3 heading under the section's. Only http(s) links are clickable.
  */
 import { useRef } from 'preact/hooks';
-import { ExternalLink } from '@/components/profile/parts';
+import { ExternalLink, type FactRow, Facts } from '@/components/profile/parts';
 import { excerpt, formatNumber, joinParts } from '@/components/profile/profile-format';
 import { useRefocus } from '@/components/results/focus';
 import { textOf } from '@/components/results/ResultRows';
@@ -28,7 +28,7 @@ export function JobProfileView({ job }: { job: JobProfile }) {
     typeof data.location === 'object' && data.location !== null ? data.location : {}
   ) as Record<string, unknown>;
   const applicants = typeof data.total_applicants === 'number' ? formatNumber(data.total_applicants) : null;
-  const facts: [string, string | null][] = [
+  const facts: FactRow[] = [
     ['Location', joinParts([textOf(location.city), textOf(location.region), textOf(location.country)])],
     ['Employment', textOf(data.employment_type)],
     ['Seniority', textOf(data.seniority_level)],
@@ -36,7 +36,6 @@ export function JobProfileView({ job }: { job: JobProfile }) {
     ['Industry', listOf(data.industry)],
     ['Applicants', applicants],
   ];
-  const shown = facts.filter((fact): fact is [string, string] => fact[1] !== null);
   const description = textOf(data.job_description);
   const apply = safeHttpUrl(data.apply_url);
   const companyName = textOf(company.name);
@@ -53,16 +52,7 @@ export function JobProfileView({ job }: { job: JobProfile }) {
           <ExternalLink href={textOf(company.url)}>{companyName}</ExternalLink>
         </p>
       )}
-      {shown.length > 0 && (
-        <dl class="facts">
-          {shown.map(([label, value]) => (
-            <div class="fact" key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      <Facts rows={facts} />
       {description && <p class="profile-description">{excerpt(description, DESCRIPTION_CHARS)}</p>}
       {apply && (
         <p>
