@@ -27,7 +27,7 @@ import { expireOld, RETENTION_ALARM, RETENTION_PERIOD_MINUTES } from '@/lib/back
 import { createService } from '@/lib/background/service';
 import { checkSettingsPatch } from '@/lib/background/settings-schema';
 import { createSettingsStore } from '@/lib/background/settings-store';
-import { emailFromMenuClick, selectionExcerpt } from '@/lib/email-selection';
+import { type EmailMenuItem, emailFromMenuClick, selectionExcerpt } from '@/lib/email-selection';
 import { onMessage } from '@/lib/messenger';
 import { openListsPage } from '@/lib/open-lists';
 import { paramsFor } from '@/lib/profile-params';
@@ -369,13 +369,18 @@ export default defineBackground(() => {
     }
   }
 
-  async function lookUpMenuEmail(info: { selectionText?: string; linkUrl?: string }): Promise<void> {
-    const email = emailFromMenuClick(info);
+  async function lookUpMenuEmail(
+    item: EmailMenuItem,
+    info: { selectionText?: string; linkUrl?: string },
+  ): Promise<void> {
+    const found = emailFromMenuClick(item, info);
+    const { email } = found;
     const request: EmailLookupRequest = {
       requestId: crypto.randomUUID(),
       email,
       selection: selectionExcerpt(info.selectionText ?? info.linkUrl ?? ''),
       params: email ? { ...MENU_LOOKUP_PARAMS, email } : null,
+      ...(found.email === null && found.why === 'several' ? { several: found.addresses } : {}),
       at: Date.now(),
     };
     await storage.setItem(EMAIL_LOOKUP_ITEM_KEY, request);
@@ -401,7 +406,7 @@ export default defineBackground(() => {
     if (info.menuItemId !== EMAIL_MENU.selection && info.menuItemId !== EMAIL_MENU.link)
       return Promise.resolve();
     openPanelNow(tab);
-    return lookUpMenuEmail(info);
+    return lookUpMenuEmail(info.menuItemId === EMAIL_MENU.selection ? 'selection' : 'link', info);
   }
 
   browser.contextMenus.onClicked.addListener((info, tab) => {

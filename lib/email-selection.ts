@@ -34,18 +34,30 @@ export function isEmailAddress(candidate: string): boolean {
   return extractEmails(probe)[0] === probe;
 }
 
+/** Every distinct address in a selection, in order (see emailFromSelection for what is left out). */
+function emailsInSelection(selection: string): string[] {
+  const found: string[] = [];
+  for (const token of selection.replace(/mailto:/gi, ' ').split(SEPARATORS)) {
+    if (!token.includes('@')) continue;
+    const candidate = token.replace(EDGE_PUNCTUATION, '');
+    if (!isEmailAddress(candidate)) continue;
+    const address = normalize(candidate);
+    if (!found.some((other) => sameAddress(other, address))) found.push(address);
+  }
+  return found;
+}
+
+/** Addresses compare as the service would: the local part's case aside, a domain's case never matters. */
+function sameAddress(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
 /**
  * The first email address in a selection, or null when there is none. Surrounding words, angle
  * brackets, quotes, a `mailto:` prefix and trailing punctuation are left out.
  */
 export function emailFromSelection(selection: string): string | null {
-  const text = selection.replace(/mailto:/gi, ' ');
-  for (const token of text.split(SEPARATORS)) {
-    if (!token.includes('@')) continue;
-    const candidate = token.replace(EDGE_PUNCTUATION, '');
-    if (isEmailAddress(candidate)) return normalize(candidate);
-  }
-  return null;
+  return emailsInSelection(selection)[0] ?? null;
 }
 
 /** The (first) address of a `mailto:` link, or null for any other link or a malformed one. */
@@ -53,17 +65,46 @@ export function emailFromMailto(link: string): string | null {
   return mailtoAddresses(link)[0] ?? null;
 }
 
+/** The context menu's two email items: one titled with the selection, one on mailto: links. */
+export type EmailMenuItem = 'selection' | 'link';
+
 /** What the context menu reports of a click: the selected text, the link's address. */
 export interface MenuClickContext {
   selectionText?: string;
   linkUrl?: string;
 }
 
-/** The address a context-menu click is about: the mailto link's, else the selection's. */
-export function emailFromMenuClick({ selectionText, linkUrl }: MenuClickContext): string | null {
-  return (
-    (linkUrl ? emailFromMailto(linkUrl) : null) ?? (selectionText ? emailFromSelection(selectionText) : null)
-  );
+/**
+ * The address a menu click buys, or why there is none: `none` when what was clicked holds no
+ * address, `several` when it names more than one and the menu cannot tell which was meant (the
+ * addresses are listed, and neither is looked up).
+ */
+export type MenuEmail =
+  | { email: string }
+  | { email: null; why: 'none' }
+  | { email: null; why: 'several'; addresses: string[] };
+
+/**
+ * The address a context-menu item's click is about, read only from what that item shows. The
+ * selection item's title repeats the selection, so it looks up the selection's address, never the
+ * link around it (a page chooses a link's target, and the title would name another address). The
+ * link item names no address, so it is taken only when nothing else on screen names a different
+ * one: a selection naming another address, or a link to several, looks up neither.
+ */
+export function emailFromMenuClick(
+  item: EmailMenuItem,
+  { selectionText, linkUrl }: MenuClickContext,
+): MenuEmail {
+  const selected = selectionText ? emailsInSelection(selectionText) : [];
+  const addresses =
+    item === 'selection'
+      ? selected
+      : [...(linkUrl ? mailtoAddresses(linkUrl) : []), ...selected].filter(
+          (address, index, all) => all.findIndex((other) => sameAddress(other, address)) === index,
+        );
+  if (addresses.length === 0) return { email: null, why: 'none' };
+  if (addresses.length > 1) return { email: null, why: 'several', addresses };
+  return { email: addresses[0]! };
 }
 
 /** A selection shortened for a message ("…" past SELECTION_EXCERPT_CHARS), whitespace folded. */

@@ -340,6 +340,8 @@ export interface EmailLookupRequest {
   selection: string;
   /** The lookup's params; null when there is no address. */
   params: RawParamsMessage | null;
+  /** The addresses the click named when the menu could not tell which was meant (nothing was asked). */
+  several?: string[];
   /** When the person clicked (ms since epoch). */
   at: number;
 }

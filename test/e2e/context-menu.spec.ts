@@ -145,6 +145,40 @@ test('a mailto: link is looked up by its address', async ({
   ).toBeVisible();
 });
 
+test('a selection inside a mailto: link buys the address its item names, and the link item neither', async ({
+  context,
+  sw,
+  sandbox,
+  configure,
+  openExtensionPage,
+}) => {
+  await configure();
+  const { tabId } = await someTab(context, sw);
+  const shown = queries.dataset.people[12]!;
+  const linked = queries.dataset.people[21]!;
+  const shownEmail = shown.workEmail ?? shown.emails[0]!;
+  const linkedEmail = linked.emails[0]!;
+  // The page wraps the address the person selects in a link to another.
+  const click = { selectionText: shownEmail, linkUrl: `mailto:${linkedEmail}` };
+  const balance = await sandbox.balance();
+
+  // The link item names no address: with another one selected, it looks up neither.
+  await clickMenu(sw, tabId, { menuItemId: 'lookup-email-link', ...click });
+  expect(await emailLookups(sandbox)).toHaveLength(0);
+  expect(await sandbox.balance()).toBe(balance);
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const section = panel.getByRole('region', { name: 'Email lookup' });
+  await expect(section.getByText('More than one email address in what you clicked')).toBeVisible();
+  await expect(section.getByRole('listitem')).toHaveText([linkedEmail, shownEmail]);
+
+  // The selection item's title names the selected address: that one is bought, not the link's.
+  await clickMenu(sw, tabId, { menuItemId: 'lookup-email-selection', ...click });
+  const calls = await emailLookups(sandbox);
+  expect(calls).toHaveLength(1);
+  expect(calls[0]!.query).toMatchObject({ email: shownEmail });
+  await expect(section.getByRole('heading', { name: shown.profile.full_name as string })).toBeVisible();
+});
+
 test('a selection without an email address asks nothing and spends nothing, and the panel says why', async ({
   context,
   sw,

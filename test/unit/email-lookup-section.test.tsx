@@ -209,6 +209,28 @@ describe('the email lookup in the side panel', () => {
     expect(root.textContent).toContain('Nothing was charged.');
   });
 
+  it('asks nothing when the click named two addresses, and names both', async () => {
+    const { ask, runs } = fakeAsk([]);
+    const root = await show(
+      ask,
+      fakeStore({
+        ...REQUEST,
+        email: null,
+        params: null,
+        selection: 'mailto:ada@example.com',
+        several: ['ada@example.com', 'bob@example.com'],
+      }),
+    );
+    expect(runs).toEqual([]);
+    expect(root.textContent).toContain('More than one email address in what you clicked');
+    expect([...root.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'ada@example.com',
+      'bob@example.com',
+    ]);
+    expect(root.textContent).toContain('nothing was charged');
+    expect(buttonNames(root)).toEqual(['Dismiss']);
+  });
+
   it('past the budget, spends only once the person confirms, with the same request id', async () => {
     const { ask, runs } = fakeAsk([
       { status: 'needs-confirmation', quote: { min: 3, max: 4, lines: [] }, remaining: 2 },

@@ -72,21 +72,75 @@ describe('emailFromMailto', () => {
 });
 
 describe('emailFromMenuClick', () => {
-  it('prefers the link of a mailto: link over the selected text', () => {
+  // A selection inside a mailto: link: the selection item's title names bob, the page's link ada.
+  const inLink = { linkUrl: 'mailto:ada@example.com', selectionText: 'write to bob@example.com' };
+
+  it('looks up the address the selection item names, never the link around the selection', () => {
+    expect(emailFromMenuClick('selection', inLink)).toEqual({ email: 'bob@example.com' });
+  });
+
+  it('looks up neither from the link item when the selection names another address, and lists both', () => {
+    expect(emailFromMenuClick('link', inLink)).toEqual({
+      email: null,
+      why: 'several',
+      addresses: ['ada@example.com', 'bob@example.com'],
+    });
+  });
+
+  it('looks up the link of the link item when the selection names no other address', () => {
+    expect(emailFromMenuClick('link', { linkUrl: 'mailto:ada@example.com' })).toEqual({
+      email: 'ada@example.com',
+    });
     expect(
-      emailFromMenuClick({ linkUrl: 'mailto:ada@example.com', selectionText: 'write to bob@example.com' }),
-    ).toBe('ada@example.com');
+      emailFromMenuClick('link', { linkUrl: 'mailto:ada@example.com', selectionText: 'Write to us' }),
+    ).toEqual({
+      email: 'ada@example.com',
+    });
+    expect(
+      emailFromMenuClick('link', { linkUrl: 'mailto:ada@example.com', selectionText: 'ADA@Example.com' }),
+    ).toEqual({ email: 'ada@example.com' });
   });
 
-  it('falls back to the selection when the link is not a mailto: link', () => {
-    expect(emailFromMenuClick({ linkUrl: 'https://example.com/', selectionText: 'bob@example.com' })).toBe(
-      'bob@example.com',
-    );
+  it('looks up neither when what the item shows names several addresses', () => {
+    expect(
+      emailFromMenuClick('selection', { selectionText: 'first@example.com, second@example.org' }),
+    ).toEqual({
+      email: null,
+      why: 'several',
+      addresses: ['first@example.com', 'second@example.org'],
+    });
+    expect(emailFromMenuClick('link', { linkUrl: 'mailto:ada@example.com,bob@example.com' })).toMatchObject({
+      email: null,
+      why: 'several',
+    });
+    // The same address twice is one address.
+    expect(emailFromMenuClick('selection', { selectionText: 'ada@example.com <ADA@example.com>' })).toEqual({
+      email: 'ada@example.com',
+    });
   });
 
-  it('gives none when neither carries an address', () => {
-    expect(emailFromMenuClick({ selectionText: 'Call me maybe' })).toBeNull();
-    expect(emailFromMenuClick({})).toBeNull();
+  it('reads a selection item only from the selection, whatever link it is in', () => {
+    expect(
+      emailFromMenuClick('selection', { linkUrl: 'mailto:ada@example.com', selectionText: 'Mail us' }),
+    ).toEqual({
+      email: null,
+      why: 'none',
+    });
+    expect(
+      emailFromMenuClick('selection', { linkUrl: 'https://example.com/', selectionText: 'bob@example.com' }),
+    ).toEqual({ email: 'bob@example.com' });
+  });
+
+  it('gives none when nothing clicked carries an address', () => {
+    expect(emailFromMenuClick('selection', { selectionText: 'Call me maybe' })).toEqual({
+      email: null,
+      why: 'none',
+    });
+    expect(emailFromMenuClick('link', { linkUrl: 'mailto:?subject=hi' })).toEqual({
+      email: null,
+      why: 'none',
+    });
+    expect(emailFromMenuClick('selection', {})).toEqual({ email: null, why: 'none' });
   });
 });
 

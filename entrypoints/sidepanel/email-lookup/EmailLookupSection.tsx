@@ -62,7 +62,21 @@ export function EmailLookupSection({
   const { action, answer } = lookup;
   const email = request.email;
   let body: ComponentChildren;
-  if (email === null || request.params === null) {
+  if (request.several) {
+    body = (
+      <Notice tone="info" title="More than one email address in what you clicked">
+        <ul>
+          {request.several.map((address) => (
+            <li key={address}>{address}</li>
+          ))}
+        </ul>
+        <p>
+          Nothing was looked up and nothing was charged. Select just the address you mean, then choose “Look
+          up email” again.
+        </p>
+      </Notice>
+    );
+  } else if (email === null || request.params === null) {
     body = (
       <Notice tone="info" title="No email address in what you selected">
         {request.selection && <p class="notice-detail">“{request.selection}”</p>}
