@@ -12,6 +12,7 @@ import { clearCache } from '@/lib/background/cache';
 import { openDb } from '@/lib/background/db';
 import { readList, replaceStoredList, storedList } from '@/lib/background/do-not-enrich';
 import { checkFindings } from '@/lib/background/findings-check';
+import { createFindingsStore } from '@/lib/background/findings-store';
 import { clearHistory, exportStored, forgetSubject, namesSubject } from '@/lib/background/forget';
 import { createLists } from '@/lib/background/lists/runner';
 import type { EmailLookupRequest, Findings } from '@/lib/background/messages';
@@ -116,6 +117,8 @@ export default defineBackground(() => {
     return { ...rest, apiKeySet: apiKey !== '', apiKeyHint: apiKey.length > 4 ? apiKey.slice(-4) : '' };
   }
 
+  const findingsStore = createFindingsStore();
+
   handle('findings.report', async (data, sender) => {
     const tabId = sender.tab?.id;
     const findings = checkFindings(data);
@@ -129,7 +132,7 @@ export default defineBackground(() => {
       stripHash(sender.tab?.url ?? sender.url) !== stripHash(findings.pageUrl)
     )
       return;
-    await storage.setItem(findingsItemKey(tabId), findings);
+    await findingsStore.save(tabId, findings);
   });
 
   handle('findings.get', async ({ tabId }) => storage.getItem(findingsItemKey(tabId)));
@@ -281,7 +284,7 @@ export default defineBackground(() => {
 
   // A tab's findings belong to the page it showed: forget them when it closes or navigates away.
   browser.tabs.onRemoved.addListener((tabId) => {
-    void storage.removeItem(findingsItemKey(tabId));
+    void findingsStore.remove(tabId);
   });
   // Same-document navigations (single-page sites) report only `status: loading` here, without
   // `change.url`, so compare the tab's URL with the one the findings were made on.
@@ -290,7 +293,7 @@ export default defineBackground(() => {
     if (!url || (!change.url && change.status !== 'loading')) return;
     const key = findingsItemKey(tabId);
     const findings = await storage.getItem<{ pageUrl: string }>(key);
-    if (findings && stripHash(findings.pageUrl) !== stripHash(url)) await storage.removeItem(key);
+    if (findings && stripHash(findings.pageUrl) !== stripHash(url)) await findingsStore.remove(tabId);
   });
 
   // The toolbar button opens the popup (entrypoints/popup: searches, lookups, recent), whose first
@@ -369,6 +372,20 @@ export default defineBackground(() => {
     }
   }
 
+  /**
+   * The pending lookup must be written, or the panel could not join the call that spends: should the
+   * session area be full, the tabs' findings (which their pages report again) make room for it.
+   */
+  async function keepMenuLookup(request: EmailLookupRequest): Promise<void> {
+    try {
+      await storage.setItem(EMAIL_LOOKUP_ITEM_KEY, request);
+    } catch (error) {
+      console.warn('The session area is full: dropping the tabs’ findings for the menu’s lookup', error);
+      await findingsStore.clear();
+      await storage.setItem(EMAIL_LOOKUP_ITEM_KEY, request);
+    }
+  }
+
   async function lookUpMenuEmail(
     item: EmailMenuItem,
     info: { selectionText?: string; linkUrl?: string },
@@ -383,7 +400,7 @@ export default defineBackground(() => {
       ...(found.email === null && found.why === 'several' ? { several: found.addresses } : {}),
       at: Date.now(),
     };
-    await storage.setItem(EMAIL_LOOKUP_ITEM_KEY, request);
+    await keepMenuLookup(request);
     // No address: nothing is asked of the service, nothing spent; the panel says why.
     if (!request.params) return;
     // The panel asks `run` with the same request id: it joins this call or reads its answer.

@@ -3,7 +3,12 @@
  * bad entry dropped without the rest, and the report capped in size.
  */
 import { describe, expect, it } from 'vitest';
-import { checkFindings, FINDINGS_MAX_BYTES } from '../../lib/background/findings-check';
+import {
+  checkFindings,
+  FINDINGS_KEPT_MAX_BYTES,
+  FINDINGS_MAX_BYTES,
+  jsonBytes,
+} from '../../lib/background/findings-check';
 import { FINDINGS_LIMITS } from '../../lib/protocol';
 
 const PAGE = 'https://www.linkedin.com/in/ada-lovelace';
@@ -73,5 +78,45 @@ describe('checking a findings report', () => {
     expect(checkFindings(report({ emails: [padding] }))).toBeNull();
     expect(checkFindings('hello')).toBeNull();
     expect(checkFindings({ ...report(), profiles: 'all of them' })).toBeNull();
+  });
+
+  it('measures a report in bytes, not characters: non-Latin text over the cap is refused', () => {
+    // Fewer characters than the cap, three times as many bytes.
+    const label = '語'.repeat(250);
+    const heavy = Array.from({ length: Math.ceil(FINDINGS_MAX_BYTES / 3 / 250) }, () => ({ ...acme, label }));
+    expect(JSON.stringify(report({ profiles: heavy })).length).toBeLessThan(FINDINGS_MAX_BYTES);
+    expect(checkFindings(report({ profiles: heavy }))).toBeNull();
+  });
+
+  it('keeps what fits of a report whose canonical URLs outgrow it: non-Latin ids, percent-encoded', () => {
+    const people = Array.from({ length: 1500 }, (_, index) => {
+      const id = `${'日本語'.repeat(60)}${index}`;
+      return { kind: 'person', id, url: `https://www.linkedin.com/in/${id}` };
+    });
+    const checked = checkFindings(report({ profiles: people }))!;
+    expect(checked).not.toBeNull();
+    // Kept whole they would weigh about 3.6 MB: only the first ones that fit the tab's budget are.
+    expect(jsonBytes(checked)).toBeLessThanOrEqual(FINDINGS_KEPT_MAX_BYTES);
+    expect(checked.profiles.length).toBeGreaterThan(300);
+    expect(checked.profiles.length).toBeLessThan(1500);
+    expect(checked.profiles[0]!.id).toBe(people[0]!.id);
+    expect(checked.emails).toEqual(['ada@example.com']);
+  });
+
+  it('keeps a page of thousands of long links within the tab budget', () => {
+    const links = Array.from({ length: 3300 }, (_, index) => {
+      const id = `${'long-name-'.repeat(19)}${index}`;
+      return {
+        kind: 'person',
+        id,
+        url: `https://www.linkedin.com/in/${id}`,
+        label: 'A person with a long name'.repeat(4),
+      };
+    });
+    const checked = checkFindings(report({ profiles: links }))!;
+    expect(jsonBytes(checked)).toBeLessThanOrEqual(FINDINGS_KEPT_MAX_BYTES);
+    expect(checked.profiles.map((entry) => entry.id)).toEqual(
+      links.slice(0, checked.profiles.length).map((entry) => entry.id),
+    );
   });
 });
