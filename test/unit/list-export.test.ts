@@ -174,6 +174,51 @@ describe('JSON and vCards', () => {
   });
 });
 
+describe('vCard values the service chose', () => {
+  /** The cards of one person found with these fields, contacts asked for. */
+  function cardOf(enriched: ListRequestView['enriched']): string {
+    return listToVcards(
+      { ...INPUT, rows: [INPUT.rows[0]!], targets: [{ key: 'one' }] },
+      new Map([['one', request('one', { enriched: { fullName: 'Ada Lovelace', ...enriched } })]]),
+      { ...OPTIONS, contacts: true },
+    ).replace(/\r\n /g, '');
+  }
+
+  it.each([
+    ['javascript:alert(document.domain)'],
+    ['data:text/html,<script>alert(1)</script>'],
+    ['vbscript:msgbox(1)'],
+    ['file:///etc/passwd'],
+    ['JaVaScRiPt:alert(1)'],
+    ['not a url'],
+  ])('writes no URL for %j', (profileUrl) => {
+    const card = cardOf({ profileUrl });
+    expect(card).toContain('FN:Ada Lovelace');
+    expect(card).not.toMatch(/^URL/m);
+  });
+
+  it('writes an http(s) profile address', () => {
+    expect(cardOf({ profileUrl: 'https://www.linkedin.com/in/ada' })).toContain(
+      'URL:https://www.linkedin.com/in/ada\r\n',
+    );
+  });
+
+  it.each([
+    ['+1 555 010 0100;ext=2', 'tel:+15550100100;ext=2'],
+    ['+1 (555) 010-0100 x2', 'tel:+15550100100;ext=2'],
+    ['+1 555 010 0100 ext. 204', 'tel:+15550100100;ext=204'],
+    ['+1 555 010 0100 extension 7', 'tel:+15550100100;ext=7'],
+    ['+44 20 7946 0000 #12', 'tel:+442079460000;ext=12'],
+    ['+44 20 7946 0000', 'tel:+442079460000'],
+  ])('keeps the extension of %j as an extension', (phone, uri) => {
+    expect(cardOf({ phones: [phone] })).toContain(`TEL;VALUE=uri:${uri}\r\n`);
+  });
+
+  it('writes no TEL for a number without digits', () => {
+    expect(cardOf({ phones: ['unlisted'] })).not.toMatch(/^TEL/m);
+  });
+});
+
 describe("the fields read from the service's real answers", () => {
   const read = (endpointId: EndpointId, file: string) => readEnriched(endpointId, real(file));
 

@@ -8,6 +8,7 @@
  * - JSON: one object a row, with the input by column name.
  * - vCard 4.0 (RFC 6350): one card for each person found, not one a row.
  */
+import { safeHttpUrl } from '@/components/safe-url';
 import type { CsvColumn } from '@/lib/csv';
 import { rowsToCsv } from '@/lib/csv';
 import { FRESHNESS_LABELS } from '@/lib/freshness';
@@ -122,6 +123,22 @@ function folded(line: string): string {
   return parts.join('\r\n ');
 }
 
+/** A number's extension as people write it at its end: `;ext=2`, `x2`, `ext. 2`, `extension 2`, `#2`. */
+const EXTENSION = /\s*(?:;\s*ext\s*=|\bext(?:ension)?\.?|x|#)\s*(\d+)\s*$/i;
+
+/**
+ * A phone number as a `tel:` URI (RFC 3966): its digits, a leading `+` kept, and its extension as
+ * `;ext=`, never run into the number's digits. Null when it holds no digits.
+ */
+function telUri(phone: string): string | null {
+  const extension = EXTENSION.exec(phone);
+  const number = extension ? phone.slice(0, extension.index) : phone;
+  const digits = number.replace(/\D/g, '');
+  if (digits === '') return null;
+  const plus = number.trim().startsWith('+') ? '+' : '';
+  return `tel:${plus}${digits}${extension ? `;ext=${extension[1]}` : ''}`;
+}
+
 /** One vCard 4.0 a person found (a repeated row adds none). */
 export function listToVcards(input: ListInput, requests: Requests, options: ListOptions): string {
   const cards: string[] = [];
@@ -137,10 +154,14 @@ export function listToVcards(input: ListInput, requests: Requests, options: List
       `N:${escaped(family)};${escaped(given ?? '')};;;`,
       ...(fields.company ? [`ORG:${escaped(fields.company)}`] : []),
       ...(fields.title ? [`TITLE:${escaped(fields.title)}`] : []),
-      ...(fields.profileUrl ? [`URL:${escaped(fields.profileUrl)}`] : []),
+      // Only a web address: the service may send any scheme, and a contact app opens what it finds here.
+      ...(safeHttpUrl(fields.profileUrl) ? [`URL:${escaped(safeHttpUrl(fields.profileUrl)!)}`] : []),
       ...(options.contacts ? (fields.emails ?? []).map((email) => `EMAIL:${escaped(email)}`) : []),
       ...(options.contacts
-        ? (fields.phones ?? []).map((phone) => `TEL;VALUE=uri:tel:${phone.replace(/[^\d+]/g, '')}`)
+        ? (fields.phones ?? []).flatMap((phone) => {
+            const uri = telUri(phone);
+            return uri ? [`TEL;VALUE=uri:${uri}`] : [];
+          })
         : []),
       ...(fields.headline ? [`NOTE:${escaped(fields.headline)}`] : []),
       'END:VCARD',
