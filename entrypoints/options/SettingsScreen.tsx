@@ -14,6 +14,7 @@ import type { ConnectionOutcome, ConnectionPhase } from './ConnectionStatus';
 import { connectAndTest } from './connection';
 import { DoNotEnrichSetting } from './DoNotEnrichSetting';
 import {
+  changedFields,
   checkConnection,
   checkSettingsPatch,
   draftFromSettings,
@@ -104,7 +105,7 @@ export function SettingsScreen({
         setSaveOutcome(access);
         return;
       }
-      const result = await backend.ask('settings.save', checked.patch);
+      const result = await backend.ask('settings.save', changedFields(checked.patch, settings));
       if (!result.ok) {
         const { errors: fieldErrors, unplaced } = readSaveError(result.error);
         setErrors(fieldErrors);

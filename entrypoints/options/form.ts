@@ -51,6 +51,19 @@ export function patchFromDraft(draft: SettingsDraft, keyEntered: boolean): Parti
   };
 }
 
+/**
+ * Of a checked patch, only what the person changed in this form: the fields that differ from the
+ * settings it loaded (or last saved). Another options tab may have saved since; sending this form's
+ * untouched fields would put back the values it loaded over those (a budget lowered there, raised
+ * again here).
+ */
+export function changedFields(patch: Partial<Settings>, loaded: PublicSettings): Partial<Settings> {
+  const before = normalizedPatch(patchFromDraft(draftFromSettings(loaded), false));
+  return Object.fromEntries(
+    Object.entries(patch).filter(([field, value]) => !Object.is(value, before[field as keyof Settings])),
+  ) as Partial<Settings>;
+}
+
 export type CheckedConnection =
   | { ok: true; values: ConnectionValues; origins: string[] }
   | { ok: false; errors: ConnectionErrors };

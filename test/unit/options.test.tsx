@@ -309,27 +309,51 @@ describe('options page: settings', () => {
     expect(text()).toMatch(/makes quotes exact/);
   });
 
-  it('saves the form as typed and never sends a key it was not given', async () => {
+  it('saves what was changed as typed and never sends a key it was not given', async () => {
     const { backend, sentOf } = onboardedBackend();
     await mount(backend);
     await typeInto(byLabel('Daily budget (credits)'), '');
     await typeInto(byLabel('Plan'), 'growth');
     await act(() => (byLabel('Auto-enrich profile pages') as HTMLInputElement).click());
+    // Typed back to what it was: not a change.
+    await typeInto(byLabel('Stale after (days)'), '30');
+    await typeInto(byLabel('Stale after (days)'), '29');
     await press('Save settings');
-    expect(sentOf('settings.save')).toEqual([
-      {
-        baseUrlV2: 'https://api.example.com',
-        baseUrlV3: 'https://api.example.com',
-        plan: 'growth',
-        dailyBudget: null,
-        staleAfterDays: 29,
-        retentionDays: 90,
-        autoEnrich: true,
-        profileFreshness: 'if-present',
-        cacheMaxBytes: 50 * 1024 * 1024,
-      },
-    ]);
+    expect(sentOf('settings.save')).toEqual([{ plan: 'growth', dailyBudget: null, autoEnrich: true }]);
     expect(text()).toContain('Settings saved');
+  });
+
+  it('a second options tab saving its older form keeps a budget lowered in the first', async () => {
+    // One background for both tabs, keeping what each saves.
+    let saved: PublicSettings = ONBOARDED;
+    const { backend } = onboardedBackend({
+      'settings.get': () => saved,
+      'settings.save': (patch) => {
+        saved = { ...saved, ...patch } as PublicSettings;
+        return { ok: true, settings: saved };
+      },
+    });
+    const first = await mount(backend);
+    const second = await mount(backend);
+    try {
+      container = first;
+      await typeInto(byLabel('Daily budget (credits)'), '50');
+      await press('Save settings');
+      expect(saved.dailyBudget).toBe(50);
+
+      // The second tab still shows the budget it loaded, 200; the person changes something else.
+      container = second;
+      expect(byLabel('Daily budget (credits)').value).toBe('200');
+      await act(() => (byLabel('Auto-enrich profile pages') as HTMLInputElement).click());
+      await press('Save settings');
+      expect(saved).toMatchObject({ dailyBudget: 50, autoEnrich: true });
+      // And it shows what is saved now.
+      expect(byLabel('Daily budget (credits)').value).toBe('50');
+    } finally {
+      render(null, first);
+      first.remove();
+      container = second;
+    }
   });
 
   it('offers the profile freshness with what each choice adds, and saves the one chosen', async () => {
