@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { LOOPBACK_HOSTS } from './lib/api/base-url';
 
 /**
  * Permissions: `storage` for settings; `activeTab` + `scripting` to scan a page of any other site
@@ -59,7 +60,8 @@ export default defineConfig({
     // see entrypoints/background.ts). Its icon and title are named by the popup page
     // (entrypoints/popup/index.html: `manifest.default_icon`, `<title>`) rather than left to each
     // browser's fallback to `icons`: WXT builds Firefox's `browser_action` from the popup alone.
-    optional_host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'https://*/*', 'http://*/*'],
+    // Plain http only to this computer, where the service's address may use it (lib/api/base-url.ts).
+    optional_host_permissions: [...LOOPBACK_HOSTS.map((host) => `http://${host}/*`), 'https://*/*'],
     ...(mode === 'e2e' ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
     ...(browser === 'firefox'
       ? {

@@ -17,8 +17,12 @@
 import type { PublicPath } from 'wxt/browser';
 import { NETWORK_MATCH_PATTERNS } from './networks';
 
-/** The optional host permission "scan every site" asks for: every http(s) page. */
-export const SCAN_EVERY_SITE_ORIGINS: readonly string[] = ['https://*/*', 'http://*/*'];
+/**
+ * The optional host permission "scan every site" asks for: every https page. Not plain http: the
+ * manifest offers no pattern for every http page (the service is reached over http only on this
+ * computer), and such a page is read on request.
+ */
+export const SCAN_EVERY_SITE_ORIGINS: readonly string[] = ['https://*/*'];
 
 /** The id of the dynamic content script registered while "scan every site" is on. */
 export const SCAN_EVERY_SITE_SCRIPT_ID = 'scan-every-site';

@@ -47,7 +47,7 @@ export function ScanEverySite({ state, outcome, onToggle, onRetry }: ScanEverySi
       {state.status === 'ready' && (
         <Toggle
           label={SCAN_EVERY_SITE_LABEL}
-          hint="Finds profile links and e-mail addresses on any page, such as company sites and search results. For that the browser asks you to let the extension read every site; it only reads, and nothing is sent anywhere until you enrich. Turning it off gives the permission back."
+          hint="Finds profile links and e-mail addresses on any page, such as company sites and search results, served over https (a plain http page is read when you press Scan this page). For that the browser asks you to let the extension read every site; it only reads, and nothing is sent anywhere until you enrich. Turning it off gives the permission back."
           checked={state.enabled}
           disabled={state.changing}
           onToggle={onToggle}

@@ -4,14 +4,19 @@
  * - http(s) only, with an optional path and no query or fragment;
  * - no user name or password: `https://user:secret@host` would be sent on every request (and a
  *   browser refuses to fetch it, which would look like a lost answer);
- * - plain http only to this computer (localhost, 127.0.0.0/8, [::1]), where the sandbox runs: the
- *   key travels in a header, and over http anyone on the way could read it.
+ * - plain http only to this computer (LOOPBACK_HOSTS), where the sandbox runs: the key travels in
+ *   a header, and over http anyone on the way could read it.
  */
 const BASE_URL = /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i;
 
-/** Loopback hosts, as the URL parser writes them. */
+/**
+ * The hosts plain http may reach, as the URL parser writes them: exactly those the manifest may ask
+ * access to over http (wxt.config.ts), so an accepted address is one the browser can grant.
+ */
+export const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost'] as const;
+
 function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+  return (LOOPBACK_HOSTS as readonly string[]).includes(hostname);
 }
 
 /** Why an entered base URL is refused, or undefined when it is accepted (blank is accepted: unset). */

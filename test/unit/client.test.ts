@@ -144,6 +144,8 @@ describe('base URLs', () => {
     ['https://user:secret@api.example.com', 'user name or password'],
     ['https://user@api.example.com', 'user name or password'],
     ['http://api.example.com', 'https'],
+    // Loopback, but not an origin the manifest may ask access to over http.
+    ['http://[::1]:8787', 'https'],
   ])('refuses %s before sending anything', async (base, problem) => {
     const { client, requests } = setup(() => json({}), { baseUrlV2: base });
     const error = await failure(callRaw(client, 'company.profile', COMPANY));
@@ -152,16 +154,14 @@ describe('base URLs', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it.each([
-    'http://127.0.0.1:8787',
-    'http://localhost:8787',
-    'http://[::1]:8787',
-    'https://api.example.com/x',
-  ])('accepts %s', async (base) => {
-    const { client, requests } = setup(() => json(fixture('company-profile.json')), { baseUrlV2: base });
-    await callRaw(client, 'company.profile', COMPANY);
-    expect(requests).toHaveLength(1);
-  });
+  it.each(['http://127.0.0.1:8787', 'http://localhost:8787', 'https://api.example.com/x'])(
+    'accepts %s',
+    async (base) => {
+      const { client, requests } = setup(() => json(fixture('company-profile.json')), { baseUrlV2: base });
+      await callRaw(client, 'company.profile', COMPANY);
+      expect(requests).toHaveLength(1);
+    },
+  );
 });
 
 describe('requests', () => {

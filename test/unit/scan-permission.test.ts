@@ -106,7 +106,7 @@ describe('scan every site', () => {
     const { apis, state, scanning } = fakeBrowser();
     expect(await scanning.reconcile()).toBe(false);
     expect(state.registered.size).toBe(0);
-    expect(apis.permissions.contains).toHaveBeenCalledWith({ origins: ['https://*/*', 'http://*/*'] });
+    expect(apis.permissions.contains).toHaveBeenCalledWith({ origins: ['https://*/*'] });
   });
 
   it('once granted, registers the content script for every site but the networks, once', async () => {
@@ -114,7 +114,7 @@ describe('scan every site', () => {
     expect(await scanning.reconcile()).toBe(true);
     expect(state.registered.get(SCAN_EVERY_SITE_SCRIPT_ID)).toEqual({
       id: 'scan-every-site',
-      matches: ['https://*/*', 'http://*/*'],
+      matches: ['https://*/*'],
       excludeMatches: [...NETWORK_MATCH_PATTERNS],
       js: [CONTENT_SCRIPT_FILE],
       runAt: 'document_idle',
@@ -158,7 +158,7 @@ describe('scan every site', () => {
     await scanning.reconcile();
     expect(await scanning.disable([API_ORIGIN])).toEqual({ enabled: false, apiAccessLost: false });
     expect(state.registered.size).toBe(0);
-    expect(apis.permissions.remove).toHaveBeenCalledWith({ origins: ['https://*/*', 'http://*/*'] });
+    expect(apis.permissions.remove).toHaveBeenCalledWith({ origins: ['https://*/*'] });
     expect([...state.granted]).toEqual([API_ORIGIN]);
   });
 

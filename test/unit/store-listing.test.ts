@@ -9,6 +9,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LOOPBACK_HOSTS } from '../../lib/api/base-url';
+import { SCAN_EVERY_SITE_ORIGINS } from '../../lib/scan-permission';
+import { apiOrigins, baseUrlProblem } from '../../lib/settings';
 
 interface Manifest {
   description: string;
@@ -102,6 +105,27 @@ describe('the store listing and the built manifests', () => {
     expect(sorted(codeSpans(section('Optional access to sites')))).toEqual(
       sorted(chrome.optional_host_permissions ?? []),
     );
+  });
+
+  it('may ask for plain http only on this computer, and for every origin it then uses', () => {
+    const optional = chrome.optional_host_permissions ?? [];
+    expect(optional).not.toContain('http://*/*');
+    expect(sorted(optional.filter((origin) => origin.startsWith('http://')))).toEqual(
+      sorted(LOOPBACK_HOSTS.map((host) => `http://${host}/*`)),
+    );
+    /** Whether the browser may grant `origin` (a host's pattern) from the manifest's optional ones. */
+    const grantable = (origin: string) =>
+      optional.includes(origin) || (origin.startsWith('https://') && optional.includes('https://*/*'));
+    // Every address the options page accepts for the service: its origins can be granted.
+    for (const base of ['http://127.0.0.1:8787', 'http://localhost:3000/api', 'https://api.example.com/v2']) {
+      expect(baseUrlProblem(base), base).toBeUndefined();
+      for (const origin of apiOrigins({ baseUrlV2: base, baseUrlV3: base }))
+        expect(grantable(origin), origin).toBe(true);
+    }
+    // What it could not be granted is refused as an address.
+    for (const base of ['http://api.example.com', 'http://[::1]:8787', 'http://127.0.0.2:8787'])
+      expect(baseUrlProblem(base), base).toMatch(/must use https/);
+    for (const origin of SCAN_EVERY_SITE_ORIGINS) expect(grantable(origin), origin).toBe(true);
   });
 
   it('names every site the scan runs on without asking', () => {
