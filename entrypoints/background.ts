@@ -28,6 +28,7 @@ import { expireOld, RETENTION_ALARM, RETENTION_PERIOD_MINUTES } from '@/lib/back
 import { createService } from '@/lib/background/service';
 import { checkSettingsPatch } from '@/lib/background/settings-schema';
 import { createSettingsStore } from '@/lib/background/settings-store';
+import { createWorkAlarm } from '@/lib/background/work-alarm';
 import { type EmailMenuItem, emailFromMenuClick, selectionExcerpt } from '@/lib/email-selection';
 import { onMessage } from '@/lib/messenger';
 import { openListsPage } from '@/lib/open-lists';
@@ -78,6 +79,17 @@ export default defineBackground(() => {
     service,
     ratePerMinute: async () => service.scheduler.state((await getSettings()).apiKey).ratePerMinute,
     newId: () => crypto.randomUUID(),
+  });
+
+  // Batches and lists go on with no page open: an alarm wakes a stopped worker while any runs
+  // (lib/background/work-alarm.ts); they go on once the calls a stopped worker left are accounted for.
+  const work = createWorkAlarm({
+    alarms: browser.alarms,
+    resume: async () => {
+      await pendingSettled;
+      const [batchCount, listCount] = await Promise.all([batches.resume(), lists.resume()]);
+      return batchCount + listCount;
+    },
   });
 
   type MaybePromise<T> = T | Promise<T>;
@@ -181,7 +193,7 @@ export default defineBackground(() => {
 
   handle('batch.peek', (data) => batches.peek(data.requests));
 
-  handle('batch.start', (data) => batches.start(data));
+  handle('batch.start', (data) => work.keepGoing(batches.start(data)));
 
   handle('batch.get', ({ tabId }) => batches.get(tabId));
 
@@ -189,7 +201,7 @@ export default defineBackground(() => {
 
   handle('list.quote', (data) => lists.quote(data.requests));
 
-  handle('list.start', (data) => lists.start(data));
+  handle('list.start', (data) => work.keepGoing(lists.start(data)));
 
   handle('list.state', ({ id, since }) => lists.state(id, since));
 
@@ -197,9 +209,9 @@ export default defineBackground(() => {
 
   handle('list.all', () => lists.all());
 
-  handle('list.control', ({ id, control }) => lists.control(id, control));
+  handle('list.control', ({ id, control }) => work.keepGoing(lists.control(id, control)));
 
-  handle('list.retry', (data) => lists.retry(data));
+  handle('list.retry', (data) => work.keepGoing(lists.retry(data)));
 
   handle('list.delete', async ({ id }) => {
     await lists.remove(id);
@@ -475,8 +487,12 @@ export default defineBackground(() => {
   // Calls a previous worker left in flight lost their answers: what they cost is read from the
   // balance, and only those certainly not charged are sent again (never paid twice: see
   // lib/background/service.ts). Then the batches and lists a previous worker was running go on.
-  void service
+  const pendingSettled = service
     .resumePendingJobs()
-    .catch((error) => console.warn('Could not account for the calls a stopped worker left', error))
-    .then(() => Promise.all([batches.resume(), lists.resume()]));
+    .catch((error) => console.warn('Could not account for the calls a stopped worker left', error));
+  void work.resumeWork().catch((error) => console.warn('Could not resume the batches and lists', error));
+  browser.alarms.onAlarm.addListener(work.onAlarm);
+  // Alarms may not outlive a browser restart: this listener has the browser start the worker then,
+  // and a worker that starts resumes what was running.
+  browser.runtime.onStartup.addListener(() => {});
 });

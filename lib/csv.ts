@@ -3,9 +3,9 @@
  * shown column, in the same order, each cell the same text. Generic: a view passes its columns
  * (a header and how to read the cell) and its rows; the side panel's lists reuse it.
  *
- * Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) are
- * prefixed with a single quote (papaparse's `escapeFormulae`): a profile's headline is data, never
- * a command. Nothing else is changed.
+ * Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return,
+ * whatever follows, line breaks included) are prefixed with a single quote: a profile's headline is
+ * data, never a command. Nothing else is changed.
  */
 import type Papa from 'papaparse';
 import { downloadFile } from './download';
@@ -19,6 +19,12 @@ export const loadPapaparse = () => {
   papaparse ??= import('papaparse').then((module) => module.default);
   return papaparse;
 };
+
+/**
+ * A cell a spreadsheet would run, by its first character alone. papaparse's own `escapeFormulae: true`
+ * is `/^[=+\-@\t\r].*$/`, which misses a cell with a line break after that character.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 export interface CsvColumn<Row> {
   header: string;
@@ -37,7 +43,7 @@ export async function rowsToCsv<Row>(
       fields: columns.map((column) => column.header),
       data: rows.map((row) => columns.map((column) => column.value(row) ?? '')),
     },
-    { escapeFormulae: true, newline: '\r\n' },
+    { escapeFormulae: FORMULA_START, newline: '\r\n' },
   );
 }
 

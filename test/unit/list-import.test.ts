@@ -4,10 +4,13 @@
  * request that enriches each row, in order of precedence, or why there is none; duplicates asked
  * once; and 10,000 rows planned quickly.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guessRoles } from '../../entrypoints/lists/import/columns';
-import { decodeBytes, parseTable } from '../../entrypoints/lists/import/read-file';
+import { decodeBytes, parseTable, readListBytes } from '../../entrypoints/lists/import/read-file';
 import { planRequests, rowRequest } from '../../entrypoints/lists/import/row-requests';
+import { LIST_LIMITS } from '../../lib/list-limits';
 import type { ListColumnRole, ListOptions } from '../../lib/protocol';
 
 const OPTIONS: ListOptions = { freshness: 'if-present', withProfiles: true, contacts: false };
@@ -23,23 +26,65 @@ function utf16le(text: string, bom = true): Uint8Array {
   return bytes;
 }
 
+/** Text as Windows-1252 saves it: one byte a character (the Latin letters these tests use). */
+function windows1252(text: string): Uint8Array {
+  return Uint8Array.from(text, (char) => {
+    const code = char.charCodeAt(0);
+    if (code > 0xff) throw new Error(`${char} is not in this test's Windows-1252`);
+    return code;
+  });
+}
+
 describe('reading a file', () => {
   it('reads UTF-8 with and without a byte order mark, accents kept', () => {
     const text = 'Name,Email\nJosé Núñez,jose@example.com';
     const utf8 = new TextEncoder().encode(text);
-    expect(decodeBytes(utf8)).toBe(text);
-    expect(decodeBytes(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]))).toBe(text);
+    expect(decodeBytes(utf8)).toEqual({ text, encoding: 'utf-8', invalid: null });
+    expect(decodeBytes(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8])).text).toBe(text);
   });
 
   it("reads Excel's Unicode text (UTF-16 with its mark) and UTF-16 without one", () => {
     const text = 'Name\tEmail\r\nJosé Núñez\tjose@example.com';
-    expect(decodeBytes(utf16le(text))).toBe(text);
-    expect(decodeBytes(utf16le(text, false))).toBe(text);
+    expect(decodeBytes(utf16le(text))).toMatchObject({ text, encoding: 'utf-16le' });
+    expect(decodeBytes(utf16le(text, false))).toMatchObject({ text, encoding: 'utf-16le' });
   });
 
-  it('reads an older Windows export (Windows-1252) rather than showing replacement marks', () => {
-    const bytes = new Uint8Array([...new TextEncoder().encode('Name\nJos'), 0xe9]);
-    expect(decodeBytes(bytes)).toBe('Name\nJosé');
+  it('a byte UTF-8 does not allow is named with its row, column and line; the file is not read another way', async () => {
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('First name,Last name,Company\nAda,Lovelace,Analytical\n"Luz\nMarta",Pe'),
+      0xf1,
+      ...new TextEncoder().encode('a,Acme\n'),
+    ]);
+    const decoded = decodeBytes(bytes);
+    expect(decoded.encoding).toBe('utf-8');
+    await expect(parseTable(decoded)).rejects.toThrow(
+      'Row 3, column 2 (line 4) holds the byte 0xF1, which is not UTF-8. Nothing was read: choose the encoding the file was saved in (older Excel on Windows saves Windows-1252).',
+    );
+    // The person's choice reads it: no replacement marks, no guessed names.
+    const chosen = await parseTable(decodeBytes(bytes, 'windows-1252'));
+    expect(chosen.rows[1]).toEqual(['Luz\nMarta', 'Peña', 'Acme']);
+  });
+
+  it("Excel's semicolon export in Windows-1252, accented names and all, read when the person chooses it", async () => {
+    const bytes = windows1252(
+      'Prénom;Nom;Société;Courriel\r\nJosé;Núñez;Crème & Brûlée SARL;jose@example.fr\r\nZoë;Müller;Bäckerei Groß;\r\n',
+    );
+    await expect(parseTable(decodeBytes(bytes))).rejects.toThrow(
+      'Row 1, column 1 (line 1) holds the byte 0xE9',
+    );
+    const table = await parseTable(decodeBytes(bytes, 'windows-1252'));
+    expect(table.delimiter).toBe(';');
+    expect(table.columns).toEqual(['Prénom', 'Nom', 'Société', 'Courriel']);
+    expect(table.rows).toEqual([
+      ['José', 'Núñez', 'Crème & Brûlée SARL', 'jose@example.fr'],
+      ['Zoë', 'Müller', 'Bäckerei Groß', ''],
+    ]);
+    expect(planRequests(table.rows, guessRoles(table.columns, table.rows), OPTIONS).requests).toEqual([
+      expect.objectContaining({
+        endpointId: 'email.lookup',
+        params: expect.objectContaining({ email: 'jose@example.fr' }),
+      }),
+    ]);
   });
 
   it('finds the delimiter: semicolons with quoted cells holding semicolons and line breaks', async () => {
@@ -61,11 +106,94 @@ describe('reading a file', () => {
       ['a@example.com', 'x', 'b@example.com', 'extra'],
       ['c@example.com', '', '', ''],
     ]);
+    expect(table.skippedLines).toBe(0);
+  });
+
+  it('keeps every cell as the file has it (leading tabs, carriage returns, spaces); matching reads them trimmed', async () => {
+    const table = await parseTable(
+      'Email,Notes\r\n" ada@example.com ","\tindented"\r\nbob@example.com,"\rreturn "\r\n',
+    );
+    expect(table.rows).toEqual([
+      [' ada@example.com ', '\tindented'],
+      ['bob@example.com', '\rreturn '],
+    ]);
+    const roles = guessRoles(table.columns, table.rows);
+    expect(roles).toEqual(['email', 'ignore']);
+    expect(planRequests(table.rows, roles, OPTIONS).requests[0]!.params.email).toBe('ada@example.com');
   });
 
   it('says what is wrong with a file that has no rows', async () => {
     await expect(parseTable('')).rejects.toThrow('This list is empty');
     await expect(parseTable('Name,Email\n')).rejects.toThrow('This file has no rows under its header.');
+  });
+});
+
+describe("LinkedIn's connections export, notes before its header", () => {
+  const file = readFileSync(resolve(__dirname, '../fixtures/linkedin-connections.csv'));
+
+  it('the header is the first row that looks like one; the lines before it are counted, not read as rows', async () => {
+    const table = await parseTable(decodeBytes(new Uint8Array(file)));
+    expect(table.columns).toEqual([
+      'First Name',
+      'Last Name',
+      'URL',
+      'Email Address',
+      'Company',
+      'Position',
+      'Connected On',
+    ]);
+    expect(table.skippedLines).toBe(3);
+    expect(table.rows).toHaveLength(5);
+    expect(table.rows[0]![0]).toBe('Ada');
+    const roles = guessRoles(table.columns, table.rows);
+    expect(roles.slice(0, 3)).toEqual(['first_name', 'last_name', 'profile_url']);
+    expect(roles[4]).toBe('company_name');
+    // Every row is a person asked for; none is "Not asked".
+    const plan = planRequests(table.rows, roles, OPTIONS);
+    expect(plan.targets.every((target) => typeof target === 'number')).toBe(true);
+    expect(plan.requests).toHaveLength(5);
+  });
+
+  it('a first row of data is not taken for notes, and a list of one column keeps its first row', async () => {
+    const noHeader = await parseTable('Email\nada@example.com,met at the fair\n');
+    expect(noHeader.columns).toEqual(['Email', 'Column 2']);
+    const oneColumn = await parseTable('Email\nada@example.com\nbob@example.com\n');
+    expect(oneColumn.columns).toEqual(['Email']);
+    expect(oneColumn.rows).toHaveLength(2);
+  });
+});
+
+describe('a file larger than a list can be, refused while it is read', () => {
+  it('a file over the size limit is refused before its bytes are read', async () => {
+    const big = {
+      size: LIST_LIMITS.fileBytes + 1,
+      arrayBuffer: () => Promise.reject(new Error('read')),
+    } as unknown as Blob;
+    await expect(readListBytes(big)).rejects.toThrow(
+      'This file is 25 MB: a list file can be at most 25 MB. Split it into smaller files.',
+    );
+  });
+
+  it('a row of 20,001 cells (a 40 kB file) names its row and the column limit', async () => {
+    const text = `Email,Name\nada@example.com,Ada\n${','.repeat(20_000).replace(/,/g, 'x,')}x\n`;
+    await expect(parseTable(text)).rejects.toThrow(
+      'Row 3 has 20,001 cells: a list can have at most 100 columns.',
+    );
+  });
+
+  it('200,000 rows stop at the row limit, without overflowing the stack', async () => {
+    const text = `Email\n${Array.from({ length: 200_000 }, (_, i) => `p${i}@example.com`).join('\n')}`;
+    await expect(parseTable(text)).rejects.toThrow(
+      'This list has more than 20,000 rows: a list can have at most 20,000. Split it into smaller files.',
+    );
+  });
+
+  it('20,000 rows are read, and a cell over 10,000 characters is named with its row and column', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `p${i}@example.com`);
+    expect((await parseTable(`Email\n${rows.join('\n')}`)).rows).toHaveLength(20_000);
+    await expect(parseTable(`Email,Notes\nada@example.com,"${'x'.repeat(10_001)}"\n`)).rejects.toThrow(
+      'Row 2, column 2 holds 10,001 characters: a cell can hold at most 10,000.',
+    );
   });
 });
 

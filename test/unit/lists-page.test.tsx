@@ -5,6 +5,8 @@
  * budget) is found by its exact name with its price, in every state: running, paused, stopped at
  * the cap or the budget, done with a failed row.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -153,6 +155,122 @@ describe('a pasted list before anything is spent', () => {
     const sent = sentOf('list.start')[1]!;
     expect(sent.rows).toHaveLength(4);
     expect(sent.targets[3]).toHaveProperty('reason');
+  });
+});
+
+/** Chooses a file in the page's file input, as a person picking it does. */
+async function chooseFile(page: HTMLElement, name: string, parts: BlobPart[]) {
+  const input = page.querySelector<HTMLInputElement>('input[type="file"]')!;
+  Object.defineProperty(input, 'files', { value: [new File(parts, name)], configurable: true });
+  await act(() => {
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+/** The page's alert, once it shows. */
+async function alertText(page: HTMLElement) {
+  await until(() => page.querySelector('[role="alert"]') !== null);
+  return page.querySelector('[role="alert"]')!.textContent;
+}
+
+const QUOTE_ALL_ONE = ({ requests }: { requests: unknown[] }): ListQuote => ({
+  rows: requests.map((_, index) => ({ ok: true, key: `k${index}`, quote: ONE, cachedAt: null })),
+  total: { min: requests.length, max: requests.length, lines: [] },
+  remainingToday: null,
+  ratePerMinute: 300,
+});
+
+describe('a file as people have it, or as a hostile one is made', () => {
+  it("LinkedIn's connections export: its notes skipped and said, its real columns mapped, every row asked", async () => {
+    const { backend, sentOf } = backendOf({ 'list.all': () => [], 'list.quote': QUOTE_ALL_ONE });
+    const page = await mount(backend);
+    await chooseFile(page, 'Connections.csv', [
+      readFileSync(resolve(__dirname, '../fixtures/linkedin-connections.csv')),
+    ]);
+    await until(() => page.querySelector('select[aria-label^="What"]') !== null);
+    await settle();
+    expect(page.textContent).toContain('Skipped 3 lines before the header.');
+    expect(page.textContent).toContain('5 rows, 7 columns, read as UTF-8.');
+    expect(page.querySelector<HTMLSelectElement>('select[aria-label="What “URL” holds"]')!.value).toBe(
+      'profile_url',
+    );
+    expect(page.querySelector('select[aria-label="What “Notes:” holds"]')).toBeNull();
+    expect(page.querySelector('table.rows')!.textContent).not.toContain('Not asked');
+    button('Enrich 5 rows · 5 credits');
+    expect(sentOf('list.quote')[0]!.requests).toHaveLength(5);
+  });
+
+  it('a byte that is not UTF-8 is named with its row; read only once the person chooses the encoding', async () => {
+    const { backend, sentOf } = backendOf({ 'list.all': () => [], 'list.quote': QUOTE_ALL_ONE });
+    const page = await mount(backend);
+    // Excel's semicolon export in Windows-1252: "é" is one byte, 0xE9.
+    const latin = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
+    await chooseFile(page, 'contacts.csv', [
+      latin('First name;Last name;Company\r\nJosé;Núñez;Crème & Brûlée SARL\r\nZoë;Müller;Bäckerei Groß\r\n'),
+    ]);
+    expect(await alertText(page)).toBe(
+      'Row 2, column 1 (line 2) holds the byte 0xE9, which is not UTF-8. Nothing was read: choose the encoding the file was saved in (older Excel on Windows saves Windows-1252).',
+    );
+    await settle();
+    expect(sentOf('list.quote')).toHaveLength(0);
+
+    const encoding = [...page.querySelectorAll('select')].find((select) =>
+      [...select.options].some((option) => option.value === 'windows-1252'),
+    )!;
+    expect(encoding.selectedOptions[0]!.textContent).toBe('UTF-8 · detected');
+    await act(() => {
+      encoding.value = 'windows-1252';
+      encoding.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await until(() => page.querySelector('table.rows') !== null);
+    expect(page.textContent).toContain('read as Windows-1252 (older Excel on Windows)');
+    expect(page.querySelector('table.rows')!.textContent).toContain('Núñez');
+    expect(sentOf('list.quote')[0]!.requests).toEqual([
+      expect.objectContaining({
+        endpointId: 'person.lookup',
+        params: expect.objectContaining({ first_name: 'José', last_name: 'Núñez' }),
+      }),
+      expect.objectContaining({
+        params: expect.objectContaining({ first_name: 'Zoë', last_name: 'Müller' }),
+      }),
+    ]);
+  });
+
+  it('too many columns, too many rows, too large: said with the limit, nothing planned or quoted', async () => {
+    const { backend, sentOf } = backendOf({ 'list.all': () => [], 'list.quote': QUOTE_ALL_ONE });
+    const page = await mount(backend);
+    const wide = `Email,Name\nada@example.com,Ada\n${'x,'.repeat(20_000)}x\n`;
+    expect(wide.length).toBeLessThan(48 * 1024);
+    await chooseFile(page, 'wide.csv', [wide]);
+    expect(await alertText(page)).toBe('Row 3 has 20,001 cells: a list can have at most 100 columns.');
+
+    await chooseFile(page, 'long.csv', [
+      `Email\n${Array.from({ length: 200_000 }, (_, i) => `p${i}@example.com`).join('\n')}`,
+    ]);
+    await until(
+      () => page.querySelector('[role="alert"]')?.textContent?.startsWith('This list has') ?? false,
+    );
+    expect(page.querySelector('[role="alert"]')!.textContent).toBe(
+      'This list has more than 20,000 rows: a list can have at most 20,000. Split it into smaller files.',
+    );
+
+    const input = page.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const huge = {
+      name: 'huge.csv',
+      size: 26 * 1024 * 1024,
+      arrayBuffer: () => Promise.reject(new Error('read')),
+    };
+    Object.defineProperty(input, 'files', { value: [huge], configurable: true });
+    await act(() => {
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await until(() => page.querySelector('[role="alert"]')?.textContent?.startsWith('This file is') ?? false);
+    expect(page.querySelector('[role="alert"]')!.textContent).toBe(
+      'This file is 26 MB: a list file can be at most 25 MB. Split it into smaller files.',
+    );
+    await settle();
+    expect(page.querySelector('table.rows')).toBeNull();
+    expect(sentOf('list.quote')).toHaveLength(0);
   });
 });
 

@@ -10,6 +10,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDbForTests, openDb } from '../../lib/background/db';
 import { createLists } from '../../lib/background/lists/runner';
+import { createWorkAlarm, WORK_ALARM } from '../../lib/background/work-alarm';
 import type { ListStartRequest, ListState, PeekRequest } from '../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
@@ -307,5 +308,84 @@ describe.each([
       expect(state.summary.counts).toMatchObject({ done: 6 });
       expect(state.summary.rowsDone).toBe(7);
     }
+  });
+});
+
+describe('a running list with no page open (lib/background/work-alarm.ts)', () => {
+  /** The browser's alarms as a map by name; `fire` delivers one as the browser would. */
+  function fakeAlarms() {
+    const set = new Map<string, { periodInMinutes: number }>();
+    return {
+      set,
+      api: {
+        get: async (name: string) => set.get(name),
+        create: (name: string, info: { periodInMinutes: number }) => {
+          set.set(name, info);
+        },
+        clear: async (name: string) => set.delete(name),
+      },
+    };
+  }
+
+  /** A worker as the background makes it: its lists, and the alarm that wakes it. */
+  function workerWithAlarm(alarms: ReturnType<typeof fakeAlarms>['api']) {
+    const worker = startWorker({ ratePerMinute: 600 });
+    const work = createWorkAlarm({
+      alarms,
+      resume: async () => {
+        await worker.service.resumePendingJobs();
+        return worker.lists.resume();
+      },
+    });
+    return { ...worker, work };
+  }
+
+  it('sets an alarm when it starts; the alarm wakes a stopped worker that finishes it; then the alarm is cleared', async () => {
+    useSandbox({ latencyMs: 30 });
+    const alarms = fakeAlarms();
+    const first = workerWithAlarm(alarms.api);
+    const requests = [60, 61, 62, 63, 64, 65].map(profile);
+    const id = await started(
+      await first.work.keepGoing(first.lists.start(listOf(requests, [0, 1, 2, 3, 4, 5]))),
+    );
+    expect([...alarms.set.entries()]).toEqual([[WORK_ALARM, { periodInMinutes: 1 }]]);
+
+    // The worker stops halfway; nothing asks for the list (no page is open).
+    await until(profileCalls, (list) => list.length === 3 && list[2]!.status === 0);
+    first.stop();
+    const next = workerWithAlarm(alarms.api);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(profileCalls()).toHaveLength(3);
+
+    // The alarm fires: the worker it woke goes on with the list and finishes it.
+    next.work.onAlarm({ name: WORK_ALARM });
+    // (Read from the database: asking the list's state, as an open page does, would resume it too.)
+    await until(
+      async () => (await (await openDb()).get('lists', id))!.status,
+      (status) => status === 'done',
+    );
+    expect(START - balance()).toBe(6);
+    expect(alarms.set.has(WORK_ALARM)).toBe(true);
+
+    // Its next firing finds nothing running: cleared.
+    next.work.onAlarm({ name: 'retention' });
+    expect(alarms.set.has(WORK_ALARM)).toBe(true);
+    expect(await next.work.resumeWork()).toBe(0);
+    expect(alarms.set.has(WORK_ALARM)).toBe(false);
+  });
+
+  it('a list started while a waking worker found nothing running keeps its alarm', async () => {
+    const alarms = fakeAlarms();
+    let release = (_running: number) => {};
+    const work = createWorkAlarm({
+      alarms: alarms.api,
+      resume: () => new Promise<number>((resolve) => (release = resolve)),
+    });
+    const resuming = work.resumeWork();
+    await work.keepGoing(Promise.resolve({ status: 'started' }));
+    expect(alarms.set.has(WORK_ALARM)).toBe(true);
+    release(0);
+    expect(await resuming).toBe(0);
+    expect(alarms.set.has(WORK_ALARM)).toBe(true);
   });
 });

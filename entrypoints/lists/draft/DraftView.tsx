@@ -18,6 +18,7 @@ import type { ListsBackend } from '../backend';
 import { CapField, readCap } from '../cap';
 import { guessRoles } from '../import/columns';
 import type { ImportedList } from '../import/ImportStep';
+import { ENCODING_LABELS } from '../import/read-file';
 import { planRequests } from '../import/row-requests';
 import { RowsTable } from '../table/RowsTable';
 import { dryRun, dryRunWords, durationWords } from './dry-run';
@@ -113,8 +114,12 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
           </button>
         </header>
         <p class="muted">
-          {rowsWord(table.rows.length)}, {table.columns.length} columns. Each row is looked up by the first
-          of: a profile address, an email, a name with a company, a company.
+          {rowsWord(table.rows.length)}, {table.columns.length} columns
+          {imported.encoding ? `, read as ${ENCODING_LABELS[imported.encoding]}` : ''}.{' '}
+          {table.skippedLines > 0 &&
+            `Skipped ${table.skippedLines} ${table.skippedLines === 1 ? 'line' : 'lines'} before the header. `}
+          Each row is looked up by the first of: a profile address, an email, a name with a company, a
+          company.
         </p>
         <MappingTable columns={table.columns} rows={table.rows} roles={roles} onChange={setRoles} />
       </section>

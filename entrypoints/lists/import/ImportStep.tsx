@@ -1,30 +1,72 @@
 /**
  * Where a list comes in: a CSV file (any delimiter, a BOM, Excel's UTF-16) or text pasted from a
- * spreadsheet. Reading it changes nothing and spends nothing: the next step maps and quotes it.
+ * spreadsheet. Reading it changes nothing and spends nothing: the next step maps and quotes it. A
+ * file is read in the encoding detected, which the person may change (a file that is not valid in
+ * it says where, and waits for their choice).
  */
 import { useState } from 'preact/hooks';
 import { Field } from '@/components/Field';
-import { type ParsedTable, parseTable, readListFile } from './read-file';
+import { LIST_LIMITS } from '@/lib/list-limits';
+import {
+  type DecodedText,
+  decodeBytes,
+  detectEncoding,
+  ENCODING_LABELS,
+  type Encoding,
+  type ParsedTable,
+  parseTable,
+  readListBytes,
+} from './read-file';
 
 export interface ImportedList {
   name: string;
   table: ParsedTable;
+  /** How the file was read (none for a pasted list). */
+  encoding?: Encoding;
+}
+
+const ENCODINGS = Object.keys(ENCODING_LABELS) as Encoding[];
+
+/** A file chosen: its bytes, kept so that another encoding can be chosen without choosing it again. */
+interface ChosenFile {
+  name: string;
+  bytes: Uint8Array;
+  detected: Encoding;
+  encoding: Encoding;
 }
 
 export function ImportStep({ onImported }: { onImported: (list: ImportedList) => void }) {
   const [pasted, setPasted] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
+  const [file, setFile] = useState<ChosenFile | null>(null);
 
-  async function read(name: string, text: () => Promise<string>) {
+  async function read(name: string, text: () => Promise<string | DecodedText>, encoding?: Encoding) {
     setReading(true);
     setError(null);
     try {
-      onImported({ name, table: await parseTable(await text()) });
+      onImported({ name, table: await parseTable(await text()), ...(encoding ? { encoding } : {}) });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setReading(false);
+    }
+  }
+
+  function readFile(chosen: ChosenFile) {
+    setFile(chosen);
+    void read(chosen.name, async () => decodeBytes(chosen.bytes, chosen.encoding), chosen.encoding);
+  }
+
+  async function choose(picked: File) {
+    setError(null);
+    setFile(null);
+    try {
+      const bytes = await readListBytes(picked);
+      const detected = detectEncoding(bytes);
+      readFile({ name: picked.name.replace(/\.[^.]+$/, ''), bytes, detected, encoding: detected });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
     }
   }
 
@@ -38,20 +80,49 @@ export function ImportStep({ onImported }: { onImported: (list: ImportedList) =>
         domains. Nothing is spent until you have seen the quote and started it.
       </p>
       <div class="import-ways">
-        <Field label="CSV file" hint="Comma, semicolon or tab separated; Excel's CSV and Unicode text too.">
-          {(control) => (
-            <input
-              {...control}
-              type="file"
-              accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
-              disabled={reading}
-              onChange={(event) => {
-                const file = (event.currentTarget as HTMLInputElement).files?.[0];
-                if (file) void read(file.name.replace(/\.[^.]+$/, ''), () => readListFile(file));
-              }}
-            />
+        <div class="stack">
+          <Field
+            label="CSV file"
+            hint={`Comma, semicolon or tab separated; Excel's CSV and Unicode text too. Up to ${LIST_LIMITS.rows.toLocaleString('en-US')} rows of ${LIST_LIMITS.columns} columns, ${LIST_LIMITS.fileBytes / (1024 * 1024)} MB.`}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+                disabled={reading}
+                onChange={(event) => {
+                  const picked = (event.currentTarget as HTMLInputElement).files?.[0];
+                  if (picked) void choose(picked);
+                }}
+              />
+            )}
+          </Field>
+          {file && (
+            <Field label="Encoding" hint="How the file's characters were saved.">
+              {(control) => (
+                <select
+                  {...control}
+                  value={file.encoding}
+                  disabled={reading}
+                  onChange={(event) =>
+                    readFile({
+                      ...file,
+                      encoding: (event.currentTarget as HTMLSelectElement).value as Encoding,
+                    })
+                  }
+                >
+                  {ENCODINGS.map((encoding) => (
+                    <option key={encoding} value={encoding}>
+                      {ENCODING_LABELS[encoding]}
+                      {encoding === file.detected ? ' · detected' : ''}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
           )}
-        </Field>
+        </div>
         <form
           class="stack"
           onSubmit={(event) => {
