@@ -291,6 +291,9 @@ export function createBatches(deps: BatchDeps) {
           answer: answerLine(item.endpointId, result.data) ?? undefined,
           error: undefined,
         };
+      case 'answer-gone':
+        // Answered and paid before (never asked again under its id): its answer line is kept as it was.
+        return { status: 'done', credits: result.credits, cached: false, error: undefined };
       case 'interrupted':
         return { status: 'interrupted', credits: result.interrupted.credits };
       case 'error':

@@ -429,6 +429,15 @@ export function createLists(deps: ListDeps) {
           error: undefined,
         };
       }
+      case 'answer-gone':
+        // Answered and paid before (never asked again under its id): what it gave is kept as it was.
+        return {
+          status: 'done',
+          credits: result.credits,
+          cached: false,
+          fetchedAt: result.at,
+          error: undefined,
+        };
       case 'interrupted':
         return { status: 'interrupted', credits: result.interrupted.credits };
       case 'error':
