@@ -309,6 +309,11 @@ export interface Account {
   balanceAt: number | null;
   recent: LedgerLine[];
   cache: { entries: number; bytes: number };
+  /**
+   * The service asked (a 429) to wait past what is obeyed (lib/api/errors.ts RETRY_AFTER_MAX_SECONDS):
+   * until when (ms since epoch), while requests are paused for it.
+   */
+  askedToWaitUntil?: number;
 }
 
 /**

@@ -20,7 +20,7 @@
  * What pages read of a batch too (quote sums, a line for an answer) is in lib/batch.ts.
  */
 import type { IDBPDatabase } from 'idb';
-import type { ApiErrorJson } from '../api/errors';
+import { type ApiErrorJson, asksToWaitPastCap } from '../api/errors';
 import { answerLine, isWorking, sumQuotes } from '../batch';
 import type {
   BatchItemView,
@@ -275,6 +275,13 @@ export function createBatches(deps: BatchDeps) {
         b.items[index]!.status = 'queued';
       });
       return budgetStop(result.remaining);
+    }
+    if (result.status === 'error' && asksToWaitPastCap(result.error)) {
+      // Refused with a 429 (nothing charged): back to the queue; the batch stops with what the service asked.
+      await update(batch.id, (b) => {
+        b.items[index]!.status = 'queued';
+      });
+      return result.error;
     }
     await update(batch.id, (b) => Object.assign(b.items[index]!, outcome(item, result)));
     if (result.status === 'error' && STOPPING_KINDS.has(result.error.kind)) return result.error;

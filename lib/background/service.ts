@@ -270,6 +270,7 @@ export function createService(deps: ServiceDeps) {
     spendTotals,
     requireReady: (settings) => requireReady(settings, deps.hasApiPermission),
     fetchBalance,
+    askedToWaitUntil: (settings) => scheduler.state(settings.apiKey).askedToWaitUntil,
   });
 
   return {

@@ -57,8 +57,11 @@ const LOST_BEHIND_GATEWAY: ReadonlySet<number> = new Set([502, 504]);
 export interface Pacer {
   /** Resolves when a request may leave; rejects with the signal's reason if it aborts. */
   acquire(signal?: AbortSignal): Promise<void>;
-  /** The service answered 429: pause and learn (Retry-After in seconds when given). */
-  rateLimited(retryAfterSeconds: number | undefined): void;
+  /**
+   * The service answered 429: pause and learn (Retry-After in seconds when given, at most
+   * RETRY_AFTER_MAX_SECONDS; `waitUntil` when it asked for longer).
+   */
+  rateLimited(retryAfterSeconds: number | undefined, waitUntil?: number): void;
 }
 
 /**
@@ -284,7 +287,8 @@ export function createClient(config: ClientConfig) {
           return await attempt(request, opts, deadline.signal);
         } catch (error) {
           if (!isApiError(error)) throw error;
-          if (error.kind === 'rate-limited') config.pace?.rateLimited(error.retryAfterSeconds);
+          if (error.kind === 'rate-limited')
+            config.pace?.rateLimited(error.retryAfterSeconds, error.waitUntil);
           const used = retriesSoFar[error.kind] ?? 0;
           const delayMs = retryDelayMs(error, used);
           if (delayMs === undefined) throw error;

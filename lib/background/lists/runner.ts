@@ -19,7 +19,7 @@
  */
 import type { IDBPDatabase } from 'idb';
 import { endpointTitle, summarizeParams } from '../../api/endpoint-info';
-import type { ApiErrorJson } from '../../api/errors';
+import { type ApiErrorJson, asksToWaitPastCap } from '../../api/errors';
 import { isWorking, sumQuotes } from '../../batch';
 import { DEFAULT_FRESHNESS } from '../../freshness';
 import type {
@@ -408,6 +408,13 @@ export function createLists(deps: ListDeps) {
         r.status = 'queued';
       });
       return budgetStop(result.remaining);
+    }
+    if (result.status === 'error' && asksToWaitPastCap(result.error)) {
+      // Refused with a 429 (nothing charged): back to the queue; the list stops with what the service asked.
+      await update(list.id, request.key, (r) => {
+        r.status = 'queued';
+      });
+      return result.error;
     }
     await update(list.id, request.key, (r) => Object.assign(r, outcome(r, result)));
     noteAnswered(list.id);
