@@ -242,6 +242,13 @@ export function useQuotedAction<Id extends EndpointId>(
       case 'error':
         setAction(fail(ApiError.fromJSON(result.error), 'service'));
         return;
+      case 'answer-gone':
+        // Answered and paid before; its answer is no longer kept. Never sent again under its id:
+        // the person's click (run) asks again as a new request, at its price.
+        setQuote({ status: 'ready', quote: result.quote });
+        setAction({ status: 'answer-gone', credits: result.credits, at: result.at });
+        lastAttempt.current = null;
+        return;
       case 'interrupted':
         // Lost on the way back: shown with what the balance says it cost. While that may still
         // change, the same request is asked again (never paid twice: the background answers it

@@ -26,6 +26,8 @@ export type ActionState =
    * cost, and asking again as a new, quoted action. While not settled, the view keeps asking.
    */
   | { status: 'interrupted'; interrupted: InterruptedCall }
+  /** Answered before, its answer no longer kept: asking again is a new, quoted action. */
+  | { status: 'answer-gone'; credits: number | null; at: number }
   /** `error`: the service's (or the background's) error when there is one; `remedy`: what helps here. */
   | {
       status: 'failed';

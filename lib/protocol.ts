@@ -111,7 +111,13 @@ export type RunResult =
    * it was certainly not charged. What it cost is read from the balance; asking again is a new,
    * quoted action (a new request id).
    */
-  | { status: 'interrupted'; interrupted: InterruptedCall; totals: SpendTotals };
+  | { status: 'interrupted'; interrupted: InterruptedCall; totals: SpendTotals }
+  /**
+   * The request was answered (and charged) before, but its answer is no longer kept (the cache
+   * was cleared, evicted or expired, or it was never saved): it is never sent again under its id.
+   * Asking again is a new, quoted action (a new request id). `at`: when it was answered.
+   */
+  | { status: 'answer-gone'; credits: number | null; at: number; quote: Quote; totals: SpendTotals };
 
 /** Why an answer is shown but not saved on this computer. */
 export type NotKept = 'too-large-for-cache' | 'storage-full';
@@ -303,6 +309,11 @@ export interface Account {
   balanceAt: number | null;
   recent: LedgerLine[];
   cache: { entries: number; bytes: number };
+  /**
+   * The service asked (a 429) to wait past what is obeyed (lib/api/errors.ts RETRY_AFTER_MAX_SECONDS):
+   * until when (ms since epoch), while requests are paused for it.
+   */
+  askedToWaitUntil?: number;
 }
 
 /**

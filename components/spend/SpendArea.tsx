@@ -3,8 +3,8 @@
  * email lookup, the popup's searches and lookups), in every state of its quoted action: the control
  * named `<what it does> · <quote>` (shown only once the quote is known), the confirmation past
  * today's budget, the errors with the action that helps (enter the key again, top up, wait for the
- * rate limit with a countdown, retry named with its price), an interrupted call, and after an
- * answer, where it came from, how old it is and what it cost.
+ * rate limit with a countdown, retry named with its price), an interrupted call, an answer no
+ * longer kept (asked again as a new request, at its price), and after an answer, where it came from, how old it is and what it cost.
  *
  * Views only: the state comes in as props (the shapes of lib/action-state.ts, which
  * hooks/useQuotedAction.ts produces), events go out. A new spending view uses this; it does not
@@ -57,6 +57,8 @@ export interface SpendAreaProps extends SpendHandlers {
   inList?: boolean;
   /** An interrupted call a running batch settles and asks again by itself: not offered here. */
   interruptedWaiting?: boolean;
+  /** Asking again after the answer is no longer kept, e.g. "Look it up again" (default: verb + " again"). */
+  againVerb?: string;
 }
 
 export function SpendArea(props: SpendAreaProps) {
@@ -91,6 +93,16 @@ export function SpendArea(props: SpendAreaProps) {
           subject={props.subject}
           onAskAgain={props.onRun}
           busy={props.interruptedWaiting}
+        />
+      );
+    case 'answer-gone':
+      return (
+        <AnswerGone
+          action={action}
+          quote={quote}
+          verb={props.againVerb ?? `${props.verb} again`}
+          subject={props.inList ? props.subject : undefined}
+          onRun={props.onRun}
         />
       );
     case 'running':
@@ -199,6 +211,43 @@ function FailedAction({
         </div>
       )}
     </ErrorNotice>
+  );
+}
+
+/**
+ * A request answered (and paid) before whose answer is no longer kept: said so, with what it cost,
+ * and asking again offered as a new request at its price ("Look it up again · 3–4 credits").
+ */
+function AnswerGone({
+  action,
+  quote,
+  verb,
+  subject,
+  onRun,
+}: {
+  action: Extract<SectionAction, { status: 'answer-gone' }>;
+  quote: SectionQuote;
+  verb: string;
+  subject?: string;
+  onRun: () => void;
+}) {
+  const cost =
+    action.credits === null ? 'its cost was not published' : `it cost ${formatCredits(action.credits)}`;
+  return (
+    <div class="notice" role="status">
+      <p class="notice-title">The answer is no longer kept</p>
+      <p class="small">
+        It was answered {formatAgo(Date.now() - action.at)} ({cost}), and has since left this computer's
+        cache. It is not asked again unless you ask.
+      </p>
+      {quote.status === 'ready' && (
+        <div class="row">
+          <button type="button" class="small" onClick={onRun}>
+            <SpendName verb={verb} subject={subject} quote={quote.quote} />
+          </button>
+        </div>
+      )}
+    </div>
   );
 }
 

@@ -4,9 +4,15 @@
  */
 import { useState } from 'preact/hooks';
 import { endpointTitle, formatBytes, formatCredits, formatMoment } from '@/components/format';
-import { Busy, ErrorNotice } from '@/components/Notice';
+import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { lostChargeShort, lostChargeText } from '@/components/spend/charge-format';
-import type { UserMessage } from '@/lib/api/errors';
+import {
+  ApiError,
+  formatAge,
+  RETRY_AFTER_MAX_SECONDS,
+  type UserMessage,
+  userMessage,
+} from '@/lib/api/errors';
 import type { Account } from '@/lib/protocol';
 
 export type AccountPanelState =
@@ -38,12 +44,28 @@ export function AccountPanel({ state, onRetry, onClearCache, clearingCache, now 
       {state.status === 'error' && <ErrorNotice message={state.message} />}
       {state.status === 'ready' && (
         <>
+          {state.account.askedToWaitUntil !== undefined && (
+            <AskedToWait until={state.account.askedToWaitUntil} />
+          )}
           <Figures account={state.account} />
           <Ledger recent={state.account.recent} now={now} />
           <Cache cache={state.account.cache} onClear={onClearCache} clearing={clearingCache} />
         </>
       )}
     </section>
+  );
+}
+
+/** A server that asked to be left alone for longer than is obeyed: said, with what the extension does. */
+function AskedToWait({ until }: { until: number }) {
+  const message = userMessage(new ApiError('rate-limited', { waitUntil: until }));
+  return (
+    <Notice tone="info" title={message.title}>
+      <p>
+        Requests with this key are paused for up to {formatAge(RETRY_AFTER_MAX_SECONDS)} at a time; running
+        batches and lists stop until you resume them.
+      </p>
+    </Notice>
   );
 }
 

@@ -4,7 +4,7 @@
  * because it needs zod, which the pages do not carry.
  */
 import type { z } from 'zod';
-import { ApiError, kindForStatus, parseRetryAfter, STATUS_NAMES } from './errors';
+import { ApiError, kindForStatus, retryAfterOf, STATUS_NAMES } from './errors';
 import { describeParamError } from './params';
 import { errorBodySchema } from './schemas';
 
@@ -24,10 +24,8 @@ export function responseError(
 ): ApiError {
   const kind = kindForStatus(status);
   const body = readErrorBody(bodyText);
-  const retryAfterSeconds =
-    kind === 'rate-limited'
-      ? parseRetryAfter(headers.get('Retry-After'), options.now ?? Date.now())
-      : undefined;
+  const retryAfter =
+    kind === 'rate-limited' ? retryAfterOf(headers.get('Retry-After'), options.now ?? Date.now()) : {};
   const statusName = body.name ?? STATUS_NAMES[status] ?? 'Error';
   return new ApiError(
     kind,
@@ -35,7 +33,7 @@ export function responseError(
       status,
       description: body.description,
       cachedProfileAgeSeconds: body.cachedProfileAgeSeconds,
-      retryAfterSeconds,
+      ...retryAfter,
       endpointId: options.endpointId,
     },
     { message: `${status} ${statusName}${body.description ? `: ${body.description}` : ''}` },

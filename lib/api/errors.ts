@@ -52,8 +52,10 @@ export interface ApiErrorDetails {
   path?: string;
   /** For 409 (v3 'stale'): the age of the cached profile the service declined to return. */
   cachedProfileAgeSeconds?: number;
-  /** For 429: how long the service asked us to wait (Retry-After). */
+  /** For 429: how long we wait (the service's Retry-After, at most RETRY_AFTER_MAX_SECONDS). */
   retryAfterSeconds?: number;
+  /** For 429: when (ms since epoch) the service asked us to wait until, when that is past the cap. */
+  waitUntil?: number;
   /** Which endpoint of the registry the failed call was for. */
   endpointId?: string;
   /** The service may have finished and charged the request: its answer did not reach us. */
@@ -112,12 +114,48 @@ export function kindForStatus(status: number): ApiErrorKind {
  * `now`, never negative, or undefined when absent or unreadable.
  */
 export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
+  const asked = readRetryAfter(value, now);
+  if (asked === undefined) return undefined;
+  return 'seconds' in asked ? asked.seconds : Math.max(0, Math.ceil((asked.at - now) / 1000));
+}
+
+/** A Retry-After as it was written: a delay, or a moment. */
+function readRetryAfter(
+  value: string | null | undefined,
+  now: number,
+): { seconds: number } | { at: number } | undefined {
   if (value == null) return undefined;
   const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (/^\d+$/.test(trimmed)) return { seconds: Number(trimmed) };
   const at = Date.parse(trimmed);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, Math.ceil((at - now) / 1000));
+  return Number.isNaN(at) ? undefined : { at: Math.max(at, now) };
+}
+
+/**
+ * The longest a 429's Retry-After is obeyed: a server that asks for more (a date in the year 9999)
+ * pauses the key this long, and its ask is said (`waitUntil`) so that runs stop and the account tells it.
+ */
+export const RETRY_AFTER_MAX_SECONDS = 60 * 60;
+
+/** The latest time a JavaScript Date can hold (ms since epoch). */
+const LATEST_DATE_MS = 8.64e15;
+
+/** A 429's Retry-After as the client obeys it: the wait, capped, and what was asked past the cap. */
+export function retryAfterOf(
+  value: string | null | undefined,
+  now: number,
+): Pick<ApiErrorDetails, 'retryAfterSeconds' | 'waitUntil'> {
+  const seconds = parseRetryAfter(value, now);
+  const asked = readRetryAfter(value, now);
+  if (seconds === undefined || asked === undefined) return {};
+  if (seconds <= RETRY_AFTER_MAX_SECONDS) return { retryAfterSeconds: seconds };
+  const until = 'at' in asked ? asked.at : now + asked.seconds * 1000;
+  return { retryAfterSeconds: RETRY_AFTER_MAX_SECONDS, waitUntil: Math.min(LATEST_DATE_MS, until) };
+}
+
+/** A 429 whose server asked to wait past RETRY_AFTER_MAX_SECONDS: a run stops on it, not waits. */
+export function asksToWaitPastCap(error: Pick<ApiErrorDetails, 'waitUntil'> & { kind: string }): boolean {
+  return error.kind === 'rate-limited' && error.waitUntil !== undefined;
 }
 
 export class ApiError extends Error {
@@ -129,6 +167,7 @@ export class ApiError extends Error {
   readonly path?: string;
   readonly cachedProfileAgeSeconds?: number;
   readonly retryAfterSeconds?: number;
+  readonly waitUntil?: number;
   readonly endpointId?: string;
   readonly answerLost?: boolean;
   readonly balance?: number;
@@ -148,6 +187,7 @@ export class ApiError extends Error {
     this.path = details.path;
     this.cachedProfileAgeSeconds = details.cachedProfileAgeSeconds;
     this.retryAfterSeconds = details.retryAfterSeconds;
+    if (details.waitUntil !== undefined) this.waitUntil = details.waitUntil;
     this.endpointId = details.endpointId;
     if (details.answerLost) this.answerLost = true;
     if (details.balance !== undefined) this.balance = details.balance;
@@ -173,6 +213,7 @@ export class ApiError extends Error {
         path: text('path'),
         cachedProfileAgeSeconds: number('cachedProfileAgeSeconds'),
         retryAfterSeconds: number('retryAfterSeconds'),
+        waitUntil: number('waitUntil'),
         endpointId: text('endpointId'),
         answerLost: value.answerLost === true ? true : undefined,
         balance: number('balance'),
@@ -194,6 +235,7 @@ export class ApiError extends Error {
       path: this.path,
       cachedProfileAgeSeconds: this.cachedProfileAgeSeconds,
       retryAfterSeconds: this.retryAfterSeconds,
+      ...(this.waitUntil !== undefined ? { waitUntil: this.waitUntil } : {}),
       endpointId: this.endpointId,
       ...(this.answerLost ? { answerLost: true } : {}),
       ...(this.balance !== undefined ? { balance: this.balance } : {}),
@@ -263,6 +305,12 @@ export function userMessage(error: ApiError): UserMessage {
         detail,
       };
     case 'rate-limited':
+      if (error.waitUntil !== undefined)
+        return {
+          title: `The service asked to wait until ${waitUntilText(error.waitUntil)}`,
+          action: `Nothing is sent to it for ${formatAge(error.retryAfterSeconds ?? RETRY_AFTER_MAX_SECONDS)}; try again later`,
+          detail,
+        };
       return {
         title: 'Too many requests in a short time',
         action:
@@ -340,6 +388,11 @@ export function userMessage(error: ApiError): UserMessage {
 }
 
 /** A duration in the largest unit that keeps it readable: "45 seconds", "3 minutes", "12 days". */
+/** When a server asked to be left alone until, in the person's own words ("31/12/9999, 23:59:59"). */
+export function waitUntilText(at: number): string {
+  return new Date(at).toLocaleString();
+}
+
 export function formatAge(seconds: number): string {
   const units: [number, string][] = [
     [86_400, 'day'],

@@ -23,6 +23,8 @@ export interface AccountDeps {
   requireReady: (settings: Settings) => Promise<void>;
   /** The free balance for these settings (paced like every request). */
   fetchBalance: (settings: Settings) => Promise<number | null>;
+  /** While the key is paused: when the service asked to wait until, past what is obeyed (lib/background/scheduler.ts). */
+  askedToWaitUntil: (settings: Settings) => number | undefined;
 }
 
 export function createAccount(deps: AccountDeps) {
@@ -53,6 +55,7 @@ export function createAccount(deps: AccountDeps) {
             0,
           );
     const recent = await recentLedger(db, 20);
+    const askedToWaitUntil = deps.askedToWaitUntil(settings);
     return {
       ...(await spendTotals(db, settings)),
       balance: reading === null ? null : Math.max(0, reading - spentSince),
@@ -69,6 +72,7 @@ export function createAccount(deps: AccountDeps) {
         }),
       ),
       cache: { entries: await db.count('cache'), bytes: (await db.get('meta', 'cacheBytes')) ?? 0 },
+      ...(askedToWaitUntil !== undefined ? { askedToWaitUntil } : {}),
     };
   }
 

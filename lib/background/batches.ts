@@ -20,7 +20,7 @@
  * What pages read of a batch too (quote sums, a line for an answer) is in lib/batch.ts.
  */
 import type { IDBPDatabase } from 'idb';
-import type { ApiErrorJson } from '../api/errors';
+import { type ApiErrorJson, asksToWaitPastCap } from '../api/errors';
 import { answerLine, isWorking, sumQuotes } from '../batch';
 import type {
   BatchItemView,
@@ -276,6 +276,13 @@ export function createBatches(deps: BatchDeps) {
       });
       return budgetStop(result.remaining);
     }
+    if (result.status === 'error' && asksToWaitPastCap(result.error)) {
+      // Refused with a 429 (nothing charged): back to the queue; the batch stops with what the service asked.
+      await update(batch.id, (b) => {
+        b.items[index]!.status = 'queued';
+      });
+      return result.error;
+    }
     await update(batch.id, (b) => Object.assign(b.items[index]!, outcome(item, result)));
     if (result.status === 'error' && STOPPING_KINDS.has(result.error.kind)) return result.error;
     return null;
@@ -291,6 +298,9 @@ export function createBatches(deps: BatchDeps) {
           answer: answerLine(item.endpointId, result.data) ?? undefined,
           error: undefined,
         };
+      case 'answer-gone':
+        // Answered and paid before (never asked again under its id): its answer line is kept as it was.
+        return { status: 'done', credits: result.credits, cached: false, error: undefined };
       case 'interrupted':
         return { status: 'interrupted', credits: result.interrupted.credits };
       case 'error':

@@ -10,11 +10,12 @@
  *   again under the same request id.
  * A 429 charged nothing and taught the scheduler to slow down: a batch row waits for its next
  * slot; a click waits only while the service's pause ends within CLICK_PATIENCE_MS of the click,
- * else the person is told (with the countdown) and may retry.
+ * else the person is told (with the countdown) and may retry. A server that asked to wait past
+ * RETRY_AFTER_MAX_SECONDS (lib/api/errors.ts) is told, not waited for, by a click and a batch row alike.
  */
 import type { IDBPDatabase } from 'idb';
 import type { EndpointId } from '../api/endpoints';
-import { ApiError, isApiError, isLostAnswer } from '../api/errors';
+import { ApiError, asksToWaitPastCap, isApiError, isLostAnswer } from '../api/errors';
 import type { NotKept, Quote, RunProgress, RunRequest, RunResult } from '../protocol';
 import { apiOrigins, baseUrlProblem, isConfigured, type Settings } from '../settings';
 import { CALL_DEADLINE_MS, type Pacer } from './api/client';
@@ -330,14 +331,24 @@ export function createCalls(deps: CallDeps) {
       ...(call.batchId ? { batchId: call.batchId } : {}),
     };
     for (;;) {
-      const paused = deps.scheduler.state(settings.apiKey).pausedForMs;
-      if (call.priority !== 'batch' && deps.now() + paused > askedAt + CLICK_PATIENCE_MS) {
-        const error = new ApiError('rate-limited', { retryAfterSeconds: Math.ceil(paused / 1000) });
+      const { pausedForMs: paused, askedToWaitUntil } = deps.scheduler.state(settings.apiKey);
+      // A server that asked to wait past the cap stops batch rows too: they do not wait an hour unsaid.
+      if (
+        askedToWaitUntil !== undefined ||
+        (call.priority !== 'batch' && deps.now() + paused > askedAt + CLICK_PATIENCE_MS)
+      ) {
+        const error = new ApiError('rate-limited', {
+          retryAfterSeconds: Math.ceil(paused / 1000),
+          ...(askedToWaitUntil !== undefined ? { waitUntil: askedToWaitUntil } : {}),
+        });
         return { status: 'error', error: error.toJSON() };
       }
       try {
         await deps.scheduler.acquire(settings.apiKey, call.priority, signal);
       } catch {
+        // Told while it waited that the service asked to wait past the cap: said at the loop's top.
+        if (!signal?.aborted && deps.scheduler.state(settings.apiKey).askedToWaitUntil !== undefined)
+          continue;
         // Given up before it left: nothing was sent, nothing journaled.
         return { status: 'error', error: new ApiError('aborted').toJSON() };
       }
@@ -346,7 +357,12 @@ export function createCalls(deps: CallDeps) {
       if (departed.job === undefined)
         return { status: 'needs-confirmation', quote, remaining: departed.refused };
       const result = await fetchAndRecord(departed.job, call, settings, quote);
-      if (result.status === 'error' && result.error.kind === 'rate-limited') continue;
+      if (
+        result.status === 'error' &&
+        result.error.kind === 'rate-limited' &&
+        !asksToWaitPastCap(result.error)
+      )
+        continue;
       return result;
     }
   }

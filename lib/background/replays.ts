@@ -1,7 +1,8 @@
 /**
  * What a request id already journaled answers, so that asking again never pays twice: a finished
  * call is read from its record; one in flight is joined; one whose answer was lost says what the
- * balance says it cost (and is sent again only when certainly not charged); a request that joined
+ * balance says it cost (and is sent again only when certainly not charged); a finished call whose
+ * answer is no longer kept says so, and is never sent again under its id; a request that joined
  * another call follows it; a failed one is sent again, unless the page only replays it (the
  * context menu's lookup shown in the panel: it runs again only on Retry).
  */
@@ -74,8 +75,8 @@ export function createReplays(deps: ReplayDeps) {
       await dropUnchargedInterruption(db, previous.id);
       return undefined;
     }
-    if (previous.status === 'done' && previous.cacheKey) {
-      const cached = await deps.cachedView(db, previous.cacheKey, settings);
+    if (previous.status === 'done') {
+      const cached = previous.cacheKey ? await deps.cachedView(db, previous.cacheKey, settings) : null;
       if (cached)
         return {
           status: 'answer',
@@ -84,6 +85,14 @@ export function createReplays(deps: ReplayDeps) {
           credits: previous.credits ?? null,
           totals: await deps.spendTotals(db, settings),
         };
+      // Answered and charged, its answer no longer kept: never sent again under this id.
+      return {
+        status: 'answer-gone',
+        credits: previous.credits ?? null,
+        at: previous.updatedAt,
+        quote: deps.quote(previous, settings),
+        totals: await deps.spendTotals(db, settings),
+      };
     }
     return undefined;
   }

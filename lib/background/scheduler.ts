@@ -6,7 +6,8 @@
  *   `rate` in any 60 s. The provider allows bursts within a 5-minute window; we never use them, so
  *   a key that is also used elsewhere keeps that headroom, and one 429 is the most a burst of ours
  *   can cost.
- * - Learning: a 429 pauses the key until its Retry-After, and lowers the rate to what the service
+ * - Learning: a 429 pauses the key until its Retry-After (an hour at most, RETRY_AFTER_MAX_SECONDS;
+ *   what a server asked past that is kept to be told), and lowers the rate to what the service
  *   admitted over the provider's 5-minute window (a new account before its first top-up gets 2 a
  *   minute: it then finishes, slowly, without a storm of 429s). After 5 minutes without a 429 the
  *   rate climbs back by half, up to the provider's published ceiling.
@@ -17,6 +18,7 @@
  */
 
 import { DEFAULT_RATE_PER_MINUTE } from '../api/assumptions';
+import { RETRY_AFTER_MAX_SECONDS } from '../api/errors';
 import type { Pacer } from './api/client';
 
 /** `retry`: a call already under way (a 500/503 retry); `click`: a person waits; `batch`: a row. */
@@ -32,6 +34,8 @@ const DEFAULT_PAUSE_MS = 10_000;
 /** After this long without a 429, a lowered rate climbs back (by RECOVERY_FACTOR). */
 const RECOVERY_AFTER_MS = 5 * MINUTE_MS;
 const RECOVERY_FACTOR = 1.5;
+/** The longest delay setTimeout keeps: past it, a timer fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface SchedulerOptions {
   /** The provider's ceiling, requests a minute per key. */
@@ -44,6 +48,8 @@ interface Waiter {
   order: number;
   arrival: number;
   grant: () => void;
+  /** Stops its wait without a slot (the service asked to wait past the cap). */
+  refuse: (reason: Error) => void;
 }
 
 /** One key's pace: what it may send, when, and who waits for it. */
@@ -52,6 +58,8 @@ interface Lane {
   /** When requests left, oldest first (kept for the provider's window). */
   sent: number[];
   pausedUntil: number;
+  /** What the last 429 asked past RETRY_AFTER_MAX_SECONDS (ms since epoch), told while the pause lasts. */
+  askedUntil?: number;
   /** When the rate last changed because of a 429 or climbed back. */
   rateChangedAt: number;
   waiting: Waiter[];
@@ -63,11 +71,14 @@ export interface LaneState {
   ratePerMinute: number;
   /** ms until the key may send again after a 429 (0 when not paused). */
   pausedForMs: number;
+  /** While paused: when the service asked to wait until, when that was past RETRY_AFTER_MAX_SECONDS. */
+  askedToWaitUntil?: number;
   waiting: number;
 }
 
 const defaultTimer = (run: () => void, ms: number) => {
-  const timer = setTimeout(run, ms);
+  // Never past what setTimeout keeps: the lane is pumped again when it fires, and waits on.
+  const timer = setTimeout(run, Math.min(ms, MAX_TIMER_MS));
   (timer as { unref?: () => void }).unref?.();
   return () => clearTimeout(timer);
 };
@@ -143,7 +154,10 @@ export function createScheduler(options: SchedulerOptions = {}) {
     }
   }
 
-  /** Resolves when a request of this key may leave; rejects with the signal's reason if it aborts. */
+  /**
+   * Resolves when a request of this key may leave; rejects with the signal's reason if it aborts,
+   * or when the service asks to wait past the cap (but for a retry).
+   */
   function acquire(key: string, priority: Priority, signal?: AbortSignal): Promise<void> {
     const l = lane(key);
     return new Promise<void>((resolve, reject) => {
@@ -162,6 +176,10 @@ export function createScheduler(options: SchedulerOptions = {}) {
           signal?.removeEventListener('abort', onAbort);
           resolve();
         },
+        refuse: (reason) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(reason);
+        },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       l.waiting.push(waiter);
@@ -169,15 +187,29 @@ export function createScheduler(options: SchedulerOptions = {}) {
     });
   }
 
-  /** The service answered 429: pause until Retry-After and pace to what it admitted. */
-  function rateLimited(key: string, retryAfterSeconds: number | undefined): void {
+  /**
+   * The service answered 429: pause until Retry-After (never longer than RETRY_AFTER_MAX_SECONDS)
+   * and pace to what it admitted.
+   */
+  function rateLimited(key: string, retryAfterSeconds: number | undefined, waitUntil?: number): void {
     const l = lane(key);
     const at = now();
     // The refused request does not count at the provider.
     l.sent.pop();
     forget(l, at);
-    const pauseMs = retryAfterSeconds === undefined ? DEFAULT_PAUSE_MS : retryAfterSeconds * 1000;
+    const pauseMs =
+      retryAfterSeconds === undefined
+        ? DEFAULT_PAUSE_MS
+        : Math.min(Math.max(0, retryAfterSeconds), RETRY_AFTER_MAX_SECONDS) * 1000;
     l.pausedUntil = Math.max(l.pausedUntil, at + pauseMs);
+    l.askedUntil = waitUntil;
+    if (waitUntil !== undefined) {
+      // Asked to wait past the cap: clicks and batch rows waiting are told now (lib/background/calls.ts
+      // says why), not held for the hour. Retries of calls under way keep their place.
+      const told = l.waiting.filter((waiter) => waiter.order !== PRIORITY_ORDER.retry);
+      l.waiting = l.waiting.filter((waiter) => waiter.order === PRIORITY_ORDER.retry);
+      for (const waiter of told) waiter.refuse(new Error('The service asked to wait'));
+    }
     const admittedPerMinute = Math.max(1, Math.floor(l.sent.length / (PROVIDER_WINDOW_MS / MINUTE_MS)));
     l.rate = Math.min(l.rate, admittedPerMinute);
     l.rateChangedAt = at;
@@ -195,16 +227,18 @@ export function createScheduler(options: SchedulerOptions = {}) {
         }
         return acquire(key, 'retry', signal);
       },
-      rateLimited: (retryAfterSeconds) => rateLimited(key, retryAfterSeconds),
+      rateLimited: (retryAfterSeconds, waitUntil) => rateLimited(key, retryAfterSeconds, waitUntil),
     };
   }
 
   function state(key: string): LaneState {
     const l = lane(key);
+    const pausedForMs = Math.max(0, l.pausedUntil - now());
     return {
       ratePerMinute: l.rate,
-      pausedForMs: Math.max(0, l.pausedUntil - now()),
+      pausedForMs,
       waiting: l.waiting.length,
+      ...(pausedForMs > 0 && l.askedUntil !== undefined ? { askedToWaitUntil: l.askedUntil } : {}),
     };
   }
 

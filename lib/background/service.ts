@@ -63,8 +63,9 @@ export interface ServiceDeps {
 
 /**
  * The service finishes (and charges) a request by the time it would have answered; our client
- * gives up on a call after a minute (lib/background/api/client.ts CALL_DEADLINE_MS). Twice that is the
- * assumed bound for a charge to land after its client left: past it, the balance is final.
+ * gives up on a call whose answer has not begun within a minute, or that went a minute without a
+ * byte (lib/background/api/client.ts CALL_DEADLINE_MS, IDLE_DEADLINE_MS). Twice that is the assumed
+ * bound for a charge to land after its client left: past it, the balance is final.
  */
 export const SETTLE_AFTER_MS = 2 * 60_000;
 
@@ -269,6 +270,7 @@ export function createService(deps: ServiceDeps) {
     spendTotals,
     requireReady: (settings) => requireReady(settings, deps.hasApiPermission),
     fetchBalance,
+    askedToWaitUntil: (settings) => scheduler.state(settings.apiKey).askedToWaitUntil,
   });
 
   return {

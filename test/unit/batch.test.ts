@@ -7,8 +7,12 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, RETRY_AFTER_MAX_SECONDS, userMessage } from '../../lib/api/errors';
+import { createClient } from '../../lib/background/api/client';
 import { createBatches } from '../../lib/background/batches';
 import { closeDbForTests, openDb } from '../../lib/background/db';
+import { createScheduler } from '../../lib/background/scheduler';
+import { createService } from '../../lib/background/service';
 import { answerLine, sumQuotes } from '../../lib/batch';
 import type { BatchItemInput, BatchView } from '../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
@@ -161,6 +165,61 @@ describe('a batch from "Found on this page"', () => {
 });
 
 describe('batches at volume', () => {
+  it('stops, saying so, when the service asks to wait past an hour: no row waits on it, nothing more is sent', async () => {
+    useSandbox();
+    const asked = 'Fri, 31 Dec 9999 23:59:59 GMT';
+    let profileRequests = 0;
+    // A hostile server: the first profile request is refused with a Retry-After in the year 9999.
+    const fetch = async (request: Request) => {
+      if (new URL(request.url).pathname === '/api/v2/profile' && ++profileRequests === 1)
+        return new Response(
+          JSON.stringify({ code: 429, name: 'Too Many Requests', description: 'Slow down' }),
+          {
+            status: 429,
+            headers: { 'Retry-After': asked },
+          },
+        );
+      return sandbox.app.request(request);
+    };
+    const scheduler = createScheduler({ ratePerMinute: 60 });
+    const service = createService({
+      db: openDb,
+      settings: async () => settings,
+      client: (s, pace) => createClient({ ...s, pace, fetch }),
+      scheduler,
+    });
+    stoppers.push(() => service.dispose());
+    const batches = createBatches({
+      db: openDb,
+      service,
+      newId: () => `id-${Math.random()}`,
+      settlePollMs: 50,
+    });
+    const started = await batches.start({ tabId: 9, pageUrl: 'https://example.com/', items: FIVE });
+    const id = started.status === 'started' ? started.batch.id : '';
+    const stopped = await until(
+      () => batches.get(9),
+      (batch) => batch?.status === 'stopped',
+      2_000,
+    );
+    expect(stopped!.stopReason).toMatchObject({
+      kind: 'rate-limited',
+      retryAfterSeconds: RETRY_AFTER_MAX_SECONDS,
+      waitUntil: Date.parse(asked),
+    });
+    expect(userMessage(ApiError.fromJSON(stopped!.stopReason)).title).toBe(
+      `The service asked to wait until ${new Date(Date.parse(asked)).toLocaleString()}`,
+    );
+    // One request left; the rows waiting for their turn were told at once, not held for the hour.
+    expect(profileRequests).toBe(1);
+    expect(stopped!.items.map((item) => item.status)).toEqual(FIVE.map(() => 'cancelled'));
+    expect(START - balance()).toBe(0);
+    await batches.settled(id);
+    // The account says it too, while the key is paused.
+    expect((await service.account()).askedToWaitUntil).toBe(Date.parse(asked));
+    expect(scheduler.state('demo')).toMatchObject({ waiting: 0 });
+  });
+
   it('asks several rows at once', async () => {
     useSandbox({ latencyMs: 100 });
     const { batches } = startWorker();

@@ -11,7 +11,7 @@ import {
   CALL_DEADLINE_MS,
   type ClientConfig,
   createClient,
-  DEFAULT_TIMEOUT_MS,
+  IDLE_DEADLINE_MS,
   type Sleep,
 } from '../../lib/background/api/client';
 import type { StreamProgress } from '../../lib/background/api/stream';
@@ -371,7 +371,7 @@ describe('timeouts and cancelling', () => {
     const { client, clock, requests } = setup(neverAnswers);
     const error = await failure(clock.run(callRaw(client, 'company.profile', COMPANY)));
     expect(error).toMatchObject({ kind: 'timeout', endpointId: 'company.profile' });
-    expect(clock.elapsed).toBe(DEFAULT_TIMEOUT_MS);
+    expect(clock.elapsed).toBe(IDLE_DEADLINE_MS);
     expect(requests).toHaveLength(1);
   });
 
@@ -658,6 +658,61 @@ describe('streamed enriched listings', () => {
     );
     expect(error).toMatchObject({ status: undefined, answerLost: true });
     expect(requests).toHaveLength(1);
+  });
+
+  /** A page that arrives a few bytes every `everyMs` of the fake clock, then (unless `stallAfter`) ends. */
+  function tricklingResponse(clock: FakeClock, text: string, everyMs: number, stallAfter = Infinity) {
+    const bytes = new TextEncoder().encode(text);
+    const chunk = Math.ceil(bytes.length / 30);
+    let offset = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (offset >= bytes.length) return controller.close();
+        if (offset >= stallAfter) return new Promise<void>(() => {});
+        await clock.sleep(everyMs);
+        controller.enqueue(bytes.slice(offset, offset + chunk));
+        offset += chunk;
+      },
+    });
+    return new Response(body, { status: 200 });
+  }
+
+  it('reads a page that keeps arriving past the call deadline to its end', async () => {
+    const answer = listingAnswer();
+    const text = JSON.stringify(answer);
+    let clock!: FakeClock;
+    const made = setup(() => tricklingResponse(clock, text, 10_000));
+    clock = made.clock;
+    const results: unknown[] = [];
+    const { data } = await clock.run(
+      callRaw(
+        made.client,
+        'employee.list',
+        { ...COMPANY, enrich_profiles: 'enrich' },
+        {
+          onResult: (result) => results.push(result),
+        },
+      ),
+    );
+    // 30 chunks 10 s apart: five minutes in all, never a minute without a byte.
+    expect(clock.elapsed).toBeGreaterThan(4 * CALL_DEADLINE_MS);
+    expect(data).toEqual(answer);
+    expect(results).toHaveLength(3);
+    expect(made.requests).toHaveLength(1);
+  });
+
+  it('gives up on a page that stops arriving, an idle deadline after its last byte', async () => {
+    const text = JSON.stringify(listingAnswer());
+    let clock!: FakeClock;
+    const made = setup(() => tricklingResponse(clock, text, 10_000, Math.ceil(text.length / 3)));
+    clock = made.clock;
+    const error = await failure(
+      clock.run(callRaw(made.client, 'employee.list', { ...COMPANY, enrich_profiles: 'enrich' })),
+    );
+    expect(error).toMatchObject({ kind: 'timeout', answerLost: true });
+    // Ten chunks arrived 10 s apart; then a full idle deadline without a byte.
+    expect(clock.elapsed).toBe(10 * 10_000 + IDLE_DEADLINE_MS);
+    expect(made.requests).toHaveLength(1);
   });
 
   it('does not stream when the profiles are not enriched', async () => {

@@ -163,6 +163,35 @@ describe('AccountPanel', () => {
     expect(root.textContent).toContain('0 credits');
     expect(root.textContent).toContain('1 saved answer, 900 bytes');
   });
+  it('says until when the service asked to wait, past the hour it is obeyed', () => {
+    const until = Date.parse('9999-12-31T23:59:59Z');
+    const root = show(
+      <AccountPanel
+        state={{
+          status: 'ready',
+          account: {
+            today: 0,
+            month: 0,
+            dailyBudget: null,
+            remainingToday: null,
+            balance: 10,
+            balanceAt: null,
+            recent: [],
+            cache: { entries: 0, bytes: 0 },
+            askedToWaitUntil: until,
+          },
+        }}
+        onRetry={noop}
+        onClearCache={noop}
+        clearingCache={false}
+      />,
+    );
+    const notice = root.querySelector('.notice[role="status"]')!;
+    expect(notice.textContent).toContain(
+      `The service asked to wait until ${new Date(until).toLocaleString()}`,
+    );
+    expect(notice.textContent).toContain('paused for up to 1 hour at a time');
+  });
 });
 
 describe('SettingsForm', () => {

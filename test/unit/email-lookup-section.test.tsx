@@ -297,6 +297,34 @@ describe('the email lookup in the side panel', () => {
     expect(declined.runs[1]!.replay).toBeUndefined();
   });
 
+  it('says when the lookup’s answer is no longer kept, and asks again only as a new, priced lookup', async () => {
+    const gone: RunResult = {
+      status: 'answer-gone',
+      credits: 4,
+      at: Date.now() - 5 * 60_000,
+      quote: LOOKUP_QUOTE,
+      totals: { today: 4, month: 4, dailyBudget: null, remainingToday: null },
+    };
+    const { ask, runs } = fakeAsk([gone, FOUND]);
+    const root = await show(ask, fakeStore(REQUEST));
+    expect(root.textContent).toContain('The answer is no longer kept');
+    expect(root.textContent).toContain('it cost 4 credits');
+    expect(buttonNames(root)).toEqual(['Look it up again · 3–4 credits', 'Dismiss']);
+    // Opening it sent nothing again: one replay of the click's id.
+    expect(runs.map((run) => [run.requestId, run.replay])).toEqual([['menu-click-0001', true]]);
+
+    await act(async () => {
+      button(root, 'Look it up again · 3–4 credits').click();
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(runs).toHaveLength(2);
+    expect(runs[1]!.requestId).not.toBe('menu-click-0001');
+    expect(runs[1]!.replay).toBeUndefined();
+    expect([...root.querySelectorAll('h3')].map((h) => h.textContent)).toContain('Ada Lovelace');
+  });
+
   it('follows a newer right-click, and drops the answer of the older one', async () => {
     let release: (result: RunResult) => void = () => {};
     const runs: RunRequest[] = [];

@@ -10,6 +10,7 @@ import {
   isApiError,
   kindForStatus,
   parseRetryAfter,
+  RETRY_AFTER_MAX_SECONDS,
   userMessage,
 } from '../../lib/api/errors';
 
@@ -74,6 +75,28 @@ describe('ApiError.fromResponse', () => {
     const asDate = responseError(429, '', new Headers({ 'Retry-After': at }), { now: NOW });
     expect(asDate.retryAfterSeconds).toBe(90);
     expect(userMessage(asDate).action).toBe('Wait 1 minute, then try again');
+  });
+
+  it.each([
+    [
+      'an HTTP date in the year 9999',
+      'Fri, 31 Dec 9999 23:59:59 GMT',
+      Date.parse('Fri, 31 Dec 9999 23:59:59 GMT'),
+    ],
+    ['more seconds than a timer holds', '99999999999', NOW + 99999999999 * 1000],
+    ['more seconds than a number holds', '9'.repeat(400), 8.64e15],
+  ])('caps a Retry-After of %s at an hour, and keeps what was asked to tell it', (_what, header, until) => {
+    const error = responseError(429, '', new Headers({ 'Retry-After': header }), { now: NOW });
+    expect(error.retryAfterSeconds).toBe(RETRY_AFTER_MAX_SECONDS);
+    expect(error.waitUntil).toBe(until);
+    expect(ApiError.fromJSON(error.toJSON()).waitUntil).toBe(until);
+    expect(userMessage(error).title).toBe(
+      `The service asked to wait until ${new Date(until).toLocaleString()}`,
+    );
+    expect(userMessage(error).action).toBe('Nothing is sent to it for 1 hour; try again later');
+    // Within the cap, nothing more is said.
+    const hour = responseError(429, '', new Headers({ 'Retry-After': '3600' }), { now: NOW });
+    expect(hour.toJSON()).not.toHaveProperty('waitUntil');
   });
 });
 

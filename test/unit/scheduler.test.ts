@@ -3,7 +3,8 @@
  * any minute, a click goes ahead of waiting batch rows, and a 429 pauses the key and teaches it
  * the rate the service admitted over the provider's 5-minute window.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { RETRY_AFTER_MAX_SECONDS, retryAfterOf } from '../../lib/api/errors';
 import { createScheduler } from '../../lib/background/scheduler';
 
 /** Lets the promise callbacks of what was just granted run before the clock moves. */
@@ -115,5 +116,48 @@ describe('the scheduler', () => {
     controller.abort(new Error('closed'));
     await expect(waiting).rejects.toThrow('closed');
     expect(scheduler.state('k').waiting).toBe(0);
+  });
+});
+
+describe('a hostile Retry-After', () => {
+  it('pauses the key an hour at most, arms one timer (never past what setTimeout keeps), and says what was asked', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') });
+    try {
+      const armed = vi.spyOn(globalThis, 'setTimeout');
+      const scheduler = createScheduler({ ratePerMinute: 300 });
+      await scheduler.acquire('k', 'click');
+      const asked = Date.parse('Fri, 31 Dec 9999 23:59:59 GMT');
+      // What the client hands it for `Retry-After: Fri, 31 Dec 9999 …` (lib/api/errors.ts retryAfterOf).
+      const { retryAfterSeconds, waitUntil } = retryAfterOf('Fri, 31 Dec 9999 23:59:59 GMT', Date.now());
+      expect(retryAfterSeconds).toBe(RETRY_AFTER_MAX_SECONDS);
+      expect(waitUntil).toBe(asked);
+      scheduler.rateLimited('k', retryAfterSeconds, waitUntil);
+      // Even asked raw (seconds past 2³¹ ms), it waits an hour at most.
+      scheduler.rateLimited('k', (asked - Date.now()) / 1000, waitUntil);
+      expect(scheduler.state('k')).toMatchObject({
+        pausedForMs: RETRY_AFTER_MAX_SECONDS * 1000,
+        askedToWaitUntil: asked,
+      });
+
+      armed.mockClear();
+      let granted = false;
+      void scheduler.acquire('k', 'batch').then(() => {
+        granted = true;
+      });
+      await vi.advanceTimersByTimeAsync(500);
+      expect(armed).toHaveBeenCalledTimes(1);
+      for (const [, ms] of armed.mock.calls) expect(ms).toBeLessThanOrEqual(2 ** 31 - 1);
+      expect(granted).toBe(false);
+
+      await vi.advanceTimersByTimeAsync(RETRY_AFTER_MAX_SECONDS * 1000);
+      expect(granted).toBe(true);
+      expect(armed.mock.calls.length).toBeLessThanOrEqual(2);
+      // The pause is over: nothing more is said of what the service asked.
+      expect(scheduler.state('k').askedToWaitUntil).toBeUndefined();
+      scheduler.dispose();
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
   });
 });

@@ -7,6 +7,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../lib/background/api/client';
+import { clearCache } from '../../lib/background/cache';
 import { closeDbForTests, openDb } from '../../lib/background/db';
 import { createScheduler } from '../../lib/background/scheduler';
 import { createService } from '../../lib/background/service';
@@ -574,6 +575,40 @@ describe('refused before anything is sent or journaled', () => {
     expect(result).toMatchObject({ status: 'error', error: { kind: 'invalid' } });
     expect(await (await openDb()).getAll('jobs')).toEqual([]);
   });
+});
+
+describe('a finished request whose answer is no longer kept', () => {
+  const email = {
+    requestId: 'req-00000150',
+    endpointId: 'email.lookup',
+    params: { email: dataset.people[3]!.emails[0]! },
+    policy: 'cache-first',
+  } as const;
+
+  it.each([
+    ['the cache was cleared', (db: Awaited<ReturnType<typeof openDb>>) => clearCache(db)],
+    ['its entry was evicted', (db: Awaited<ReturnType<typeof openDb>>) => db.clear('cache')],
+  ])(
+    'is never sent again under its id when %s: it says the answer is gone and what it cost',
+    async (_why, drop) => {
+      const first = await service.run(email);
+      expect(first).toMatchObject({ status: 'answer', cached: false });
+      const paid = first.status === 'answer' ? first.credits : null;
+      const sent = sandbox.state.requests.list().length;
+      const spent = balance();
+      const { min, max } = await service.quote(email.endpointId, email.params);
+      await drop(await openDb());
+
+      // The panel reopens on the context menu's lookup, and a retry of the same id: neither sends it.
+      for (const again of [{ ...email, replay: true }, email, { ...email, policy: 'refresh' as const }]) {
+        const result = await service.run(again);
+        expect(result).toMatchObject({ status: 'answer-gone', credits: paid, quote: { min, max } });
+      }
+      expect(sandbox.state.requests.list()).toHaveLength(sent);
+      expect(balance()).toBe(spent);
+      expect((await service.account()).today).toBe(paid);
+    },
+  );
 });
 
 describe('a lookup that failed, shown again', () => {

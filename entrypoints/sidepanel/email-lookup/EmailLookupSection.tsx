@@ -105,6 +105,7 @@ export function EmailLookupSection({
         </p>
         <SpendArea
           verb="Look it up after all"
+          againVerb="Look it up again"
           runningText={`Looking up ${email}…`}
           quote={lookup.quote}
           action={action}

@@ -33,7 +33,12 @@ export const RETRY_POLICY = {
   server: { retries: 2, delayMs: 1_000 },
 } as const;
 
-/** The longest one call may take, all its attempts and pauses together (the provider advises 60 s). */
+/**
+ * The longest one call may wait for its answer to begin (its headers), all its attempts and pauses
+ * together (the provider advises 60 s). Once an answer arrives, only IDLE_DEADLINE_MS governs it: a
+ * streamed page of enriched profiles may take minutes in all while never idle, and cutting it loses
+ * an answer the service charges.
+ */
 export const CALL_DEADLINE_MS = 60_000;
 
 /**
@@ -52,15 +57,18 @@ const LOST_BEHIND_GATEWAY: ReadonlySet<number> = new Set([502, 504]);
 export interface Pacer {
   /** Resolves when a request may leave; rejects with the signal's reason if it aborts. */
   acquire(signal?: AbortSignal): Promise<void>;
-  /** The service answered 429: pause and learn (Retry-After in seconds when given). */
-  rateLimited(retryAfterSeconds: number | undefined): void;
+  /**
+   * The service answered 429: pause and learn (Retry-After in seconds when given, at most
+   * RETRY_AFTER_MAX_SECONDS; `waitUntil` when it asked for longer).
+   */
+  rateLimited(retryAfterSeconds: number | undefined, waitUntil?: number): void;
 }
 
 /**
  * How long a request may go without any progress: until the answer's headers, then between two
  * chunks of its body. A streamed page of enriched profiles may take long in total while never idle.
  */
-export const DEFAULT_TIMEOUT_MS = 60_000;
+export const IDLE_DEADLINE_MS = 60_000;
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -72,13 +80,14 @@ export interface ClientConfig {
   /** `{base_url_v3}` of the spec: v3 paths (`/v3/...`) are appended to it. */
   baseUrlV3: string;
   fetch?: (request: Request) => Promise<Response>;
+  /** How long a request may go without a byte (IDLE_DEADLINE_MS). */
   timeoutMs?: number;
   sleep?: Sleep;
   /** Epoch milliseconds; reads Retry-After given as an HTTP date. */
   now?: () => number;
   /** Paces every request (first attempts, retries, balance readings). */
   pace?: Pacer;
-  /** One call's overall deadline (CALL_DEADLINE_MS). */
+  /** One call's deadline for its answer to begin (CALL_DEADLINE_MS). */
   deadlineMs?: number;
   /** The largest answer accepted (MAX_ANSWER_BYTES). */
   maxAnswerBytes?: number;
@@ -113,7 +122,7 @@ export type Client = ReturnType<typeof createClient>;
 
 export function createClient(config: ClientConfig) {
   const fetchRequest = config.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = config.timeoutMs ?? IDLE_DEADLINE_MS;
   const sleep = config.sleep ?? realSleep;
   const now = config.now ?? Date.now;
   const deadlineMs = config.deadlineMs ?? CALL_DEADLINE_MS;
@@ -168,6 +177,8 @@ export function createClient(config: ClientConfig) {
           signal,
         }),
       );
+      // The answer began: the call's deadline is met, and only the idle deadline governs its body.
+      deadline.removeEventListener('abort', timeOut);
       idle.restart();
       if (response.status >= 300 && response.status < 400) {
         throw new ApiError('network', {
@@ -243,8 +254,8 @@ export function createClient(config: ClientConfig) {
   }
 
   /**
-   * A request with the retries the provider advises, each paced, all within `limitMs` from when
-   * the first one leaves.
+   * A request with the retries the provider advises, each paced, until an answer begins within
+   * `limitMs` from when the first one leaves.
    */
   async function send(request: PreparedRequest, opts: CallOptions, limitMs = deadlineMs): Promise<unknown> {
     const retriesSoFar: Partial<Record<ApiErrorKind, number>> = {};
@@ -276,7 +287,8 @@ export function createClient(config: ClientConfig) {
           return await attempt(request, opts, deadline.signal);
         } catch (error) {
           if (!isApiError(error)) throw error;
-          if (error.kind === 'rate-limited') config.pace?.rateLimited(error.retryAfterSeconds);
+          if (error.kind === 'rate-limited')
+            config.pace?.rateLimited(error.retryAfterSeconds, error.waitUntil);
           const used = retriesSoFar[error.kind] ?? 0;
           const delayMs = retryDelayMs(error, used);
           if (delayMs === undefined) throw error;

@@ -19,7 +19,7 @@
  */
 import type { IDBPDatabase } from 'idb';
 import { endpointTitle, summarizeParams } from '../../api/endpoint-info';
-import type { ApiErrorJson } from '../../api/errors';
+import { type ApiErrorJson, asksToWaitPastCap } from '../../api/errors';
 import { isWorking, sumQuotes } from '../../batch';
 import { DEFAULT_FRESHNESS } from '../../freshness';
 import type {
@@ -409,6 +409,13 @@ export function createLists(deps: ListDeps) {
       });
       return budgetStop(result.remaining);
     }
+    if (result.status === 'error' && asksToWaitPastCap(result.error)) {
+      // Refused with a 429 (nothing charged): back to the queue; the list stops with what the service asked.
+      await update(list.id, request.key, (r) => {
+        r.status = 'queued';
+      });
+      return result.error;
+    }
     await update(list.id, request.key, (r) => Object.assign(r, outcome(r, result)));
     noteAnswered(list.id);
     if (result.status === 'error' && STOPPING_KINDS.has(result.error.kind)) return result.error;
@@ -429,6 +436,15 @@ export function createLists(deps: ListDeps) {
           error: undefined,
         };
       }
+      case 'answer-gone':
+        // Answered and paid before (never asked again under its id): what it gave is kept as it was.
+        return {
+          status: 'done',
+          credits: result.credits,
+          cached: false,
+          fetchedAt: result.at,
+          error: undefined,
+        };
       case 'interrupted':
         return { status: 'interrupted', credits: result.interrupted.credits };
       case 'error':
