@@ -64,6 +64,11 @@ export interface ApiErrorDetails {
   balance?: number;
   needed?: number;
   neededMin?: number;
+  /**
+   * For 'do-not-enrich' found in an answer (who it is about cannot be known before it arrives): the
+   * call was paid, this much (null: its price is not published), and its answer not kept.
+   */
+  charged?: number | null;
 }
 
 /** An `ApiError` as it crosses the extension's message boundary. */
@@ -173,6 +178,7 @@ export class ApiError extends Error {
   readonly balance?: number;
   readonly needed?: number;
   readonly neededMin?: number;
+  readonly charged?: number | null;
 
   constructor(
     kind: ApiErrorKind,
@@ -193,6 +199,7 @@ export class ApiError extends Error {
     if (details.balance !== undefined) this.balance = details.balance;
     if (details.needed !== undefined) this.needed = details.needed;
     if (details.neededMin !== undefined) this.neededMin = details.neededMin;
+    if (details.charged !== undefined) this.charged = details.charged;
   }
 
   /** Reads an error back from its JSON (`toJSON`); throws on anything that is not one. */
@@ -219,6 +226,7 @@ export class ApiError extends Error {
         balance: number('balance'),
         needed: number('needed'),
         neededMin: number('neededMin'),
+        charged: value.charged === null ? null : number('charged'),
       },
       { message: text('message') },
     );
@@ -241,6 +249,7 @@ export class ApiError extends Error {
       ...(this.balance !== undefined ? { balance: this.balance } : {}),
       ...(this.needed !== undefined ? { needed: this.needed } : {}),
       ...(this.neededMin !== undefined ? { neededMin: this.neededMin } : {}),
+      ...(this.charged !== undefined ? { charged: this.charged } : {}),
     };
   }
 }
@@ -375,7 +384,10 @@ export function userMessage(error: ApiError): UserMessage {
     case 'do-not-enrich':
       return {
         title: 'On your do-not-enrich list',
-        action: 'Nothing was sent and nothing spent. To look it up, remove it from the list in the options',
+        action:
+          error.charged === undefined
+            ? 'Nothing was sent and nothing spent. To look it up, remove it from the list in the options'
+            : `The answer was about someone on your list, so it was not kept. Who an answer is about cannot be known before it arrives: it was charged${error.charged === null ? '' : ` ${wholeCredits(error.charged)}`}`,
         detail,
       };
     case 'storage':

@@ -304,7 +304,8 @@ export function createBatches(deps: BatchDeps) {
       case 'interrupted':
         return { status: 'interrupted', credits: result.interrupted.credits };
       case 'error':
-        return { status: 'failed', credits: 0, error: result.error };
+        // An answer about someone on the do-not-enrich list was paid, though not kept.
+        return { status: 'failed', credits: result.error.charged ?? 0, error: result.error };
       default:
         // A batch is confirmed as a whole and never asks cache-only; read as refused, nothing spent.
         return {

@@ -15,7 +15,7 @@
  */
 import type { IDBPDatabase } from 'idb';
 import type { EndpointId } from '../api/endpoints';
-import { ApiError, asksToWaitPastCap, isApiError, isLostAnswer } from '../api/errors';
+import { ApiError, type ApiErrorJson, asksToWaitPastCap, isApiError, isLostAnswer } from '../api/errors';
 import type { NotKept, Quote, RunProgress, RunRequest, RunResult } from '../protocol';
 import { apiOrigins, baseUrlProblem, isConfigured, type Settings } from '../settings';
 import { CALL_DEADLINE_MS, type Pacer } from './api/client';
@@ -24,6 +24,7 @@ import { sizeOf, writeCache } from './cache';
 import type { Checkpoints } from './checkpoints';
 import { reconcileCanonical } from './credits';
 import { type EnrichmentDb, type JobRecord, StorageError } from './db';
+import { listedKeys, recordListedAnswer, rowListedIn, screenAnswer } from './do-not-enrich';
 import {
   interruptedCallOf,
   interruptedJob,
@@ -202,24 +203,40 @@ export function createCalls(deps: CallDeps) {
    * The answer, its charge and the job's completion, written together. When the browser's
    * storage is full, the charge and the job are written without the answer, which is still shown.
    */
-  async function recordAnswered(db: Db, job: JobRecord, call: PaidCall, data: unknown, settings: Settings) {
+  async function recordAnswered(
+    db: Db,
+    job: JobRecord,
+    call: PaidCall,
+    data: unknown,
+    settings: Settings,
+    listed: ReadonlySet<string>,
+  ): Promise<
+    | { listed: ApiErrorJson }
+    | { listed?: undefined; credits: number | null; fetchedAt: number; shown: unknown; notKept?: NotKept }
+  > {
     const credits = reconcileCanonical(call.endpointId, call.canonical, data, { plan: settings.plan });
     const fetchedAt = deps.now();
     const estimate = budgetBounds(call.endpointId, { min: null, max: null }).max;
+    const charge = credits === null ? { estimate } : { credits };
+    // About someone on the do-not-enrich list: paid, but neither the answer nor who was asked is kept.
+    const screened = screenAnswer(listed, call.endpointId, data);
+    if (screened.listed !== null)
+      return { listed: await recordListedAnswer(db, job, charge, credits, fetchedAt) };
+    const shown = screened.data;
     const entry = {
       key: call.cacheKey,
       endpointId: call.endpointId,
       params: { ...call.canonical },
-      data,
+      data: shown,
       fetchedAt,
       credits,
-      bytes: sizeOf(data),
+      bytes: sizeOf(shown),
       lastAccess: fetchedAt,
     };
     const record = async (withAnswer: boolean): Promise<boolean> => {
       const tx = db.transaction(['cache', 'meta', 'ledger', 'jobs'], 'readwrite');
       const kept = withAnswer && (await writeCache(tx, entry, settings.cacheMaxBytes));
-      await recordAnswer(tx, job, credits === null ? { estimate } : { credits }, fetchedAt, data);
+      await recordAnswer(tx, job, charge, fetchedAt, shown);
       await tx.objectStore('jobs').put({
         ...job,
         status: 'done',
@@ -240,7 +257,7 @@ export function createCalls(deps: CallDeps) {
       await record(false);
       notKept = 'storage-full';
     }
-    return { credits, fetchedAt, notKept };
+    return { credits, fetchedAt, shown, notKept };
   }
 
   /** Sends a departed call and records what became of it. */
@@ -251,6 +268,7 @@ export function createCalls(deps: CallDeps) {
     quote: Quote,
   ): Promise<SentResult> {
     const db = await deps.db();
+    const listed = await listedKeys(db);
     const streamed: unknown[] = [];
     let bytes = 0;
     const report = () =>
@@ -259,6 +277,7 @@ export function createCalls(deps: CallDeps) {
       const pace = deps.scheduler.pacerFor(settings.apiKey, { granted: true });
       const { data } = await deps.client(settings, pace).callCanonical(call.endpointId, call.canonical, {
         onResult: (result) => {
+          if (rowListedIn(listed, call.endpointId, result) !== null) return;
           streamed.push(result);
           report();
         },
@@ -266,10 +285,12 @@ export function createCalls(deps: CallDeps) {
           bytes = progress.bytes;
         },
       });
-      const { credits, fetchedAt, notKept } = await recordAnswered(db, job, call, data, settings);
+      const recorded = await recordAnswered(db, job, call, data, settings, listed);
+      if (recorded.listed) return { status: 'error', error: recorded.listed };
+      const { credits, fetchedAt, notKept } = recorded;
       return {
         status: 'answer',
-        data,
+        data: recorded.shown,
         cached: false,
         fetchedAt,
         ageMs: 0,

@@ -5,16 +5,34 @@
  * at acme.com and the company at acme.com, subdomains included) and profile URLs (by kind and id,
  * whatever form of the URL was pasted).
  *
- * The background checks every request against it before anything is spent or sent, from any way
- * in (lib/background/service.ts, lib/background/views.ts). Plain, no zod: the options page parses and shows the list.
+ * Two checks, both in the background:
+ * - a request naming a listed subject in any of its parameters is refused before anything is spent
+ *   or sent, from any way in (lib/background/service.ts, lib/background/views.ts): `listedIn`;
+ * - an answer that turns out to be about a listed subject (a lookup by name, a search row) was paid,
+ *   as it could not be known before, but is never kept nor shown: `screenAnswer`
+ *   (lib/background/calls.ts, where answers are recorded, and the cache's readers).
+ * Plain, no zod: the options page reads the same lines.
  */
 import type { IDBPDatabase } from 'idb';
-import { ApiError } from '../api/errors';
-import { domainOf, parseProfileUrl } from '../profile-urls';
+import { endpointInfo } from '../api/endpoint-info';
+import { ApiError, type ApiErrorJson } from '../api/errors';
+import type { EndpointId } from '../api/ids';
+import type { ParamName } from '../api/params';
+import {
+  canonicalCompanyUrl,
+  canonicalHandleUrl,
+  canonicalPersonUrl,
+  canonicalSchoolUrl,
+  type HandleNetwork,
+} from '../networks';
+import { domainOf, extractEmails, type ProfileRef, parseProfileUrl, websiteDomain } from '../profile-urls';
 import type { DoNotEnrichEntry } from '../protocol';
-import type { EnrichmentDb } from './db';
+import type { EnrichmentDb, JobRecord } from './db';
+import { recordAnswer } from './ledger';
 
 export type { DoNotEnrichEntry } from '../protocol';
+
+type Db = IDBPDatabase<EnrichmentDb>;
 
 function emailParts(input: string): { email: string; domain: string } | null {
   const email = input
@@ -58,28 +76,125 @@ export function readList(text: string): { entries: DoNotEnrichEntry[]; unreadabl
   return { entries: [...entries.values()], unreadable };
 }
 
-/** The keys a request's parameters would look up: its addresses, domains and profiles. */
-function keysOf(params: Readonly<Record<string, unknown>>): string[] {
-  const keys: string[] = [];
-  const domainKeys = (domain: string) => {
-    // A subdomain is covered by its domain: mail.acme.com by acme.com.
-    const labels = domain.split('.');
-    for (let index = 0; index < labels.length - 1; index++)
-      keys.push(`domain:${labels.slice(index).join('.')}`);
-  };
-  for (const [name, value] of Object.entries(params)) {
-    if (typeof value !== 'string' || value.trim() === '') continue;
-    const email = value.includes('@') ? emailParts(value) : null;
+// ---------------------------------------------------------------------------------------------
+// Keys: what a request or an answer names, in the list's terms (`email:…`, `domain:…`, `profile:kind:id`)
+
+/** A domain is matched by itself and by every domain it is under: mail.acme.com by acme.com. */
+function addDomain(domain: string, keys: Set<string>): void {
+  const labels = domain.split('.');
+  for (let index = 0; index < labels.length - 1; index++) keys.add(`domain:${labels.slice(index).join('.')}`);
+}
+
+/** An address is matched by itself, by its mailbox without a `+tag` (ada+x@ is ada@), and by its domain. */
+function addEmail({ email, domain }: { email: string; domain: string }, keys: Set<string>): void {
+  keys.add(`email:${email}`);
+  keys.add(mailboxKey(`email:${email}`));
+  addDomain(domain, keys);
+}
+
+/** `email:ada+news@acme.com` → `email:ada@acme.com`: one mailbox, whatever tag it is written with. */
+function mailboxKey(key: string): string {
+  return key.startsWith('email:') ? key.replace(/^email:([^+@]+)\+[^@]*@/, 'email:$1@') : key;
+}
+
+const profileKey = (ref: ProfileRef) => `profile:${ref.kind}:${ref.id}`;
+
+/**
+ * The addresses, profile URLs and domains a text names: one value, a comma-separated list, or a
+ * boolean expression of them (`acme.com OR beta.io`). A company name that is a domain (`Booking.com`)
+ * names that domain; a domain may carry a path (`acme.com/about`).
+ */
+function addText(text: string, keys: Set<string>): void {
+  const whole = parseProfileUrl(text);
+  if (whole) keys.add(profileKey(whole));
+  for (const token of text.split(/[\s,;()"'|]+/)) {
+    if (token === '') continue;
+    const email = token.includes('@') ? emailParts(token) : null;
     if (email) {
-      keys.push(`email:${email.email}`);
-      domainKeys(email.domain);
+      addEmail(email, keys);
       continue;
     }
-    const profile = parseProfileUrl(value);
-    if (profile) keys.push(`profile:${profile.kind}:${profile.id}`);
-    if (/domain/i.test(name)) {
-      const domain = domainOf(value);
-      if (domain) domainKeys(domain);
+    const profile = parseProfileUrl(token);
+    if (profile) keys.add(profileKey(profile));
+    else {
+      const domain = websiteDomain(token);
+      if (domain) addDomain(domain, keys);
+    }
+  }
+}
+
+/** What a bare identifier (no host to recognise it by) identifies. */
+type IdKind = 'person' | 'company' | 'school' | HandleNetwork;
+
+const ID_URLS: Record<IdKind, (id: string) => string> = {
+  person: canonicalPersonUrl,
+  company: canonicalCompanyUrl,
+  school: canonicalSchoolUrl,
+  social: (id) => canonicalHandleUrl('social', id),
+  microblog: (id) => canonicalHandleUrl('microblog', id.replace(/^@/, '')),
+  codehost: (id) => canonicalHandleUrl('codehost', id),
+};
+
+/** A public identifier, slug or handle as its profile's key; its URL, when one was given instead, too. */
+function addId(kind: IdKind, raw: string, keys: Set<string>): void {
+  const text = raw.trim();
+  if (text === '') return;
+  addText(text, keys);
+  let id = text;
+  try {
+    id = decodeURIComponent(text);
+  } catch {
+    // Not percent-encoded after all: read as written.
+  }
+  const ref = /[/\s]/.test(id) ? null : parseProfileUrl(ID_URLS[kind](id));
+  if (ref) keys.add(profileKey(ref));
+}
+
+/**
+ * The parameters of each endpoint whose values are bare identifiers, with what they identify. Every
+ * other text parameter is read for what it shows on its face (`addText`: addresses, profile URLs,
+ * domains, in any form). Every endpoint is listed, `{}` when none of its parameters is a bare id.
+ */
+const ID_PARAMS: { [Id in EndpointId]: Partial<Record<ParamName<Id>, IdKind>> } = {
+  'person.profile': {},
+  'company.profile': {},
+  'school.profile': {},
+  'job.profile': {},
+  // `search_id` is a company's numeric search id: nothing in the list can be matched to it.
+  'job.search': {},
+  'role.lookup': {},
+  'person.lookup': {},
+  'email.lookup': {},
+  'company.lookup': {},
+  'employee.count': {},
+  'employee.list': {},
+  'student.list': {},
+  'person.search': { public_identifier_in_list: 'person' },
+  'company.search': { public_identifier_in_list: 'company' },
+  'person.v3': { profile: 'person', codehost: 'codehost', social: 'social', microblog: 'microblog' },
+  'company.logo': {},
+};
+
+/** Parameters that leave subjects OUT of a search: naming a listed one there asks nothing about them. */
+const EXCLUDING_PARAMS: ReadonlySet<string> = new Set(['public_identifier_not_in_list']);
+
+/** A parameter's texts: a list given as an array, or one value (numbers and choices read as text). */
+function textsOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (typeof value === 'string') return value.trim() === '' ? [] : [value];
+  return [];
+}
+
+/** The keys a request's parameters name: its addresses, domains and profiles, in every form. */
+function requestKeys(endpointId: EndpointId, params: Readonly<Record<string, unknown>>): Set<string> {
+  const keys = new Set<string>();
+  const ids = ID_PARAMS[endpointId] as Partial<Record<string, IdKind>>;
+  for (const [name, value] of Object.entries(params)) {
+    if (EXCLUDING_PARAMS.has(name)) continue;
+    const kind = ids[name];
+    for (const text of textsOf(value)) {
+      if (kind) for (const entry of text.split(',')) addId(kind, entry, keys);
+      else addText(text, keys);
     }
   }
   return keys;
@@ -88,17 +203,184 @@ function keysOf(params: Readonly<Record<string, unknown>>): string[] {
 /** The entry of the list a request would look up, or null when it may be asked. */
 export function listedIn(
   listed: ReadonlySet<string>,
+  endpointId: EndpointId,
   params: Readonly<Record<string, unknown>>,
 ): string | null {
   if (listed.size === 0) return null;
-  return keysOf(params).find((key) => listed.has(key)) ?? null;
+  return firstListed(listed, requestKeys(endpointId, params));
 }
 
-type Db = IDBPDatabase<EnrichmentDb>;
+function firstListed(listed: ReadonlySet<string>, keys: Iterable<string>): string | null {
+  for (const key of keys) if (listed.has(key)) return key;
+  return null;
+}
 
-/** The keys of the list as kept (background only), for matching. */
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** Fields of a profile about others (people also viewed, similar companies, employers, schools, posts). */
+const ABOUT_OTHERS: ReadonlySet<string> = new Set([
+  'people_also_viewed',
+  'similarly_named_profiles',
+  'similar_companies',
+  'affiliated_companies',
+  'experiences',
+  'education',
+  'experience',
+  'updates',
+  'relatedProfiles',
+  'similarNames',
+  'groups',
+  'recommendations',
+  'certifications',
+]);
+
+/** v3's `slug`: the subject's id on each network, by the network's neutral name. */
+const SLUG_KINDS: Readonly<Record<string, IdKind>> = {
+  network: 'person',
+  codehost: 'codehost',
+  social: 'social',
+  microblog: 'microblog',
+};
+
+/** Fields whose texts are the subject's own website or domains. */
+const DOMAIN_FIELDS: ReadonlySet<string> = new Set(['website', 'websiteUrl', 'domain']);
+
+/**
+ * The keys of who or what an answer (or one row of it) is about: its profile URLs, its public
+ * identifier, slug or handles, the addresses it gives, its website and domains. What it says about
+ * others (colleagues, similar profiles, employers) is not read.
+ */
+function answerKeys(endpointId: EndpointId, answer: unknown): Set<string> {
+  const keys = new Set<string>();
+  const organisation: IdKind = endpointId === 'school.profile' ? 'school' : 'company';
+  const stack: { value: unknown; field: string | null; domains: boolean }[] = [
+    { value: answer, field: null, domains: false },
+  ];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { value, field, domains } = item;
+    if (typeof value === 'string') {
+      const text = value.trim();
+      if (text === '') continue;
+      if (domains) {
+        const domain = websiteDomain(text);
+        if (domain) addDomain(domain, keys);
+      } else if (field === 'public_identifier') addId('person', text, keys);
+      else if (field === 'universal_name_id') addId(organisation, text, keys);
+      else {
+        // A string that is an address is the subject's own (work, personal); words around one are not read.
+        const [address] = text.includes('@') && text.length <= 320 ? extractEmails(text) : [];
+        const email = address !== undefined && address === text.toLowerCase() ? emailParts(address) : null;
+        const profile = email ? null : parseProfileUrl(text);
+        if (email) addEmail(email, keys);
+        else if (profile) keys.add(profileKey(profile));
+      }
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const element of value) stack.push({ value: element, field, domains });
+      continue;
+    }
+    for (const [name, inner] of Object.entries(value)) {
+      if (ABOUT_OTHERS.has(name)) continue;
+      const slugKind = field === 'slug' ? SLUG_KINDS[name] : undefined;
+      if (slugKind && typeof inner === 'string') {
+        addId(slugKind, inner, keys);
+        continue;
+      }
+      stack.push({ value: inner, field: name, domains: domains || DOMAIN_FIELDS.has(name) });
+    }
+  }
+  return keys;
+}
+
+/** The rows of a search's or a listing's answer, each about one subject; null for a one-subject answer. */
+function rowsOf(endpointId: EndpointId, data: unknown): unknown[] | null {
+  if (Array.isArray(data)) return data;
+  const key = endpointInfo[endpointId].resultsKey;
+  if (key === undefined || typeof data !== 'object' || data === null) return null;
+  const rows = (data as Record<string, unknown>)[key];
+  return Array.isArray(rows) ? rows : null;
+}
+
+/** The entry of the list one row of a search or listing is about, or null. */
+export function rowListedIn(
+  listed: ReadonlySet<string>,
+  endpointId: EndpointId,
+  row: unknown,
+): string | null {
+  if (listed.size === 0) return null;
+  return firstListed(listed, answerKeys(endpointId, row));
+}
+
+/**
+ * What of an answer may be kept and shown. A one-subject answer (a profile, a lookup) about a listed
+ * subject: `listed` says which entry, and nothing of it is kept. A search or listing: its rows about
+ * listed subjects are left out (`left` counts them), the rest of the page stays.
+ */
+export function screenAnswer(
+  listed: ReadonlySet<string>,
+  endpointId: EndpointId,
+  data: unknown,
+): { listed: string } | { listed: null; data: unknown; left: number } {
+  if (listed.size === 0) return { listed: null, data, left: 0 };
+  const rows = rowsOf(endpointId, data);
+  if (rows === null) {
+    const key = firstListed(listed, answerKeys(endpointId, data));
+    return key === null ? { listed: null, data, left: 0 } : { listed: key };
+  }
+  const kept = rows.filter((row) => rowListedIn(listed, endpointId, row) === null);
+  if (kept.length === rows.length) return { listed: null, data, left: 0 };
+  const key = endpointInfo[endpointId].resultsKey;
+  const screened = Array.isArray(data) || key === undefined ? kept : { ...(data as object), [key]: kept };
+  return { listed: null, data: screened, left: rows.length - kept.length };
+}
+
+/** What the ledger says of a paid answer about a listed subject, instead of naming who it was about. */
+export const LISTED_SUMMARY = 'on your do-not-enrich list, not kept';
+
+/**
+ * A paid answer about a listed subject, recorded without it: its charge in the ledger and the job
+ * done, neither naming anyone (the question is dropped with the answer). Returns what the person is
+ * told: it was paid (null: the price is not published) and not kept; it is also what a replay of
+ * the request id says.
+ */
+export async function recordListedAnswer(
+  db: Db,
+  job: JobRecord,
+  charge: { credits: number } | { estimate: number | null },
+  credits: number | null,
+  at: number,
+): Promise<ApiErrorJson> {
+  const error = new ApiError('do-not-enrich', { charged: credits }).toJSON();
+  const tx = db.transaction(['ledger', 'jobs'], 'readwrite');
+  await recordAnswer(tx, { ...job, params: {} }, charge, at, null, LISTED_SUMMARY);
+  await tx.objectStore('jobs').put({
+    ...job,
+    params: {},
+    status: 'done',
+    credits,
+    reserved: 0,
+    error,
+    ...(credits === null ? { unpriced: { settled: false } } : {}),
+    updatedAt: at,
+  });
+  await tx.done;
+  return error;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The stored list
+
+/** The keys of the list as kept (background only), for matching: an address by its mailbox. */
 export async function listedKeys(db: Db): Promise<Set<string>> {
-  return new Set(await db.getAllKeys('doNotEnrich'));
+  const keys = new Set<string>();
+  for (const key of await db.getAllKeys('doNotEnrich')) {
+    keys.add(key);
+    keys.add(mailboxKey(key));
+  }
+  return keys;
 }
 
 export async function storedList(db: Db): Promise<DoNotEnrichEntry[]> {
@@ -114,8 +396,12 @@ export async function replaceStoredList(db: Db, entries: readonly DoNotEnrichEnt
 }
 
 /** Refuses a request the list names, before anything is sent or spent (ApiError 'do-not-enrich'). */
-export function refuseListed(listed: ReadonlySet<string>, params: Readonly<Record<string, unknown>>): void {
-  const key = listedIn(listed, params);
+export function refuseListed(
+  listed: ReadonlySet<string>,
+  endpointId: EndpointId,
+  params: Readonly<Record<string, unknown>>,
+): void {
+  const key = listedIn(listed, endpointId, params);
   if (key === null) return;
   const shown = key.replace(/^(email|domain|profile):/, '').replace(/^(\w+):/, '$1 ');
   throw new ApiError('do-not-enrich', { description: `Listed: ${shown}` });

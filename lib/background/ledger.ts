@@ -14,18 +14,22 @@ type Db = IDBPDatabase<EnrichmentDb>;
 /** A read-write transaction that spans the ledger (and whatever else must change with it). */
 export type LedgerTx = IDBPTransaction<EnrichmentDb, ArrayLike<StoreNames<EnrichmentDb>>, 'readwrite'>;
 
-/** A paid call answered: what it cost, or (price not published) the estimate counted until settled. */
+/**
+ * A paid call answered: what it cost, or (price not published) the estimate counted until settled.
+ * `summary` replaces what the answer would say (an answer not kept names no one).
+ */
 export async function recordAnswer(
   tx: LedgerTx,
   job: Pick<JobRecord, 'id' | 'endpointId' | 'params'>,
   charge: { credits: number } | { estimate: number | null },
   at: number,
   data: unknown,
+  summary = summarizeAnswer(job.endpointId, job.params, data),
 ): Promise<void> {
   await tx.objectStore('ledger').add({
     at,
     endpointId: job.endpointId,
-    summary: summarizeAnswer(job.endpointId, job.params, data),
+    summary,
     cached: false,
     requestId: job.id,
     ...('credits' in charge

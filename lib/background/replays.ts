@@ -75,6 +75,9 @@ export function createReplays(deps: ReplayDeps) {
       await dropUnchargedInterruption(db, previous.id);
       return undefined;
     }
+    // Answered about someone on the do-not-enrich list: paid, not kept, and not asked again.
+    if (previous.status === 'done' && previous.error !== undefined)
+      return { status: 'error', error: recordedError(previous.error) };
     if (previous.status === 'done') {
       const cached = previous.cacheKey ? await deps.cachedView(db, previous.cacheKey, settings) : null;
       if (cached)

@@ -148,7 +148,7 @@ export function createService(deps: ServiceDeps) {
     const key = cacheKey(req.endpointId, canonical);
     const db = await deps.db();
     // Someone the person never wants looked up: refused from any way in, before anything else.
-    refuseListed(await listedKeys(db), canonical);
+    refuseListed(await listedKeys(db), req.endpointId, canonical);
 
     const journaled = await replays.fromJournal(req, db, settings);
     if (journaled) return journaled;

@@ -5,7 +5,7 @@
  */
 import type { IDBPDatabase } from 'idb';
 import type { EndpointId } from '../api/endpoints';
-import type { ApiError } from '../api/errors';
+import { ApiError } from '../api/errors';
 import type { RawParams } from '../api/params';
 import type { CachedView, PeekRequest, Quote, SpendTotals, ViewState } from '../protocol';
 import type { Settings } from '../settings';
@@ -14,7 +14,7 @@ import { cacheKey, readCache } from './cache';
 import { toApiError } from './calls';
 import { quoteCanonical } from './credits';
 import type { EnrichmentDb } from './db';
-import { listedKeys, refuseListed } from './do-not-enrich';
+import { listedKeys, refuseListed, screenAnswer } from './do-not-enrich';
 import { ledgerTotals } from './ledger';
 
 type Db = IDBPDatabase<EnrichmentDb>;
@@ -38,6 +38,16 @@ export interface ViewDeps {
   now: () => number;
 }
 
+/**
+ * What of a cached answer may be shown now: kept before its subject was put on the do-not-enrich
+ * list, it is refused (nothing sent), and its rows about listed subjects are left out.
+ */
+function keptOf(listed: ReadonlySet<string>, entry: { endpointId: EndpointId; data: unknown }): unknown {
+  const screened = screenAnswer(listed, entry.endpointId, entry.data);
+  if (screened.listed !== null) throw new ApiError('do-not-enrich');
+  return screened.data;
+}
+
 export function createViews(deps: ViewDeps) {
   const { now, canonicalize } = deps;
 
@@ -58,7 +68,8 @@ export function createViews(deps: ViewDeps) {
     const cached = await readCache(db, key, { now: now(), staleAfterDays: settings.staleAfterDays });
     if (!cached) return null;
     const { entry, ageMs, stale } = cached;
-    return { data: entry.data, fetchedAt: entry.fetchedAt, ageMs, stale };
+    const data = keptOf(await listedKeys(db), entry);
+    return { data, fetchedAt: entry.fetchedAt, ageMs, stale };
   }
 
   /** What a view needs when it opens, in one answer: canonical params, quote, cached answer, budget. */
@@ -73,7 +84,7 @@ export function createViews(deps: ViewDeps) {
         budgetFor(db, endpointId, q, settings.dailyBudget, now()),
         cachedView(db, cacheKey(endpointId, canonical), settings),
       ]);
-      refuseListed(listed, canonical);
+      refuseListed(listed, endpointId, canonical);
       return {
         ok: true,
         params: canonical as Record<string, string | number | boolean>,
@@ -103,7 +114,7 @@ export function createViews(deps: ViewDeps) {
         try {
           const canonical = canonicalize(request.endpointId, request.params);
           // A listed row says so and is left out of the totals (it cannot be asked).
-          refuseListed(listed, canonical);
+          refuseListed(listed, request.endpointId, canonical);
           const key = cacheKey(request.endpointId, canonical);
           const entry = await cache.get(key);
           const rowQuote = quoteCanonical(request.endpointId, canonical, { plan: settings.plan });
@@ -112,7 +123,7 @@ export function createViews(deps: ViewDeps) {
           const stale = ageMs > settings.staleAfterDays * 24 * 60 * 60 * 1000;
           const cached = {
             endpointId: request.endpointId,
-            data: entry.data,
+            data: keptOf(listed, entry),
             fetchedAt: entry.fetchedAt,
             ageMs,
             stale,

@@ -450,7 +450,8 @@ export function createLists(deps: ListDeps) {
       case 'error':
         return {
           status: result.error.kind === 'do-not-enrich' ? 'refused' : 'failed',
-          credits: 0,
+          // An answer about someone on the do-not-enrich list was paid, though not kept.
+          credits: result.error.charged ?? 0,
           error: result.error,
         };
       default:
