@@ -120,6 +120,12 @@ describe('clearing the history', () => {
       0, 0, 0,
     ]);
     expect((await ledgerTotals(db, Date.now())).today).toBe(spent);
+    // The journal keeps each call's id, status, cost and times, and no longer says who it asked about.
+    const jobs = await db.getAll('jobs');
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(jobs.every((job) => Object.keys(job.params).length === 0 && job.status === 'done')).toBe(true);
+    expect(JSON.stringify(jobs)).not.toContain('linkedin.com');
+    expect(jobs.find((job) => job.id === 'req-forget-1')?.credits).toBeGreaterThan(0);
   });
 });
 
@@ -142,6 +148,8 @@ describe('exporting what is kept', () => {
     expect(JSON.stringify(exported)).not.toContain('sk_secret_key');
     expect(exported.cache.length).toBeGreaterThan(0);
     expect(exported.ledger.length).toBeGreaterThan(0);
+    // The journal of calls is kept about others too: it is in the export.
+    expect(exported.jobs.map((job) => job.id)).toContain('req-forget-1');
   });
 });
 
