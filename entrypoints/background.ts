@@ -13,7 +13,7 @@ import { openDb } from '@/lib/background/db';
 import { readList, replaceStoredList, storedList } from '@/lib/background/do-not-enrich';
 import { checkFindings } from '@/lib/background/findings-check';
 import { createFindingsStore } from '@/lib/background/findings-store';
-import { clearHistory, exportStored, forgetSubject, namesSubject } from '@/lib/background/forget';
+import { clearHistory, exportStored, forgetInItems, forgetSubject } from '@/lib/background/forget';
 import { createLists } from '@/lib/background/lists/runner';
 import type { EmailLookupRequest, Findings } from '@/lib/background/messages';
 import {
@@ -243,13 +243,14 @@ export default defineBackground(() => {
 
   // The person's control over what is kept about others (lib/background/forget.ts).
   handle('forget', async (data) => {
-    const { removed, traces } = await forgetSubject(await openDb(), data.subject);
-    // The menu's lookup shown in the panel names someone too. (A tab's findings are what the page in
-    // it shows now, kept only while it does: they are not records kept about anyone.)
-    const lookup = await storage.getItem(EMAIL_LOOKUP_ITEM_KEY);
-    const lookupNamed = lookup !== null && namesSubject(lookup, traces);
-    if (lookupNamed) await storage.removeItem(EMAIL_LOOKUP_ITEM_KEY);
-    return { removed: removed + (lookupNamed ? 1 : 0) };
+    const { removed, known } = await forgetSubject(await openDb(), data.subject);
+    // What the session holds names them too: a tab's findings, the menu's pending lookup, a stream's rows.
+    const { remove, keep } = forgetInItems(await storage.snapshot('session'), known);
+    await Promise.all([
+      storage.removeItems(remove.map((key) => `session:${key}` as const)),
+      ...Object.entries(keep).map(([key, value]) => storage.setItem(`session:${key}`, value)),
+    ]);
+    return { removed: removed + remove.length + Object.keys(keep).length };
   });
 
   handle('history.clear', async () => {

@@ -92,7 +92,8 @@ export function YourDataSetting({ backend, onChanged }: { backend: OptionsBacken
       <div class="stack">
         <p class="muted small">
           Clear history forgets who you looked up: the names in the record of what was spent (credits and
-          dates stay, so today's budget still counts them), recent lookups and finished batches.
+          dates stay, so today's budget still counts them), what each finished call asked, recent lookups, and
+          finished batches and lists.
         </p>
         <div class="row">
           <button type="button" class="small" disabled={busy !== null} onClick={clearHistory}>

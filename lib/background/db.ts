@@ -262,7 +262,11 @@ export interface EnrichmentDb extends DBSchema {
   cache: { key: string; value: CacheEntry; indexes: { byLastAccess: number } };
   /** Every charged (and cached) call. Cleared by: "Clear history" in options. Kept otherwise. */
   ledger: { key: number; value: LedgerEntry; indexes: { byAt: number; byRequestId: string } };
-  /** Calls in flight and finished, by request id. Cleared by: finished jobs older than a week, at start. */
+  /**
+   * Calls in flight and finished, by request id. Cleared by: finished jobs older than a week, at
+   * start. A finished job loses its params (who it asked about) to "Clear history", forget and the
+   * retention period, and keeps its id, status, credits and times (lib/background/forget.ts).
+   */
   jobs: { key: string; value: JobRecord; indexes: { byStatus: JobStatus } };
   /** Running totals (cache bytes). Cleared with the cache. */
   meta: { key: string; value: number };

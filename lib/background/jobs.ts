@@ -142,18 +142,23 @@ export async function markFailed(db: Db, job: JobRecord, error: unknown, at: num
   await db.put('jobs', { ...job, status: 'failed', updatedAt: at, error, reserved: 0 });
 }
 
+/** A call that will change no more: merged, answered, failed, or lost and settled. */
+export function isFinishedJob(job: JobRecord): boolean {
+  return (
+    job.sameAs !== undefined ||
+    job.status === 'done' ||
+    job.status === 'failed' ||
+    (job.status === 'interrupted' && job.interruption?.settled === true)
+  );
+}
+
 /** When a worker starts: finished jobs past their retention go. */
 export async function pruneFinishedJobs(db: Db, now: number): Promise<void> {
   const tx = db.transaction('jobs', 'readwrite');
   let cursor = await tx.store.openCursor();
   while (cursor) {
     const job = cursor.value;
-    const finished =
-      job.sameAs !== undefined ||
-      job.status === 'done' ||
-      job.status === 'failed' ||
-      (job.status === 'interrupted' && job.interruption?.settled);
-    if (finished && now - job.updatedAt > JOB_RETENTION_MS) await cursor.delete();
+    if (isFinishedJob(job) && now - job.updatedAt > JOB_RETENTION_MS) await cursor.delete();
     cursor = await cursor.continue();
   }
   await tx.done;

@@ -2,14 +2,15 @@
  * Retention: what is kept about others expires after the days the person set (Settings
  * retentionDays, 90 by default), removed by an alarm that wakes the background even when no page
  * is open. Saved answers older than that go (their space given back); ledger lines that old keep
- * their credits and dates but lose the names (the month's totals stay right); recent lookups,
- * finished batches and lists not touched for that long go. Calls still unsettled are left alone: the balance may still tell
- * what they cost.
+ * their credits and dates but lose the names (the month's totals stay right); finished calls in
+ * the journal keep what the engine needs never to pay twice (id, status, credits, times) but lose
+ * their parameters; recent lookups, finished batches and lists not touched for that long go. Calls
+ * still unsettled are left alone: the balance may still tell what they cost.
  */
 import type { IDBPDatabase } from 'idb';
 import { isWorking } from '../batch';
 import type { EnrichmentDb } from './db';
-import { FORGOTTEN } from './forget';
+import { expiredJob, FORGOTTEN } from './forget';
 import { deleteList } from './lists/list-records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +27,7 @@ export async function expireOld(
   const cutoff = now - retentionDays * DAY_MS;
   let changed = 0;
   const tx = db.transaction(
-    ['cache', 'meta', 'ledger', 'recent', 'batches', 'lists', 'listRows', 'listRequests'],
+    ['cache', 'meta', 'ledger', 'jobs', 'recent', 'batches', 'lists', 'listRows', 'listRequests'],
     'readwrite',
   );
   let bytes = (await tx.objectStore('meta').get('cacheBytes')) ?? 0;
@@ -43,6 +44,12 @@ export async function expireOld(
     .getAll(IDBKeyRange.upperBound(cutoff, true))) {
     if (line.summary === FORGOTTEN || (line.interrupted && !line.settled)) continue;
     await tx.objectStore('ledger').put({ ...line, summary: FORGOTTEN });
+    changed += 1;
+  }
+  for (const job of await tx.objectStore('jobs').getAll()) {
+    const expired = expiredJob(job, cutoff);
+    if (!expired) continue;
+    await tx.objectStore('jobs').put(expired);
     changed += 1;
   }
   for (const recent of await tx

@@ -90,7 +90,55 @@ async function seedList(id: string, age: number, status: 'done' | 'running' = 'd
   });
 }
 
+/** A journaled call about `key`'s person, finished `age` days ago (or still unsettled). */
+async function seedJob(key: string, age: number, status: 'done' | 'interrupted' = 'done') {
+  const db = await openDb();
+  const at = NOW - age * DAY;
+  await db.put('jobs', {
+    id: `req-${key}`,
+    endpointId: 'email.lookup',
+    params: { email: `${key}@example.com`, lookup_depth: 'deep' },
+    status,
+    createdAt: at,
+    updatedAt: at,
+    cacheKey: `email.lookup?email=${key}%40example.com`,
+    credits: 4,
+    leftAt: at,
+    ...(status === 'interrupted'
+      ? {
+          interruption: {
+            reason: 'connection' as const,
+            credits: null,
+            range: { min: 0, max: 4 },
+            settled: false,
+            at,
+          },
+          error: { kind: 'network', message: `lost ${key}@example.com` },
+        }
+      : {}),
+  });
+}
+
 describe('retention', () => {
+  it('takes the names out of finished calls in the journal past the period, keeping what was paid', async () => {
+    await seedJob('old', 100);
+    await seedJob('young', 10);
+    await seedJob('unsettled', 100, 'interrupted');
+    const db = await openDb();
+    expect(await expireOld(db, { now: NOW, retentionDays: 90 })).toBe(1);
+    const jobs = await db.getAll('jobs');
+    const old = jobs.find((job) => job.id === 'req-old')!;
+    // What the engine needs never to pay twice stays: the id, its status, what it cost, when.
+    expect(old).toMatchObject({ status: 'done', credits: 4, params: {}, cacheKey: 'forgotten' });
+    expect(old.updatedAt).toBe(NOW - 100 * DAY);
+    expect(JSON.stringify(jobs)).not.toContain('old@example.com');
+    expect(JSON.stringify(jobs)).toContain('young@example.com');
+    // A call whose cost the balance may still tell is left alone.
+    expect(JSON.stringify(jobs)).toContain('unsettled@example.com');
+    // Once more changes nothing.
+    expect(await expireOld(db, { now: NOW, retentionDays: 90 })).toBe(0);
+  });
+
   it('removes lists not touched for the period, with their rows and answers; a running one stays', async () => {
     await seedList('old-list', 100);
     await seedList('old-running-list', 100, 'running');
