@@ -22,15 +22,16 @@ export interface WorkAlarmDeps {
   alarms: AlarmsApi;
   /** Resumes every list and batch that is running; returns how many run. */
   resume: () => Promise<number>;
+  /** How often the alarm fires, in minutes (shorter only in end-to-end tests, unpacked). */
+  periodInMinutes?: number;
 }
 
-export function createWorkAlarm({ alarms, resume }: WorkAlarmDeps) {
+export function createWorkAlarm({ alarms, resume, periodInMinutes = WORK_PERIOD_MINUTES }: WorkAlarmDeps) {
   /** Starts since the worker started: a resume that found nothing running clears only if none came since. */
   let starts = 0;
 
   async function set(): Promise<void> {
-    if (!(await alarms.get(WORK_ALARM)))
-      await alarms.create(WORK_ALARM, { periodInMinutes: WORK_PERIOD_MINUTES });
+    if (!(await alarms.get(WORK_ALARM))) await alarms.create(WORK_ALARM, { periodInMinutes });
   }
 
   /** Resumes what runs; the alarm is kept while anything does, and cleared once nothing does. */

@@ -28,7 +28,8 @@ export interface ListFileRow {
   duplicateOf?: number;
 }
 
-export const FORMULA_NOTE = '=HYPERLINK("https://attacker.example/","click me")';
+/** A line break after its first character: papaparse's own escapeFormulae let such a cell through. */
+export const FORMULA_NOTE = '=HYPERLINK("https://attacker.example/?x=1",\n"Details")';
 
 export function eventListFile(): { rows: ListFileRow[]; csv: string } {
   const { dataset } = datasetForSeed(DEFAULT_SEED);

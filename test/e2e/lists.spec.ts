@@ -168,6 +168,41 @@ test('a 200-row file is quoted, run, survives the worker stopping, and comes bac
   expect(body.reduce((sum, cells) => sum + Number(cells[column('Credits')] || 0), 0)).toBe(charged);
 });
 
+test('a running list goes on with no page open after the worker stops', async ({
+  context,
+  sw,
+  sandbox,
+  configure,
+  openExtensionPage,
+}) => {
+  test.setTimeout(120_000);
+  await configure({ dailyBudget: 1000 });
+  // Only the alarm that lists set may wake the worker (the retention alarm's first run would too).
+  await sw.evaluate(() => chrome.alarms.clear('retention'));
+  const { rows } = eventListFile();
+  const page = await openLists(openExtensionPage);
+  await chooseFile(page, 'slow-leads.csv', listCsv(rows.slice(0, 40).map((row) => row.cells)));
+  const start = page.getByRole('button', { name: /^Enrich \d+ rows · / });
+  await expect(start).toBeVisible();
+  await setRate(sw, 20);
+  await start.click();
+  await expect(page.getByRole('heading', { name: 'slow-leads' })).toBeVisible();
+  const asked = async () =>
+    (await sandbox.requests()).filter((call) => !call.path.endsWith('/credit-balance')).length;
+  await expect.poll(asked, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+
+  // No extension page is open, and the worker stops.
+  const blank = await context.newPage();
+  await page.close();
+  const cdp = await context.newCDPSession(blank);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  const before = await asked();
+
+  // The alarm wakes a worker that goes on asking.
+  await expect.poll(asked, { timeout: 60_000 }).toBeGreaterThan(before + 1);
+});
+
 test('the lists page in every state, light and dark, wide and at 800 px', async ({
   sw,
   configure,

@@ -160,6 +160,10 @@ describe("LinkedIn's connections export, notes before its header", () => {
     const oneColumn = await parseTable('Email\nada@example.com\nbob@example.com\n');
     expect(oneColumn.columns).toEqual(['Email']);
     expect(oneColumn.rows).toHaveLength(2);
+    // A name with a comma further down is not a header: no row as wide follows it.
+    const names = await parseTable('Name\nAda Lovelace\nLovelace, Ada\nBob\n');
+    expect(names.columns).toEqual(['Name', 'Column 2']);
+    expect(names.skippedLines).toBe(0);
   });
 });
 

@@ -166,13 +166,16 @@ interface FileRecord {
 
 /**
  * Which record is the header: the first, unless it is one of a few rows of a single cell (notes)
- * followed by a row that looks like a header. A list of one column keeps its first row.
+ * followed by a row that looks like a header and is as wide as the row under it. A list of one
+ * column keeps its first row.
  */
 function headerIndex(records: readonly FileRecord[]): number {
   const limit = Math.min(records.length, PREAMBLE_ROWS + 1);
   for (let index = 0; index < limit; index++) {
-    const filled = records[index]!.cells.filter((cell) => cell.trim() !== '').length;
-    if (filled >= 2) return looksLikeHeader(records[index]!.cells) ? index : 0;
+    const { cells } = records[index]!;
+    if (cells.filter((cell) => cell.trim() !== '').length < 2) continue;
+    const under = records[index + 1];
+    return looksLikeHeader(cells) && under?.cells.length === cells.length ? index : 0;
   }
   return 0;
 }
