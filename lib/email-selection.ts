@@ -34,7 +34,10 @@ export function isEmailAddress(candidate: string): boolean {
   return extractEmails(probe)[0] === probe;
 }
 
-/** Every distinct address in a selection, in order (see emailFromSelection for what is left out). */
+/**
+ * Every distinct address in a selection, in order. Surrounding words, angle brackets, quotes, a
+ * `mailto:` prefix and trailing punctuation are left out.
+ */
 function emailsInSelection(selection: string): string[] {
   const found: string[] = [];
   for (const token of selection.replace(/mailto:/gi, ' ').split(SEPARATORS)) {
@@ -50,19 +53,6 @@ function emailsInSelection(selection: string): string[] {
 /** Addresses compare as the service would: the local part's case aside, a domain's case never matters. */
 function sameAddress(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
-}
-
-/**
- * The first email address in a selection, or null when there is none. Surrounding words, angle
- * brackets, quotes, a `mailto:` prefix and trailing punctuation are left out.
- */
-export function emailFromSelection(selection: string): string | null {
-  return emailsInSelection(selection)[0] ?? null;
-}
-
-/** The (first) address of a `mailto:` link, or null for any other link or a malformed one. */
-export function emailFromMailto(link: string): string | null {
-  return mailtoAddresses(link)[0] ?? null;
 }
 
 /** The context menu's two email items: one titled with the selection, one on mailto: links. */

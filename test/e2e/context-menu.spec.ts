@@ -179,6 +179,52 @@ test('a selection inside a mailto: link buys the address its item names, and the
   await expect(section.getByRole('heading', { name: shown.profile.full_name as string })).toBeVisible();
 });
 
+test('the lookup is written and sent even when tabs’ findings filled the session area', async ({
+  context,
+  sw,
+  sandbox,
+  configure,
+  openExtensionPage,
+}) => {
+  await configure();
+  const { tabId } = await someTab(context, sw);
+  // Findings as pages of non-Latin profile links leave them, written until the area refuses even a
+  // few characters more: full, as an unbounded writer would leave it.
+  const refused = await sw.evaluate(async () => {
+    let refusal = '';
+    let chars = 300_000;
+    for (let tab = 9000; chars >= 4; tab++) {
+      try {
+        await chrome.storage.session.set({
+          [`findings:${tab}`]: {
+            pageUrl: `https://example.com/${tab}`,
+            page: null,
+            profiles: [],
+            emails: ['名'.repeat(chars)],
+            scannedAt: tab,
+          },
+        });
+      } catch (error) {
+        refusal = String(error);
+        chars = Math.floor(chars / 2);
+      }
+    }
+    return refusal;
+  });
+  expect(refused).toMatch(/quota/i);
+
+  const person = queries.dataset.people[12]!;
+  const email = person.workEmail ?? person.emails[0]!;
+  await clickMenu(sw, tabId, { menuItemId: 'lookup-email-selection', selectionText: email });
+  expect(await emailLookups(sandbox)).toHaveLength(1);
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  await expect(
+    panel
+      .getByRole('region', { name: 'Email lookup' })
+      .getByRole('heading', { name: person.profile.full_name as string }),
+  ).toBeVisible();
+});
+
 test('a selection without an email address asks nothing and spends nothing, and the panel says why', async ({
   context,
   sw,
