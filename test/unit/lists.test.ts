@@ -8,8 +8,11 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../../lib/background/api/client';
 import { closeDbForTests, openDb } from '../../lib/background/db';
 import { createLists } from '../../lib/background/lists/runner';
+import { createScheduler } from '../../lib/background/scheduler';
+import { createService } from '../../lib/background/service';
 import type { ListStartRequest, ListState, PeekRequest } from '../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
@@ -249,6 +252,41 @@ describe('a list', () => {
       vi.useRealTimers();
       settings.dailyBudget = DEFAULT_SETTINGS.dailyBudget;
     }
+  });
+
+  it('stops, keeping its rows to ask, when the service asks to wait past an hour', async () => {
+    useSandbox();
+    const asked = 'Fri, 31 Dec 9999 23:59:59 GMT';
+    let profileRequests = 0;
+    const fetch = async (request: Request) => {
+      if (new URL(request.url).pathname === '/api/v2/profile' && ++profileRequests === 1)
+        return new Response('{}', { status: 429, headers: { 'Retry-After': asked } });
+      return sandbox.app.request(request);
+    };
+    const service = createService({
+      db: openDb,
+      settings: async () => settings,
+      client: (s, pace) => createClient({ ...s, pace, fetch }),
+      scheduler: createScheduler({ ratePerMinute: 60 }),
+    });
+    stoppers.push(() => service.dispose());
+    const lists = createLists({
+      db: openDb,
+      service,
+      ratePerMinute: async () => 60,
+      newId: () => `id-${Math.random().toString(36).slice(2)}`,
+      settlePollMs: 50,
+    });
+    const id = await started(await lists.start(listOf([60, 61, 62, 63].map(profile), [0, 1, 2, 3])));
+    const stopped = await until(
+      async () => (await lists.state(id, 0))!.summary,
+      (summary) => summary.status === 'stopped',
+      5_000,
+    );
+    expect(stopped).toMatchObject({ spent: 0, counts: { queued: 4, done: 0, failed: 0 } });
+    expect(stopped.stopReason).toMatchObject({ kind: 'rate-limited', waitUntil: Date.parse(asked) });
+    expect(profileRequests).toBe(1);
+    expect(START - balance()).toBe(0);
   });
 
   it('asks before a list that may pass the daily budget', async () => {
