@@ -33,6 +33,7 @@ import type {
   Quote,
   RunResult,
 } from '../protocol';
+import { confirmationOf, confirmedForToday } from './budget';
 import type { BatchItemRecord, BatchRecord, BatchStatus, EnrichmentDb } from './db';
 import type { EnrichmentService } from './service';
 
@@ -152,7 +153,7 @@ export function createBatches(deps: BatchDeps) {
     const at = now();
     const batch: BatchRecord = {
       id: deps.newId(),
-      confirmed: request.confirmed ?? false,
+      ...(request.confirmed ? confirmationOf(at) : { confirmed: false }),
       tabId: request.tabId,
       pageUrl: request.pageUrl,
       createdAt: at,
@@ -257,8 +258,8 @@ export function createBatches(deps: BatchDeps) {
       endpointId: item.endpointId,
       params: item.params,
       policy: 'cache-first',
-      // Only a batch the person confirmed past the budget passes it; the others check as they go.
-      confirmed: batch.confirmed ?? false,
+      // Only a batch the person confirmed past today's budget passes it (that day); the others check as they go.
+      confirmed: confirmedForToday(batch, now()),
       batchId: batch.id,
       signal: cancelled,
     });

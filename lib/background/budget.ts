@@ -62,6 +62,19 @@ export async function committedToday(db: IDBPDatabase<EnrichmentDb>, now: number
   return totalsOf(lines, now).today + reserved;
 }
 
+/**
+ * Whether a run (a batch, a list) passes today's budget: only on the day the person confirmed it.
+ * A confirmation is for today's budget; the next day's is asked again.
+ */
+export function confirmedForToday(run: { confirmed?: boolean; confirmedOn?: number }, now: number): boolean {
+  return run.confirmed === true && run.confirmedOn === startOfDay(now);
+}
+
+/** A confirmation past today's budget, as a run keeps it (read by confirmedForToday). */
+export function confirmationOf(now: number): { confirmed: true; confirmedOn: number } {
+  return { confirmed: true, confirmedOn: startOfDay(now) };
+}
+
 /** The budget as a view shows it: what is left after spending and reservations. */
 export async function budgetFor(
   db: IDBPDatabase<EnrichmentDb>,

@@ -169,8 +169,10 @@ export type BatchStatus = 'running' | 'settling' | 'done' | 'cancelled' | 'stopp
 
 export interface BatchRecord {
   id: string;
-  /** The person confirmed spending past the daily budget for it: its items do not stop at it. */
+  /** The person confirmed spending past the daily budget for it: its items do not stop at it that day. */
   confirmed?: boolean;
+  /** The day (lib/background/ledger.ts startOfDay) it was confirmed past the budget (lib/background/budget.ts confirmedForToday). */
+  confirmedOn?: number;
   /** The tab and page it was started from; the panel shows it while the tab is on that page. */
   tabId: number;
   pageUrl: string;
@@ -198,8 +200,10 @@ export interface ListRecord {
   requestCount: number;
   /** Stop after this many credits; null: no cap. */
   cap: number | null;
-  /** The person confirmed spending past the daily budget: its requests do not stop at it. */
+  /** The person confirmed spending past the daily budget: its requests do not stop at it that day. */
   confirmed: boolean;
+  /** The day (lib/background/ledger.ts startOfDay) it was confirmed past the budget (lib/background/budget.ts confirmedForToday). */
+  confirmedOn?: number;
   pauseRequested: boolean;
   cancelRequested: boolean;
   /** The quote of what was still to ask when it was started, resumed or asked again. */

@@ -122,6 +122,44 @@ test('a selected email is looked up once and the panel shows the person', async 
   await expect(section).toBeHidden();
 });
 
+test('once the cache is cleared, reopening the panel does not pay again: it offers a new, priced lookup', async ({
+  context,
+  sw,
+  sandbox,
+  configure,
+  openExtensionPage,
+}) => {
+  await configure();
+  const { tabId } = await someTab(context, sw);
+  const person = queries.dataset.people[14]!;
+  const balance = await sandbox.balance();
+  await clickMenu(sw, tabId, { menuItemId: 'lookup-email-selection', selectionText: person.emails[0]! });
+  expect(await emailLookups(sandbox)).toHaveLength(1);
+  const paid = balance - (await sandbox.balance());
+
+  // Clear cache, from the options' account panel.
+  const options = await openExtensionPage('options.html');
+  const account = options.locator('section', { has: options.getByRole('heading', { name: 'Account' }) });
+  await account.getByRole('button', { name: 'Clear cache' }).click();
+  await account.getByRole('button', { name: 'Clear cache' }).click();
+  await expect(account.getByText(/^0 saved answers/)).toBeVisible();
+
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const section = panel.getByRole('region', { name: 'Email lookup' });
+  await expect(section.getByText('The answer is no longer kept')).toBeVisible();
+  const again = section.getByRole('button', { name: 'Look it up again · 3–4 credits', exact: true });
+  await expect(again).toBeVisible();
+  await screenshots(panel, 'email-lookup-answer-gone');
+  // Nothing was sent again under the click's id: one request, paid once.
+  expect(await emailLookups(sandbox)).toHaveLength(1);
+  expect(await sandbox.balance()).toBe(balance - paid);
+
+  // Asked again by the person: a new request, at its price.
+  await again.click();
+  await expect(section.getByRole('heading', { name: person.profile.full_name as string })).toBeVisible();
+  expect(await emailLookups(sandbox)).toHaveLength(2);
+});
+
 test('a mailto: link is looked up by its address', async ({
   context,
   sw,

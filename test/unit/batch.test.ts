@@ -200,7 +200,7 @@ describe('batches at volume', () => {
     const stopped = await until(
       () => batches.get(9),
       (batch) => batch?.status === 'stopped',
-      2_000,
+      5_000,
     );
     expect(stopped!.stopReason).toMatchObject({
       kind: 'rate-limited',

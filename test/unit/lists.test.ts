@@ -7,9 +7,12 @@
  * alone, and answers older than an age are refreshed past the cache.
  */
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../../lib/background/api/client';
 import { closeDbForTests, openDb } from '../../lib/background/db';
 import { createLists } from '../../lib/background/lists/runner';
+import { createScheduler } from '../../lib/background/scheduler';
+import { createService } from '../../lib/background/service';
 import { createWorkAlarm, WORK_ALARM } from '../../lib/background/work-alarm';
 import type { ListStartRequest, ListState, PeekRequest } from '../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
@@ -178,6 +181,113 @@ describe('a list', () => {
     await lists.settled(id);
     expect((await lists.state(id, 0))!.summary).toMatchObject({ status: 'done', spent: 5 });
     expect(START - balance()).toBe(5);
+  });
+
+  it('counts a row cached at the dry run at its price once its entry is gone, so the cap holds', async () => {
+    useSandbox();
+    const { service } = startWorker();
+    // Row C is cached before the list is planned.
+    const [b, c, d] = [40, 41, 42].map(profile);
+    await service.run({ requestId: 'warm-c', ...c!, policy: 'cache-first' });
+    expect(START - balance()).toBe(1);
+    // The cache loses C's entry right after the dry run quoted it free (eviction under a large list).
+    let evicted = false;
+    const evicting = {
+      ...service,
+      peekMany: async (requests: readonly PeekRequest[]) => {
+        const peeked = await service.peekMany(requests);
+        if (!evicted) {
+          evicted = true;
+          await (await openDb()).clear('cache');
+        }
+        return peeked;
+      },
+    };
+    const lists = createLists({
+      db: openDb,
+      service: evicting,
+      ratePerMinute: async () => 60_000,
+      newId: () => `id-${Math.random().toString(36).slice(2)}`,
+      settlePollMs: 50,
+    });
+    const request = listOf([b!, c!, d!], [0, 1, 2], { cap: 2 });
+    const id = await started(await lists.start(request));
+    await lists.settled(id);
+    const summary = (await lists.state(id, 0))!.summary;
+    // Planned at 2 credits (C free)...
+    expect(summary.quote).toMatchObject({ min: 2, max: 2 });
+    // ...two credits asked within the cap; C, now at its price, would pass it: not asked.
+    expect(summary).toMatchObject({ status: 'stopped', spent: 2, counts: { done: 2, queued: 1 } });
+    expect(summary.stopReason?.message).toBe('Stopped at your cap of 2 credits');
+    expect(START - balance()).toBe(1 + 2);
+  });
+
+  it("passes today's budget only on the day it was confirmed: a resume on another day asks again", async () => {
+    useSandbox();
+    settings.dailyBudget = 2;
+    // Only the date is faked, moving on with real time (the scheduler paces by it).
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    try {
+      vi.setSystemTime(new Date(2026, 2, 10, 10, 0));
+      const { lists } = startWorker();
+      const request = listOf([50, 51, 52, 53, 54, 55].map(profile), [0, 1, 2, 3, 4, 5], { cap: 3 });
+      const id = await started(await lists.start({ ...request, confirmed: true }));
+      await lists.settled(id);
+      // Confirmed today: past the budget of 2, up to the cap of 3.
+      expect((await lists.state(id, 0))!.summary).toMatchObject({ status: 'stopped', spent: 3 });
+
+      // The next day, the cap raised: the budget holds again (2 more), and the person is asked.
+      vi.setSystemTime(new Date(2026, 2, 11, 10, 0));
+      await lists.control(id, { action: 'resume', cap: 10 });
+      await lists.settled(id);
+      const summary = (await lists.state(id, 0))!.summary;
+      expect(summary).toMatchObject({ status: 'stopped', spent: 5, counts: { done: 5, queued: 1 } });
+      expect(summary.stopReason?.kind).toBe('budget');
+      expect(START - balance()).toBe(5);
+
+      // Confirmed again that day: it goes on.
+      await lists.control(id, { action: 'resume', confirmed: true });
+      await lists.settled(id);
+      expect((await lists.state(id, 0))!.summary).toMatchObject({ status: 'done', spent: 6 });
+    } finally {
+      vi.useRealTimers();
+      settings.dailyBudget = DEFAULT_SETTINGS.dailyBudget;
+    }
+  });
+
+  it('stops, keeping its rows to ask, when the service asks to wait past an hour', async () => {
+    useSandbox();
+    const asked = 'Fri, 31 Dec 9999 23:59:59 GMT';
+    let profileRequests = 0;
+    const fetch = async (request: Request) => {
+      if (new URL(request.url).pathname === '/api/v2/profile' && ++profileRequests === 1)
+        return new Response('{}', { status: 429, headers: { 'Retry-After': asked } });
+      return sandbox.app.request(request);
+    };
+    const service = createService({
+      db: openDb,
+      settings: async () => settings,
+      client: (s, pace) => createClient({ ...s, pace, fetch }),
+      scheduler: createScheduler({ ratePerMinute: 60 }),
+    });
+    stoppers.push(() => service.dispose());
+    const lists = createLists({
+      db: openDb,
+      service,
+      ratePerMinute: async () => 60,
+      newId: () => `id-${Math.random().toString(36).slice(2)}`,
+      settlePollMs: 50,
+    });
+    const id = await started(await lists.start(listOf([60, 61, 62, 63].map(profile), [0, 1, 2, 3])));
+    const stopped = await until(
+      async () => (await lists.state(id, 0))!.summary,
+      (summary) => summary.status === 'stopped',
+      5_000,
+    );
+    expect(stopped).toMatchObject({ spent: 0, counts: { queued: 4, done: 0, failed: 0 } });
+    expect(stopped.stopReason).toMatchObject({ kind: 'rate-limited', waitUntil: Date.parse(asked) });
+    expect(profileRequests).toBe(1);
+    expect(START - balance()).toBe(0);
   });
 
   it('asks before a list that may pass the daily budget', async () => {

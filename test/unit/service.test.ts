@@ -724,5 +724,13 @@ describe('bounded storage', () => {
     expect((await db.getAll('ledger')).map((line) => line.credits)).toEqual([2]);
     expect(await db.get('jobs', 'req-00000162')).toMatchObject({ status: 'done', credits: 2 });
     expect(balance()).toBe(998);
+    // Asked again under its id (a retry, a page reopening on it): never sent again.
+    const sent = requests().length;
+    expect(await service.run(profileRun('req-00000162', 'refresh'))).toMatchObject({
+      status: 'answer-gone',
+      credits: 2,
+    });
+    expect(requests()).toHaveLength(sent);
+    expect(balance()).toBe(998);
   });
 });

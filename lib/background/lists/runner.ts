@@ -42,6 +42,7 @@ import type {
 } from '../../protocol';
 import type { QuoteBounds } from '../../quote-format';
 import { BATCH_CONCURRENCY, budgetStop, passesBudget, STOPPING_KINDS } from '../batches';
+import { confirmationOf, confirmedForToday } from '../budget';
 import type { EnrichmentDb, ListRecord, ListRequestRecord, ListRowRecord } from '../db';
 import type { EnrichmentService } from '../service';
 import { readEnriched } from './enriched';
@@ -228,7 +229,7 @@ export function createLists(deps: ListDeps) {
       rowCount: rows.length,
       requestCount: requests.length,
       cap: request.cap,
-      confirmed: request.confirmed ?? false,
+      ...(request.confirmed ? confirmationOf(at) : { confirmed: false }),
       pauseRequested: false,
       cancelRequested: false,
       quote: totalOf(requests.filter((record) => record.status === 'queued').map((record) => record.quote)),
@@ -337,7 +338,10 @@ export function createLists(deps: ListDeps) {
         for (const request of await nextToAsk(db, id, BATCH_CONCURRENCY + inFlight.size)) {
           if (inFlight.size >= BATCH_CONCURRENCY) break;
           if (inFlight.has(request.key)) continue;
-          const worst = worstCost(request.quote);
+          // Quoted again as it leaves: a row counted free for its cached answer is asked from the
+          // cache only, or, its entry gone, counts at its price.
+          const { quote, fromCacheOnly } = await quoteAsItLeaves(request);
+          const worst = worstCost(quote);
           if (list.cap !== null) {
             const committed = list.spent + [...reserved.values()].reduce((sum, cost) => sum + cost, 0);
             if (committed + worst > list.cap) {
@@ -348,7 +352,10 @@ export function createLists(deps: ListDeps) {
           reserved.set(request.key, worst);
           inFlight.set(
             request.key,
-            ask(list, request, held).then((reason): [string, ApiErrorJson | null] => [request.key, reason]),
+            ask(list, request, held, fromCacheOnly).then((reason): [string, ApiErrorJson | null] => [
+              request.key,
+              reason,
+            ]),
           );
         }
       }
@@ -374,11 +381,36 @@ export function createLists(deps: ListDeps) {
     }
   }
 
-  /** Asks one request (again, under its own id, after a restart). Returns why to stop, if so. */
+  /**
+   * A request's price as it leaves. One quoted free because its answer was cached at the dry run
+   * is asked from the cache only while it is there (it can then cost nothing); once its entry is
+   * gone (evicted, cleared) it counts at its price, so that the cap holds.
+   */
+  async function quoteAsItLeaves(
+    request: ListRequestRecord,
+  ): Promise<{ quote: QuoteBounds; fromCacheOnly: boolean }> {
+    if (request.policy !== 'cache-first' || request.quote.max !== 0)
+      return { quote: request.quote, fromCacheOnly: false };
+    const [row] = (
+      await deps.service.peekMany([
+        { endpointId: request.endpointId, params: request.params as PeekRequest['params'] },
+      ])
+    ).rows;
+    if (!row?.ok) return { quote: request.quote, fromCacheOnly: false };
+    if (row.cached) return { quote: FREE, fromCacheOnly: true };
+    return { quote: { min: row.quote.min, max: row.quote.max }, fromCacheOnly: false };
+  }
+
+  /**
+   * Asks one request (again, under its own id, after a restart). Returns why to stop, if so.
+   * `fromCacheOnly`: it was counted free for its cached answer; if that is gone by now, it goes
+   * back to the queue to be quoted again, unasked.
+   */
   async function ask(
     list: ListRecord,
     request: ListRequestRecord,
     held: AbortSignal,
+    fromCacheOnly = false,
   ): Promise<ApiErrorJson | null> {
     if (request.status === 'queued') {
       await update(list.id, request.key, (r) => {
@@ -389,9 +421,9 @@ export function createLists(deps: ListDeps) {
       requestId: request.requestId,
       endpointId: request.endpointId,
       params: request.params as PeekRequest['params'],
-      policy: request.policy,
-      // Only a list the person confirmed past the budget passes it; the others check as they go.
-      confirmed: list.confirmed,
+      policy: fromCacheOnly ? 'cache-only' : request.policy,
+      // Only a list the person confirmed past today's budget passes it (that day); the others check as they go.
+      confirmed: confirmedForToday(list, now()),
       // The list sends its own interrupted requests again (lib/background/service.ts leaves them to it).
       batchId: list.id,
       signal: held,
@@ -408,6 +440,13 @@ export function createLists(deps: ListDeps) {
         r.status = 'queued';
       });
       return budgetStop(result.remaining);
+    }
+    if (result.status === 'not-cached') {
+      // Its cached answer left since it was quoted free: back to the queue, quoted again as it leaves.
+      await update(list.id, request.key, (r) => {
+        r.status = 'queued';
+      });
+      return null;
     }
     if (result.status === 'error' && asksToWaitPastCap(result.error)) {
       // Refused with a 429 (nothing charged): back to the queue; the list stops with what the service asked.
@@ -619,7 +658,7 @@ export function createLists(deps: ListDeps) {
         l.pauseRequested = false;
         l.stopReason = undefined;
         if (request.cap !== undefined) l.cap = request.cap;
-        if (request.confirmed) l.confirmed = true;
+        if (request.confirmed) Object.assign(l, confirmationOf(now()));
       }
     });
     if (!list) return null;
@@ -706,7 +745,7 @@ export function createLists(deps: ListDeps) {
       l.cancelRequested = false;
       l.stopReason = undefined;
       l.quote = total;
-      if (request.confirmed) l.confirmed = true;
+      if (request.confirmed) Object.assign(l, confirmationOf(now()));
     });
     drive(request.id);
     return { status: 'started', list: await summaryOf(restarted ?? list) };
