@@ -44,7 +44,7 @@ const FAMILY: { readonly [K in ProfileKind]: Family } = {
 };
 
 /** Everything known about the subject: each set only grows while records are read. */
-export interface KnownSubject {
+interface KnownSubject {
   /** null: a name typed in (its words are matched alone, nothing is learned from them). */
   family: Family | null;
   /** `kind:id` of every profile of theirs (`person:jli`, `codehost:jli`, `company:acme`). */
@@ -97,7 +97,7 @@ const INCLUDE_CHOICES: ReadonlySet<string> = new Set(['include', 'exclude']);
 const NAMED_VALUE = /(?:^|\s)([a-z_]+)=([^\s]+)/gi;
 
 /** Accents folded, lower case, letters and digits only, padded: whole words compare as substrings. */
-export function wordsOf(text: string): string {
+function wordsOf(text: string): string {
   const words = text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -369,7 +369,7 @@ function sizeOf(known: KnownSubject): number {
 }
 
 /** Who the subject is, from what the person gave: a profile URL, an email address, or a name. */
-export function subjectOf(subject: string): KnownSubject {
+function subjectOf(subject: string): KnownSubject {
   const known: KnownSubject = {
     family: null,
     profiles: new Set(),
@@ -396,7 +396,7 @@ export function subjectOf(subject: string): KnownSubject {
 }
 
 /** Whether a stored value names the subject (for the storage areas the background holds). */
-export function namesSubject(value: unknown, known: KnownSubject): boolean {
+function namesSubject(value: unknown, known: KnownSubject): boolean {
   return named(factsOf(value), known);
 }
 
