@@ -243,7 +243,8 @@ function learnEmails(record: Record<string, unknown>, known: KnownSubject): void
     if (!/email/i.test(name)) continue;
     for (const email of factsOf(value).emails) {
       known.emails.add(email);
-      addDomainOfEmail(email, known.companies);
+      // A personal address's domain is a mail provider, not where they work.
+      if (!/personal/i.test(name)) addDomainOfEmail(email, known.companies);
     }
   }
 }

@@ -374,6 +374,54 @@ describe('forgetting a short id', () => {
   });
 });
 
+describe('forgetting by a name and a company', () => {
+  it('takes a line with her name and her company, not a namesake elsewhere nor a colleague', async () => {
+    const db = await openDb();
+    await db.clear('ledger');
+    const line = (summary: string, requestId: string) =>
+      db.put('ledger', {
+        at: Date.now(),
+        endpointId: 'person.lookup' as const,
+        summary,
+        credits: 2,
+        cached: false,
+        requestId,
+      });
+    // What is known of her: her profile, answered when she was looked up by her work address.
+    await db.put('cache', {
+      key: 'email.lookup?email=kheaney%40douglas.ru',
+      endpointId: 'email.lookup',
+      params: { email: 'kheaney@douglas.ru' },
+      data: {
+        url: 'https://www.linkedin.com/in/kh',
+        profile: {
+          full_name: 'Kelsie Heaney',
+          personal_emails: ['kheaney@aol.com'],
+          experiences: [{ company: 'Douglas LLC', ends_at: null }],
+        },
+      },
+      fetchedAt: Date.now(),
+      credits: 4,
+      bytes: 10,
+      lastAccess: Date.now(),
+    });
+    await line('first_name=Kelsie last_name=Heaney company_domain=douglas.ru', 'r-1');
+    await line('Kelsie Heaney · role=CEO company_name=Douglas LLC', 'r-2');
+    await line('Kelsie Heaney · k.heaney@aol.com', 'r-3');
+    await line('Kelsie Moore · kmoore@douglas.ru', 'r-4');
+    await line('Kelsie Heaney · linkedin.com/in/kelsie-heaney-2', 'r-5');
+    await forgetSubject(db, 'linkedin.com/in/kh');
+    expect((await db.getAll('ledger')).map((entry) => entry.summary)).toEqual([
+      'forgotten',
+      'forgotten',
+      'Kelsie Heaney · k.heaney@aol.com',
+      'Kelsie Moore · kmoore@douglas.ru',
+      'Kelsie Heaney · linkedin.com/in/kelsie-heaney-2',
+    ]);
+    expect(await db.get('cache', 'email.lookup?email=kheaney%40douglas.ru')).toBeUndefined();
+  });
+});
+
 describe('forgetting a company', () => {
   it('renames a list named after it, and keeps the answers that do not name it', async () => {
     const company = dataset.companies[0]!;
