@@ -422,6 +422,54 @@ describe('forgetting by a name and a company', () => {
   });
 });
 
+describe('forgetting someone not asked yet', () => {
+  it('skips their row of a list and cancels their item of a batch: nothing is left to ask them with', async () => {
+    const db = await openDb();
+    const url = 'https://www.linkedin.com/in/jli';
+    const [team] = await db.getAll('lists');
+    await db.put('lists', {
+      ...team!,
+      id: 'waiting',
+      name: 'waiting',
+      status: 'paused',
+      counts: { ...team!.counts, done: 0, queued: 1 },
+    });
+    await db.put('listRows', { listId: 'waiting', index: 0, cells: ['Jo Li', url], key: 'k-jli' });
+    await db.put('listRequests', {
+      listId: 'waiting',
+      key: 'k-jli',
+      order: 0,
+      rows: 1,
+      endpointId: 'person.profile',
+      params: { profile_url: url },
+      asked: 'linkedin.com/in/jli',
+      requestId: 'req-jli',
+      policy: 'cache-first',
+      quote: { min: 1, max: 1 },
+      status: 'queued',
+      updatedAt: 1,
+    });
+    const [batch] = await db.getAll('batches');
+    await db.put('batches', {
+      ...batch!,
+      id: 'waiting-batch',
+      status: 'running',
+      items: [
+        { ...batch!.items[0]!, params: { profile_url: url }, status: 'queued', requestId: 'req-jli-2' },
+      ],
+    });
+    await forgetSubject(db, 'linkedin.com/in/jli/');
+    const list = await db.get('lists', 'waiting');
+    expect(list?.counts).toMatchObject({ queued: 0, skipped: 1 });
+    const [request] = (await db.getAll('listRequests')).filter((one) => one.listId === 'waiting');
+    expect(request).toMatchObject({ status: 'skipped', params: {}, asked: 'forgotten' });
+    expect((await db.get('batches', 'waiting-batch'))?.items[0]).toMatchObject({
+      status: 'cancelled',
+      params: {},
+    });
+  });
+});
+
 describe('forgetting a company', () => {
   it('renames a list named after it, and keeps the answers that do not name it', async () => {
     const company = dataset.companies[0]!;
