@@ -27,6 +27,7 @@ import { usePendingEmailLookup } from './email-lookup/email-lookup-request';
 import { askFirstLook, type FirstLook, type StartedFirstLook } from './first-look';
 import { lazyView } from './lazy-view';
 import { type EnrichedOrganisation, PageProfile, type ProfileBackend } from './profile/PageProfile';
+import { ForgottenProfile } from './profile/PageProfileSection';
 import type { Ask } from './profile/useEnrichment';
 
 /*
@@ -108,6 +109,14 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
   );
   const [account, setAccount] = useState<Account | null>(null);
   const emailLookupPending = usePendingEmailLookup();
+  /**
+   * The page whose profile the person forgot in this panel: shown forgotten while the tab is on it
+   * (its findings went with it; a new report of the same page changes nothing). `shownAgain`: the
+   * person asked to see it; it is then never enriched automatically.
+   */
+  const [forgotten, setForgotten] = useState<{ tabId: number; pageUrl: string; shownAgain: boolean } | null>(
+    null,
+  );
   /** A scan the person asked for, for the tab shown; it starts afresh with every tab. */
   const [scan, setScan] = useState<ScanState>({ status: 'idle' });
   const shownTab = useRef<number | null | undefined>(early?.tab);
@@ -274,9 +283,21 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
     );
   }
 
+  const forgottenHere =
+    forgotten !== null &&
+    forgotten.tabId === tabId &&
+    findings.status === 'ready' &&
+    (findings.value === null || findings.value.pageUrl === forgotten.pageUrl);
   let body: ComponentChildren;
   if (tabId === undefined || findings.status === 'loading') {
     body = <ReadingPage />;
+  } else if (forgottenHere && !forgotten.shownAgain) {
+    body = (
+      <ForgottenProfile
+        title="Profile on this page"
+        onShowAgain={() => setForgotten({ ...forgotten, shownAgain: true })}
+      />
+    );
   } else if (findings.status === 'failed') {
     body = (
       <PanelUnreachable message={findings.message} onRetry={() => tabId !== null && loadFindings(tabId)} />
@@ -284,7 +305,7 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
   } else if (findings.value === null || tabId === null) {
     body = tabId === null ? <NoProfile /> : <ScanOffer state={scan} onScan={() => scanPage(tabId)} />;
   } else {
-    const { page } = findings.value;
+    const { page, pageUrl } = findings.value;
     body = (
       <>
         {page ? (
@@ -292,8 +313,9 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
             key={`${tabId}|${page.kind}:${page.id}|${settingsVersion}`}
             backend={profileBackend}
             profile={page}
-            settings={settings.value}
+            settings={forgottenHere ? { ...settings.value, autoEnrich: false } : settings.value}
             onSpent={loadAccount}
+            onForgotten={() => setForgotten({ tabId, pageUrl, shownAgain: false })}
             under={(organisation) => (
               <OrganisationSections
                 backend={backend}

@@ -44,7 +44,7 @@ const FAMILY: { readonly [K in ProfileKind]: Family } = {
 };
 
 /** Everything known about the subject: each set only grows while records are read. */
-export interface KnownSubject {
+interface KnownSubject {
   /** null: a name typed in (its words are matched alone, nothing is learned from them). */
   family: Family | null;
   /** `kind:id` of every profile of theirs (`person:jli`, `codehost:jli`, `company:acme`). */
@@ -97,7 +97,7 @@ const INCLUDE_CHOICES: ReadonlySet<string> = new Set(['include', 'exclude']);
 const NAMED_VALUE = /(?:^|\s)([a-z_]+)=([^\s]+)/gi;
 
 /** Accents folded, lower case, letters and digits only, padded: whole words compare as substrings. */
-export function wordsOf(text: string): string {
+function wordsOf(text: string): string {
   const words = text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -243,7 +243,8 @@ function learnEmails(record: Record<string, unknown>, known: KnownSubject): void
     if (!/email/i.test(name)) continue;
     for (const email of factsOf(value).emails) {
       known.emails.add(email);
-      addDomainOfEmail(email, known.companies);
+      // A personal address's domain is a mail provider, not where they work.
+      if (!/personal/i.test(name)) addDomainOfEmail(email, known.companies);
     }
   }
 }
@@ -369,7 +370,7 @@ function sizeOf(known: KnownSubject): number {
 }
 
 /** Who the subject is, from what the person gave: a profile URL, an email address, or a name. */
-export function subjectOf(subject: string): KnownSubject {
+function subjectOf(subject: string): KnownSubject {
   const known: KnownSubject = {
     family: null,
     profiles: new Set(),
@@ -396,7 +397,7 @@ export function subjectOf(subject: string): KnownSubject {
 }
 
 /** Whether a stored value names the subject (for the storage areas the background holds). */
-export function namesSubject(value: unknown, known: KnownSubject): boolean {
+function namesSubject(value: unknown, known: KnownSubject): boolean {
   return named(factsOf(value), known);
 }
 
@@ -613,6 +614,8 @@ export async function forgetSubject(
         key: `${FORGOTTEN}:${one.requestId}`,
         label: FORGOTTEN,
         params: {},
+        // Not asked yet: it never will be, there is nothing left to ask it with.
+        status: one.status === 'queued' ? ('cancelled' as const) : one.status,
         answer: undefined,
         error: undefined,
       };
@@ -623,25 +626,35 @@ export async function forgetSubject(
         tx.objectStore('batches').put({ ...batch, items, ...(pageNamed ? { pageUrl: FORGOTTEN } : {}) }),
       );
   }
-  for (const list of lists) {
-    // A list named after its file ("acme-prospects.csv") or a person names them by its name alone.
-    const words = wordsOf(list.name);
-    if (!(named(factsOf(list.name), known) || someIn(words, known.names))) continue;
-    writes.push(tx.objectStore('lists').put({ ...list, name: FORGOTTEN }));
-    removed += 1;
-  }
   // A list keeps its rows and totals; the cells and answers that name them go. A request's key is
-  // its cache key (it names them too): the request is kept under a key of its id instead.
+  // its cache key (it names them too): the request is kept under a key of its id instead. One not
+  // asked yet is skipped: there is nothing left to ask it with.
   const renamed = new Map<string, string>();
+  const skipped = new Map<string, number>();
   listRequests.forEach((request, index) => {
     if (!heldRequests[index]!.matched) return;
     const { enriched: _enriched, error: _error, ...rest } = request;
     const key = `${FORGOTTEN}:${request.requestId}`;
     renamed.set(`${request.listId} ${request.key}`, key);
+    const status = request.status === 'queued' ? 'skipped' : request.status;
+    if (status !== request.status) skipped.set(request.listId, (skipped.get(request.listId) ?? 0) + 1);
     writes.push(tx.objectStore('listRequests').delete([request.listId, request.key]));
-    writes.push(tx.objectStore('listRequests').put({ ...rest, key, params: {}, asked: FORGOTTEN }));
+    writes.push(tx.objectStore('listRequests').put({ ...rest, key, params: {}, asked: FORGOTTEN, status }));
     removed += 1;
   });
+  for (const list of lists) {
+    // A list named after its file ("acme-prospects.csv") or a person names them by its name alone.
+    const nameNamed = named(factsOf(list.name), known) || someIn(wordsOf(list.name), known.names);
+    const unasked = skipped.get(list.id) ?? 0;
+    if (!nameNamed && unasked === 0) continue;
+    const counts = {
+      ...list.counts,
+      queued: list.counts.queued - unasked,
+      skipped: list.counts.skipped + unasked,
+    };
+    writes.push(tx.objectStore('lists').put({ ...list, counts, ...(nameNamed ? { name: FORGOTTEN } : {}) }));
+    if (nameNamed) removed += 1;
+  }
   listRows.forEach((row, index) => {
     const key = rowKeys[index] === null ? undefined : renamed.get(rowKeys[index]!);
     if (!heldRows[index]!.matched && !key) return;

@@ -5,6 +5,7 @@
  * light and dark, into test-results/screenshots/.
  */
 import type { Page } from '@playwright/test';
+import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { expect, test } from './fixtures';
 import { lookAt } from './look';
 import { openProfileTab, profilePage, samplePerson } from './profile-pages';
@@ -73,11 +74,12 @@ async function everythingStored(page: Page): Promise<string> {
             }),
         ),
       );
-      // Every storage area too; a tab's findings are what its page shows now, not records kept.
-      const session = Object.entries(await chrome.storage.session.get(null)).filter(
-        ([key]) => !key.startsWith('findings:'),
-      );
-      const areas = [await chrome.storage.local.get(null), await chrome.storage.sync.get(null), session];
+      // Every storage area too: the tabs' findings and the context menu's pending lookup included.
+      const areas = [
+        await chrome.storage.local.get(null),
+        await chrome.storage.sync.get(null),
+        await chrome.storage.session.get(null),
+      ];
       return JSON.stringify([all, areas]).toLowerCase();
     } finally {
       db.close();
@@ -85,32 +87,64 @@ async function everythingStored(page: Page): Promise<string> {
   });
 }
 
-test('"Forget this profile" leaves no trace of the person, and what was spent stays', async ({
+test('"Forget this profile" with every section open leaves no trace, asks nothing and keeps what was spent', async ({
   context,
   sw,
   sandbox,
   configure,
   openExtensionPage,
 }) => {
-  const person = await samplePerson(sandbox, 1);
+  // Every section open, each looked at in light and dark: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
+  // Kelsie Heaney: enriched in the panel and looked up by her work address from the context menu.
+  const person = datasetForSeed(DEFAULT_SEED).queries.dataset.people[0]!;
+  const fullName = String(person.profile.full_name);
+  const workEmail = person.workEmail!;
   await configure();
-  const { tabId } = await openProfileTab(context, sw, person.url, profilePage(person.fullName));
+  const balance = await sandbox.balance();
+  const { tabId } = await openProfileTab(context, sw, person.url, profilePage(fullName));
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
-  await panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true }).click();
-  await expect(panel.getByRole('heading', { name: person.fullName }).first()).toBeVisible();
-  expect(await everythingStored(panel)).toContain(person.fullName.toLowerCase());
+  await panel.getByRole('button', { name: /^Enrich · \d+ credits?$/ }).click();
+  await expect(panel.getByRole('heading', { name: fullName }).first()).toBeVisible();
+  await panel.getByRole('button', { name: 'Open the v3 profile' }).click();
+  // The menu's click runs in the background (its handler, as test/e2e/context-menu.spec.ts calls it).
+  await sw.evaluate(
+    async ({ tabId, email }) => {
+      const hooks = (
+        globalThis as unknown as {
+          __test: { onContextMenuClick: (info: unknown, tab: unknown) => Promise<void> };
+        }
+      ).__test;
+      await hooks.onContextMenuClick(
+        { menuItemId: 'lookup-email-selection', selectionText: email },
+        await chrome.tabs.get(tabId),
+      );
+    },
+    { tabId, email: workEmail },
+  );
+  const lookup = panel.getByRole('region', { name: 'Email lookup' });
+  await expect(lookup.getByRole('heading', { name: fullName })).toBeVisible();
+  const stored = await everythingStored(panel);
+  for (const trace of [fullName, workEmail, person.url]) expect(stored).toContain(trace.toLowerCase());
   await screenshots(panel, 'panel-forget');
+  const spent = balance - (await sandbox.balance());
+  const asked = (await sandbox.requests()).length;
 
   await panel.getByRole('button', { name: 'Forget this profile', exact: true }).click();
-  // Opened afresh: nothing saved, so enriching is quoted again.
-  await expect(panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true })).toBeVisible();
-  const stored = await everythingStored(panel);
-  expect(stored).not.toContain(person.fullName.toLowerCase());
-  expect(stored).not.toContain(person.url.toLowerCase());
+  await expect(panel.getByText('Forgotten', { exact: true })).toBeVisible();
+  await expect(lookup).toBeHidden();
+  await screenshots(panel, 'panel-forgotten');
+  // No section asks again about whom was just forgotten: not one request more, nothing spent.
+  await panel.waitForTimeout(2_000);
+  expect((await sandbox.requests()).slice(asked)).toEqual([]);
+  expect(balance - (await sandbox.balance())).toBe(spent);
+  const after = await everythingStored(panel);
+  const id = person.url.slice(person.url.lastIndexOf('/') + 1);
+  for (const trace of [fullName, ...person.emails, id]) expect(after).not.toContain(trace.toLowerCase());
 
   const options = await openExtensionPage('options.html');
   const account = options.locator('section', { has: options.getByRole('heading', { name: 'Account' }) });
-  await expect(account.getByText('1 credit', { exact: false }).first()).toBeVisible();
+  await expect(account.getByText(`${spent} credits`, { exact: false }).first()).toBeVisible();
   const data = options.locator('section', {
     has: options.getByRole('heading', { name: 'Data about others' }),
   });

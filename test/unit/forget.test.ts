@@ -374,6 +374,102 @@ describe('forgetting a short id', () => {
   });
 });
 
+describe('forgetting by a name and a company', () => {
+  it('takes a line with her name and her company, not a namesake elsewhere nor a colleague', async () => {
+    const db = await openDb();
+    await db.clear('ledger');
+    const line = (summary: string, requestId: string) =>
+      db.put('ledger', {
+        at: Date.now(),
+        endpointId: 'person.lookup' as const,
+        summary,
+        credits: 2,
+        cached: false,
+        requestId,
+      });
+    // What is known of her: her profile, answered when she was looked up by her work address.
+    await db.put('cache', {
+      key: 'email.lookup?email=kheaney%40douglas.ru',
+      endpointId: 'email.lookup',
+      params: { email: 'kheaney@douglas.ru' },
+      data: {
+        url: 'https://www.linkedin.com/in/kh',
+        profile: {
+          full_name: 'Kelsie Heaney',
+          personal_emails: ['kheaney@aol.com'],
+          experiences: [{ company: 'Douglas LLC', ends_at: null }],
+        },
+      },
+      fetchedAt: Date.now(),
+      credits: 4,
+      bytes: 10,
+      lastAccess: Date.now(),
+    });
+    await line('first_name=Kelsie last_name=Heaney company_domain=douglas.ru', 'r-1');
+    await line('Kelsie Heaney · role=CEO company_name=Douglas LLC', 'r-2');
+    await line('Kelsie Heaney · k.heaney@aol.com', 'r-3');
+    await line('Kelsie Moore · kmoore@douglas.ru', 'r-4');
+    await line('Kelsie Heaney · linkedin.com/in/kelsie-heaney-2', 'r-5');
+    await forgetSubject(db, 'linkedin.com/in/kh');
+    expect((await db.getAll('ledger')).map((entry) => entry.summary)).toEqual([
+      'forgotten',
+      'forgotten',
+      'Kelsie Heaney · k.heaney@aol.com',
+      'Kelsie Moore · kmoore@douglas.ru',
+      'Kelsie Heaney · linkedin.com/in/kelsie-heaney-2',
+    ]);
+    expect(await db.get('cache', 'email.lookup?email=kheaney%40douglas.ru')).toBeUndefined();
+  });
+});
+
+describe('forgetting someone not asked yet', () => {
+  it('skips their row of a list and cancels their item of a batch: nothing is left to ask them with', async () => {
+    const db = await openDb();
+    const url = 'https://www.linkedin.com/in/jli';
+    const [team] = await db.getAll('lists');
+    await db.put('lists', {
+      ...team!,
+      id: 'waiting',
+      name: 'waiting',
+      status: 'paused',
+      counts: { ...team!.counts, done: 0, queued: 1 },
+    });
+    await db.put('listRows', { listId: 'waiting', index: 0, cells: ['Jo Li', url], key: 'k-jli' });
+    await db.put('listRequests', {
+      listId: 'waiting',
+      key: 'k-jli',
+      order: 0,
+      rows: 1,
+      endpointId: 'person.profile',
+      params: { profile_url: url },
+      asked: 'linkedin.com/in/jli',
+      requestId: 'req-jli',
+      policy: 'cache-first',
+      quote: { min: 1, max: 1 },
+      status: 'queued',
+      updatedAt: 1,
+    });
+    const [batch] = await db.getAll('batches');
+    await db.put('batches', {
+      ...batch!,
+      id: 'waiting-batch',
+      status: 'running',
+      items: [
+        { ...batch!.items[0]!, params: { profile_url: url }, status: 'queued', requestId: 'req-jli-2' },
+      ],
+    });
+    await forgetSubject(db, 'linkedin.com/in/jli/');
+    const list = await db.get('lists', 'waiting');
+    expect(list?.counts).toMatchObject({ queued: 0, skipped: 1 });
+    const [request] = (await db.getAll('listRequests')).filter((one) => one.listId === 'waiting');
+    expect(request).toMatchObject({ status: 'skipped', params: {}, asked: 'forgotten' });
+    expect((await db.get('batches', 'waiting-batch'))?.items[0]).toMatchObject({
+      status: 'cancelled',
+      params: {},
+    });
+  });
+});
+
 describe('forgetting a company', () => {
   it('renames a list named after it, and keeps the answers that do not name it', async () => {
     const company = dataset.companies[0]!;

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser as fakeWebExtension } from 'wxt/testing/fake-browser';
+import { storage } from 'wxt/utils/storage';
 import { PanelApp, type PanelBackend, SCAN_REPORT_WAIT_MS } from '../../entrypoints/sidepanel/App';
 import { type StartedFirstLook, startFirstLook, takeFirstLook } from '../../entrypoints/sidepanel/first-look';
 import { PageProfile } from '../../entrypoints/sidepanel/profile/PageProfile';
@@ -22,7 +24,7 @@ import type {
   RunResult,
   ViewState,
 } from '../../lib/protocol';
-import { DEFAULT_SETTINGS } from '../../lib/settings';
+import { DEFAULT_SETTINGS, EMAIL_LOOKUP_ITEM_KEY } from '../../lib/settings';
 // The views the panel loads on first show, loaded here first: their import then resolves at once.
 import '../../entrypoints/sidepanel/batch/FoundOnPageBatch';
 import '../../entrypoints/sidepanel/email-lookup/EmailLookupSection';
@@ -630,6 +632,90 @@ describe('side panel', () => {
       expect(sentOf('view.open')[0]).toEqual({ endpointId, params });
       render(null, root);
     }
+  });
+});
+
+describe('side panel: forgetting the profile shown', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    fakeWebExtension.reset();
+  });
+
+  /**
+   * Ada's page with her profile enriched automatically and the context menu's lookup of another
+   * address open above it. The background forgets her (her page's findings go with her) and keeps
+   * the other lookup, which names someone else.
+   */
+  function withEverySectionOpen() {
+    let forgotten = false;
+    const browser = fakeBrowser(
+      handlers({
+        'settings.get': () => ({ ...CONFIGURED, autoEnrich: true }),
+        'findings.get': ({ tabId }) => (tabId === 7 && !forgotten ? ADA : null),
+        run: ({ policy, endpointId }) =>
+          policy === 'cache-only' && (forgotten || endpointId !== 'email.lookup')
+            ? { status: 'not-cached' }
+            : endpointId === 'email.lookup'
+              ? answer({ url: 'https://www.linkedin.com/in/grace', profile: { full_name: 'Grace Hopper' } })
+              : answer({ full_name: 'Ada Lovelace' }),
+        forget: () => {
+          forgotten = true;
+          return { removed: 5 };
+        },
+      }),
+    );
+    return browser;
+  }
+
+  it('asks the service nothing more, and shows her forgotten', async () => {
+    await storage.setItem(EMAIL_LOOKUP_ITEM_KEY, {
+      requestId: 'menu-lookup-0001',
+      email: 'grace@example.com',
+      selection: 'grace@example.com',
+      params: { email: 'grace@example.com', lookup_depth: 'deep', enrich_profile: 'enrich' },
+      at: 1,
+    });
+    const { backend, sentOf, findingsChanged } = withEverySectionOpen();
+    // A reload draws the panel afresh, as the browser would: every view opens again.
+    vi.spyOn(window.location, 'reload').mockImplementation(() => {
+      render(null, container!);
+      render(<PanelApp backend={backend} />, container!);
+    });
+    const root = await mount(backend);
+    expect(root.textContent).toContain('Grace Hopper');
+    expect(root.textContent).toContain('Ada Lovelace');
+    const runsBefore = sentOf('run').length;
+    const quotesBefore = sentOf('view.open').length;
+
+    await click(root, 'Forget this profile');
+    await findingsChanged(7);
+    await settle();
+
+    expect(sentOf('forget')).toEqual([{ subject: ADA_URL }]);
+    // Not one request more: no view asked again, joined again or enriched again on its own.
+    expect(sentOf('run').slice(runsBefore)).toEqual([]);
+    expect(sentOf('view.open').slice(quotesBefore)).toEqual([]);
+    expect(root.textContent).toContain('Forgotten');
+    expect(root.textContent).not.toContain('Ada Lovelace');
+    // The other lookup, about someone else, is still shown as it was.
+    expect(root.textContent).toContain('Grace Hopper');
+    expect([...root.querySelectorAll('button')].filter((b) => /credit/.test(b.textContent ?? ''))).toEqual(
+      [],
+    );
+  });
+
+  it('shows her page again only when asked, and never enriches it on its own then', async () => {
+    const { backend, sentOf } = withEverySectionOpen();
+    const root = await mount(backend);
+    await click(root, 'Forget this profile');
+    const runsBefore = sentOf('run').length;
+    // The page reports itself again (a reload of the tab): it stays forgotten.
+    await click(root, "Show this page's profile again");
+    expect(
+      sentOf('run')
+        .slice(runsBefore)
+        .filter((run) => run.policy !== 'cache-only'),
+    ).toEqual([]);
   });
 });
 

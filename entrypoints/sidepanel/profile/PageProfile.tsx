@@ -58,9 +58,11 @@ export interface PageProfileProps {
   onSpent: () => void;
   /** What the panel mounts under an enriched company or school. */
   under?: (organisation: EnrichedOrganisation) => ComponentChildren;
+  /** The person forgot this profile: the panel shows it forgotten instead (and asks nothing). */
+  onForgotten?: () => void;
 }
 
-export function PageProfile({ backend, profile, settings, onSpent, under }: PageProfileProps) {
+export function PageProfile({ backend, profile, settings, onSpent, under, onForgotten }: PageProfileProps) {
   const refusal = whyNotEnrichable(profile);
   const request = enrichRequestFor(profile);
   const title = `${KIND_NAMES[profile.kind].one} on this page`;
@@ -92,8 +94,17 @@ export function PageProfile({ backend, profile, settings, onSpent, under }: Page
         autoRun={settings.autoEnrich && settings.dailyBudget !== null && request.endpointId !== 'person.v3'}
         onSpent={onSpent}
         under={under}
+        onForgotten={onForgotten}
       />
-      {v3 && <V3OnRequest backend={backend} request={v3} settings={settings} onSpent={onSpent} />}
+      {v3 && (
+        <V3OnRequest
+          backend={backend}
+          request={v3}
+          settings={settings}
+          onSpent={onSpent}
+          onForgotten={onForgotten}
+        />
+      )}
     </>
   );
 }
@@ -104,11 +115,13 @@ function V3OnRequest({
   request,
   settings,
   onSpent,
+  onForgotten,
 }: {
   backend: ProfileBackend;
   request: EnrichRequest;
   settings: PublicSettings;
   onSpent: () => void;
+  onForgotten?: () => void;
 }) {
   const [open, setOpen] = useState(false);
   if (open) {
@@ -121,6 +134,7 @@ function V3OnRequest({
         settings={settings}
         autoRun={false}
         onSpent={onSpent}
+        onForgotten={onForgotten}
       />
     );
   }
@@ -152,6 +166,7 @@ interface ProfileQueryProps {
   autoRun: boolean;
   onSpent: () => void;
   under?: (organisation: EnrichedOrganisation) => ComponentChildren;
+  onForgotten?: () => void;
 }
 
 function ProfileQuery({
@@ -164,6 +179,7 @@ function ProfileQuery({
   autoRun,
   onSpent,
   under,
+  onForgotten,
 }: ProfileQueryProps) {
   const enrichment = useEnrichment({
     ask: backend.ask,
@@ -189,8 +205,9 @@ function ProfileQuery({
   async function forget() {
     if (!subject) return;
     await backend.ask('forget', { subject });
-    // Nothing about it is kept now: the panel opens the page afresh (quoted, nothing cached).
-    location.reload();
+    // Nothing about it is kept now. The views are not opened afresh: one that asks on opening (a
+    // pending lookup joined, auto-enrich) would ask the service again about whom was just forgotten.
+    onForgotten?.();
   }
   return (
     <>

@@ -6,6 +6,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
+import { Notice } from '@/components/Notice';
 import { AnswerLine, SpendArea } from '@/components/spend/SpendArea';
 import type { ActionState, AnswerMeta, QuoteState } from '@/lib/action-state';
 
@@ -112,6 +113,31 @@ function ForgetProfile({ onForget }: { onForget: () => Promise<void> }) {
         {outcome === 'forgetting' ? 'Forgetting…' : outcome === 'failed' ? 'Could not forget' : ''}
       </span>
     </span>
+  );
+}
+
+/**
+ * What the panel shows of a profile the person forgot, in its place: nothing is asked about it
+ * again unless they ask to see it (and then nothing is spent without their click).
+ */
+export function ForgottenProfile({ title, onShowAgain }: { title: string; onShowAgain: () => void }) {
+  return (
+    <section class="card panel-section" aria-labelledby="forgotten-profile-heading">
+      <h1 id="forgotten-profile-heading" class="eyebrow">
+        {title}
+      </h1>
+      <Notice tone="info" title="Forgotten">
+        <p>
+          Nothing about this profile is kept any more: its saved answers, its name in the record of what was
+          spent, lists, batches and recent lookups. Nothing was looked up again.
+        </p>
+      </Notice>
+      <div class="row">
+        <button type="button" class="small" onClick={onShowAgain}>
+          Show this page's profile again
+        </button>
+      </div>
+    </section>
   );
 }
 
