@@ -32,3 +32,11 @@ export function formatMoment(at: number, now: number = Date.now()): string {
       : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
   );
 }
+
+/** An ISO timestamp as a date, or as it came when it does not read as one. */
+export function formatTimestamp(value: string): string {
+  const at = Date.parse(value);
+  return Number.isNaN(at)
+    ? value
+    : new Date(at).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' });
+}

@@ -23,6 +23,12 @@ function workerWentAway(error: unknown): boolean {
   return WORKER_GONE.some((text) => message.includes(text));
 }
 
+/** Something a page asked the background for: still coming, failed with a message, or here. */
+export type Loadable<T> =
+  | { status: 'loading' }
+  | { status: 'failed'; message: UserMessage }
+  | { status: 'ready'; value: T };
+
 export interface AskOptions {
   /** How many times to ask again after the worker went away. */
   retries?: number;

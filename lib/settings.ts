@@ -152,8 +152,15 @@ export const settingsItem = storage.defineItem<Partial<StoredSettings>>('local:s
   fallback: {},
 });
 
-export function isConfigured(settings: Settings): boolean {
-  return settings.apiKey !== '' && settings.baseUrlV2 !== '' && settings.baseUrlV3 !== '';
+/**
+ * Whether the service can be called: a key is set, and both base URLs. Reads the background's settings,
+ * or what a page may see of them (`apiKeySet` in place of the key).
+ */
+export function isConfigured(
+  settings: Pick<Settings, 'baseUrlV2' | 'baseUrlV3'> & ({ apiKey: string } | { apiKeySet: boolean }),
+): boolean {
+  const keySet = 'apiKeySet' in settings ? settings.apiKeySet : settings.apiKey !== '';
+  return keySet && settings.baseUrlV2 !== '' && settings.baseUrlV3 !== '';
 }
 
 /** The origins the API needs a host permission for, as match patterns. */

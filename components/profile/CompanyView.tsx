@@ -6,8 +6,8 @@
  */
 import { COMPANY_OPTIONAL_BLOCKS } from '@/lib/api/assumptions';
 import type { CompanyProfile, Location, RelatedCompany } from '@/lib/api/schemas';
+import { formatTimestamp } from '../format';
 import { displayHost } from '../safe-url';
-import { formatTimestamp } from './PersonView';
 import {
   AnyValue,
   Avatar,

@@ -8,6 +8,7 @@
 import type { PERSON_ENRICHMENT_FIELDS } from '@/lib/api/assumptions';
 import type { PersonProfile, RelatedPerson } from '@/lib/api/schemas';
 import { canonicalHandleUrl, canonicalPersonUrl, type HandleNetwork } from '@/lib/networks';
+import { formatTimestamp } from '../format';
 import {
   Avatar,
   Block,
@@ -288,14 +289,6 @@ export function PersonView({ person, requested = [], level = 2 }: PersonViewProp
       )}
     </article>
   );
-}
-
-/** An ISO timestamp as a date, or as it came when it does not read as one. */
-export function formatTimestamp(value: string): string {
-  const at = Date.parse(value);
-  return Number.isNaN(at)
-    ? value
-    : new Date(at).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 function Languages({ person, level }: { person: PersonProfile; level: HeadingLevel }) {

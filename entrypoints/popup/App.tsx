@@ -11,9 +11,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { PanelFooter } from '@/components/PanelStates';
 import { type ParamForm, useParamForm } from '@/hooks/useParamForm';
-import type { UserMessage } from '@/lib/api/errors';
-import { backgroundFailure } from '@/lib/ask-background';
+import { backgroundFailure, type Loadable } from '@/lib/ask-background';
 import type { PublicSettings, RecentEntry, SpendTotals } from '@/lib/protocol';
+import { isConfigured } from '@/lib/settings';
 import type { PopupBackend } from './backend';
 import type { LookupEndpointId } from './lookup/LookupAnswer';
 import { LOOKUPS, LookupTab } from './lookup/LookupTab';
@@ -36,16 +36,6 @@ const SEARCH_TAB: Record<SearchEndpointId, PopupTabKey> = {
   'person.search': 'people',
   'company.search': 'companies',
 };
-
-type Loadable<T> =
-  | { status: 'loading' }
-  | { status: 'failed'; message: UserMessage }
-  | { status: 'ready'; value: T };
-
-/** lib/settings.ts `isConfigured`, from what a page may see. */
-function isConfigured(settings: PublicSettings): boolean {
-  return settings.apiKeySet && settings.baseUrlV2 !== '' && settings.baseUrlV3 !== '';
-}
 
 function isSearch(id: string): id is SearchEndpointId {
   return id in SEARCH_TAB;

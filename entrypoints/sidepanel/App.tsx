@@ -19,10 +19,10 @@ import {
   type ScanState,
 } from '@/components/PanelStates';
 import type { WatchProgress } from '@/hooks/useRunProgress';
-import type { UserMessage } from '@/lib/api/errors';
-import { backgroundFailure } from '@/lib/ask-background';
+import { backgroundFailure, type Loadable } from '@/lib/ask-background';
 import type { Account, Findings, PanelOpening, PublicSettings, ViewState } from '@/lib/protocol';
 import type { ScanTabResult } from '@/lib/scan-permission';
+import { isConfigured } from '@/lib/settings';
 import { usePendingEmailLookup } from './email-lookup/email-lookup-request';
 import { askFirstLook, type FirstLook, type StartedFirstLook } from './first-look';
 import { lazyView } from './lazy-view';
@@ -77,16 +77,6 @@ export const SCAN_REPORT_WAIT_MS = 5_000;
 
 /** How long the page profile's view answered with `panel.open` stands for its first question. */
 const FIRST_VIEW_FRESH_MS = 2_000;
-
-type Loadable<T> =
-  | { status: 'loading' }
-  | { status: 'failed'; message: UserMessage }
-  | { status: 'ready'; value: T };
-
-/** lib/settings.ts `isConfigured`, read from what a page may see: a key is set, and both base URLs. */
-function isConfigured(settings: PublicSettings): boolean {
-  return settings.apiKeySet && settings.baseUrlV2 !== '' && settings.baseUrlV3 !== '';
-}
 
 /** The page profile's view that came with `panel.open`, to be taken once and only soon. */
 function firstViewOf({ pageView }: PanelOpening): { key: string; view: ViewState; at: number } | null {

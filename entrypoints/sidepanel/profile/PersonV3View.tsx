@@ -5,7 +5,7 @@
  * present, and say so when asked for and absent. Text only; only http(s) links are made.
  */
 import type { ComponentChildren } from 'preact';
-import { formatTimestamp } from '@/components/profile/PersonView';
+import { formatTimestamp } from '@/components/format';
 import {
   Avatar,
   Block,
