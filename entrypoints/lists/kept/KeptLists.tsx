@@ -10,7 +10,7 @@ import { backgroundFailure } from '@/lib/ask-background';
 import type { ListSummary } from '@/lib/protocol';
 import { creditCount } from '@/lib/quote-format';
 import type { ListsBackend } from '../backend';
-import { statusWords } from '../run/ListView';
+import { statusWords } from '../run/ListProgress';
 
 export function KeptLists({ backend, onOpen }: { backend: ListsBackend; onOpen: (id: string) => void }) {
   const [lists, setLists] = useState<ListSummary[] | null>(null);
