@@ -20,10 +20,6 @@ import { Busy, ErrorNotice } from '../Notice';
 import { formatAgo } from '../profile/profile-format';
 import { InterruptedNotice } from './InterruptedNotice';
 
-/** The shapes hooks/useQuotedAction.ts produces (declared once in lib/action-state.ts). */
-export type SectionQuote = QuoteState;
-export type SectionAction = ActionState;
-
 export interface SpendHandlers {
   onRun: () => void;
   onConfirm: () => void;
@@ -37,8 +33,8 @@ export interface SpendAreaProps extends SpendHandlers {
   verb: string;
   /** What is shown while it runs, e.g. "Counting employees…". */
   runningText: string;
-  quote: SectionQuote;
-  action: SectionAction;
+  quote: QuoteState;
+  action: ActionState;
   /** Why nothing can be asked yet (a filter to correct); no control is shown then. */
   blocked?: string | null;
   /** The primary action of its section (the first ask), or a secondary one (refresh). */
@@ -179,8 +175,8 @@ function FailedAction({
   onRetry,
   onOpenOptions,
 }: {
-  action: Extract<SectionAction, { status: 'failed' }>;
-  quote: SectionQuote;
+  action: Extract<ActionState, { status: 'failed' }>;
+  quote: QuoteState;
   remedy?: ComponentChildren;
   /** The subject of a listed control, named in the retry. */
   listed?: string;
@@ -225,8 +221,8 @@ function AnswerGone({
   subject,
   onRun,
 }: {
-  action: Extract<SectionAction, { status: 'answer-gone' }>;
-  quote: SectionQuote;
+  action: Extract<ActionState, { status: 'answer-gone' }>;
+  quote: QuoteState;
   verb: string;
   subject?: string;
   onRun: () => void;

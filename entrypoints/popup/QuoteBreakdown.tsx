@@ -3,7 +3,7 @@
  * (`Base: 3 per profile URL returned × up to 100 = 300`), as the background worded it.
  */
 
-import type { SectionAction, SectionQuote } from '@/components/spend/SpendArea';
+import type { ActionState, QuoteState } from '@/lib/action-state';
 import type { Quote } from '@/lib/protocol';
 import { formatQuote } from '@/lib/quote-format';
 
@@ -22,7 +22,7 @@ export function QuoteBreakdown({ quote }: { quote: Quote }) {
 }
 
 /** The quote without its lines, for a control that shows them beside it (QuoteBreakdown). */
-export function withoutLines(state: SectionQuote): SectionQuote {
+export function withoutLines(state: QuoteState): QuoteState {
   return state.status === 'ready' ? { status: 'ready', quote: { ...state.quote, lines: [] } } : state;
 }
 
@@ -30,8 +30,8 @@ export function withoutLines(state: SectionQuote): SectionQuote {
 export function showBreakdown(
   settling: boolean,
   blocked: string | null,
-  action: SectionAction['status'],
-  quote: SectionQuote,
-): quote is Extract<SectionQuote, { status: 'ready' }> {
+  action: ActionState['status'],
+  quote: QuoteState,
+): quote is Extract<QuoteState, { status: 'ready' }> {
   return !settling && !blocked && action === 'idle' && quote.status === 'ready';
 }

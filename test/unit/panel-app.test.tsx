@@ -13,7 +13,7 @@ import { storage } from 'wxt/utils/storage';
 import { PanelApp, type PanelBackend, SCAN_REPORT_WAIT_MS } from '../../entrypoints/sidepanel/App';
 import { type StartedFirstLook, startFirstLook, takeFirstLook } from '../../entrypoints/sidepanel/first-look';
 import { PageProfile } from '../../entrypoints/sidepanel/profile/PageProfile';
-import { AUTO_ENRICH_STOPPED_NOTE } from '../../entrypoints/sidepanel/profile/useEnrichment';
+import { AUTO_RUN_STOPPED_NOTE } from '../../hooks/useQuotedAction';
 import { ApiError } from '../../lib/api/errors';
 import type {
   Account,
@@ -490,7 +490,7 @@ describe('side panel', () => {
     );
     const again = await mount(overBudget.backend);
     expect(overBudget.sentOf('run').every((run) => !run.confirmed)).toBe(true);
-    expect(again.textContent).toContain(AUTO_ENRICH_STOPPED_NOTE);
+    expect(again.textContent).toContain(AUTO_RUN_STOPPED_NOTE);
     expect(again.textContent).not.toContain('Spend anyway');
     expect(button(again, 'Enrich · 2 credits')).toBeTruthy();
   });

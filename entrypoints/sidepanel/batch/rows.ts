@@ -7,9 +7,8 @@
 
 import { PARAM_FIELDS } from '@/lib/api/fields';
 import { DEFAULT_FRESHNESS, type Freshness, freshnessParams } from '@/lib/freshness';
-import { enrichRequestOf } from '@/lib/profiles';
+import { enrichRequestOf, PROFILE_KIND_INFO, PROFILE_KINDS } from '@/lib/profiles';
 import type { Findings, PeekRequest } from '@/lib/protocol';
-import { KIND_NAMES, PROFILE_KINDS } from '../profile/kinds';
 
 export interface FoundItem {
   /** Unique in the page's list: "person:ada", "email:ada@example.com", "site:company.lookup". */
@@ -35,7 +34,7 @@ export interface FoundGroupInfo {
 
 /** The groups in the order the panel lists them. */
 export const GROUPS: readonly FoundGroupInfo[] = [
-  ...PROFILE_KINDS.map((kind) => ({ id: kind, title: KIND_NAMES[kind].many })),
+  ...PROFILE_KINDS.map((kind) => ({ id: kind, title: PROFILE_KIND_INFO[kind].many })),
   { id: 'email', title: 'E-mail addresses' },
 ];
 

@@ -14,19 +14,18 @@ import { displayHost } from '@/components/safe-url';
 import type { Ask, QuotedActionOptions } from '@/hooks/useQuotedAction';
 import type { ResponseOf } from '@/lib/api/endpoints';
 import { formatAge } from '@/lib/api/errors';
+import { enrichRequestOf, PROFILE_KIND_INFO } from '@/lib/profiles';
 import type { PublicSettings } from '@/lib/protocol';
 import { spendLabel } from '@/lib/quote-format';
 import { lazyView } from '../lazy-view';
 import {
   type EnrichEndpointId,
   type EnrichRequest,
-  enrichRequestFor,
   type PageProfile as PageProfileRef,
   v3RequestFor,
   whyNotEnrichable,
 } from './enrichment';
 import { JobView } from './JobView';
-import { KIND_NAMES } from './kinds';
 import { PageProfileSection } from './PageProfileSection';
 import type { PersonV3ViewProps } from './PersonV3View';
 import { ProfileControls } from './ProfileControls';
@@ -64,8 +63,8 @@ export interface PageProfileProps {
 
 export function PageProfile({ backend, profile, settings, onSpent, under, onForgotten }: PageProfileProps) {
   const refusal = whyNotEnrichable(profile);
-  const request = enrichRequestFor(profile);
-  const title = `${KIND_NAMES[profile.kind].one} on this page`;
+  const request = enrichRequestOf(profile);
+  const title = `${PROFILE_KIND_INFO[profile.kind].one} on this page`;
   if (refusal || !request) {
     return (
       <section class="card panel-section" aria-labelledby="page-profile-heading">

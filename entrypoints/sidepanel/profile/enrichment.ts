@@ -20,15 +20,6 @@ export interface EnrichRequest {
 }
 
 /**
- * The request for a page's profile, or null when the service would refuse its address. Social
- * and microblog pages are people, looked up by that profile's URL; a code host profile is only
- * accepted by the v3 person endpoint (`codehost`).
- */
-export function enrichRequestFor(profile: PageProfile): EnrichRequest | null {
-  return enrichRequestOf(profile);
-}
-
-/**
  * The v3 view of a person asked for on request from a person, social or microblog page (a code
  * host page is v3 already); null for anything else.
  */

@@ -12,7 +12,6 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   type Answered,
   type Ask,
-  AUTO_RUN_STOPPED_NOTE,
   type QuotedAction,
   type QuotedActionOptions,
   useQuotedAction,
@@ -23,8 +22,6 @@ import { paramsFor } from '@/lib/profile-params';
 import type { EnrichEndpointId } from './enrichment';
 
 export type { Ask };
-
-export const AUTO_ENRICH_STOPPED_NOTE = AUTO_RUN_STOPPED_NOTE;
 
 /** A v3 409 names the age of the copy it declined; accepting it allows a little more. */
 const ACCEPT_OLDER_MARGIN_SECONDS = 60 * 60;
