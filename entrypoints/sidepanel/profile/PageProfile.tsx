@@ -88,8 +88,8 @@ export function PageProfile({ backend, profile, settings, onSpent, under, onForg
         titleLevel={1}
         idLabel={profile.id}
         settings={settings}
-        // Auto-enrich spends unasked, within the budget: never where the price is not published (v3).
-        // Auto-enrich spends without a click: only under a daily budget (the background checks too).
+        // Auto-enrich spends without a click: only under a daily budget (the background checks too),
+        // and never where the price is not published (v3).
         autoRun={settings.autoEnrich && settings.dailyBudget !== null && request.endpointId !== 'person.v3'}
         onSpent={onSpent}
         under={under}
