@@ -159,7 +159,7 @@ export const settingsItem = storage.defineItem<Partial<StoredSettings>>('local:s
 export function isConfigured(
   settings: Pick<Settings, 'baseUrlV2' | 'baseUrlV3'> & ({ apiKey: string } | { apiKeySet: boolean }),
 ): boolean {
-  const keySet = 'apiKeySet' in settings ? settings.apiKeySet : settings.apiKey !== '';
+  const keySet = 'apiKey' in settings ? settings.apiKey !== '' : settings.apiKeySet;
   return keySet && settings.baseUrlV2 !== '' && settings.baseUrlV3 !== '';
 }
 
