@@ -314,7 +314,7 @@ export default defineBackground(() => {
   // The toolbar button opens the popup (entrypoints/popup: searches, lookups, recent), whose first
   // button opens the panel beside the page (Chrome's side panel, Firefox's sidebar) in the person's
   // click. Opening the popup grants activeTab, which "Scan this page" needs, as the toolbar click
-  // did before (checked in Chromium 156: the page can be scanned after the popup opened on it).
+  // did before: the page can be scanned after the popup opened on it.
   // `openPanelOnActionClick` would skip the popup; it is reset in case an earlier version set it.
   // biome-ignore lint/suspicious/noExplicitAny: sidePanel and sidebarAction are each typed in one browser only
   const api = browser as any;

@@ -91,7 +91,6 @@ export interface PaidCall {
   batchId?: string;
 }
 
-/** What a failure is, as a page reads it: an ApiError (a storage failure says so). */
 /** The browser refused a write for lack of space (IndexedDB's QuotaExceededError, or a transaction aborted by it). */
 function isQuotaError(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name ?? '';
@@ -99,6 +98,7 @@ function isQuotaError(error: unknown): boolean {
   return name === 'QuotaExceededError' || inner === 'QuotaExceededError';
 }
 
+/** What a failure is, as a page reads it: an ApiError (a storage failure says so). */
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (error instanceof StorageError) return new ApiError('storage', { description: error.message });
@@ -198,7 +198,6 @@ export function createCalls(deps: CallDeps) {
     });
   }
 
-  /** The answer, its charge and the job's completion, written together or not at all. */
   /**
    * The answer, its charge and the job's completion, written together. When the browser's
    * storage is full, the charge and the job are written without the answer, which is still shown.

@@ -37,7 +37,6 @@ import type {
   ListStatus,
   ListSummary,
   PeekRequest,
-  Quote,
   RunResult,
 } from '../../protocol';
 import type { QuoteBounds } from '../../quote-format';
@@ -94,11 +93,6 @@ function worstCost(quote: { min: number | null; max: number | null }): number {
     quote.max ??
     (quote.min === null ? UNPUBLISHED_CAP_ESTIMATE : Math.max(quote.min, UNPUBLISHED_CAP_ESTIMATE))
   );
-}
-
-/** The quote of running these requests again past the cache (or from it): bounds add up. */
-function totalOf(quotes: readonly QuoteBounds[]): Quote {
-  return sumQuotes(quotes);
 }
 
 export function createLists(deps: ListDeps) {
@@ -163,7 +157,7 @@ export function createLists(deps: ListDeps) {
       }
       return { ok: true as const, key: row.key, quote: row.quote, cachedAt: row.cached?.fetchedAt ?? null };
     });
-    return { rows: shown, total: totalOf(uncached), remainingToday, ratePerMinute };
+    return { rows: shown, total: sumQuotes(uncached), remainingToday, ratePerMinute };
   }
 
   async function start(request: ListStartRequest): Promise<ListStartResult> {
@@ -232,7 +226,7 @@ export function createLists(deps: ListDeps) {
       ...(request.confirmed ? confirmationOf(at) : { confirmed: false }),
       pauseRequested: false,
       cancelRequested: false,
-      quote: totalOf(requests.filter((record) => record.status === 'queued').map((record) => record.quote)),
+      quote: sumQuotes(requests.filter((record) => record.status === 'queued').map((record) => record.quote)),
       counts,
       rowsDone: 0,
       spent: 0,
@@ -720,7 +714,7 @@ export function createLists(deps: ListDeps) {
     const quotes = peeked.rows.map((row) =>
       row.ok ? (row.cached && !refresh ? FREE : { min: row.quote.min, max: row.quote.max }) : FREE,
     );
-    const total = totalOf(quotes);
+    const total = sumQuotes(quotes);
     if (request.dryRun) {
       return { status: 'quoted', count: records.length, quote: total, remaining: peeked.remainingToday };
     }
