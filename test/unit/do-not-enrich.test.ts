@@ -18,6 +18,7 @@ import {
   replaceStoredList,
   screenAnswer,
 } from '../../lib/background/do-not-enrich';
+import { createLists } from '../../lib/background/lists/runner';
 import { createScheduler } from '../../lib/background/scheduler';
 import { createService } from '../../lib/background/service';
 import type { RawParamsMessage } from '../../lib/protocol';
@@ -359,6 +360,43 @@ describe('the background against the sandbox', () => {
     ]);
     expect(batch.spent).toBe(8);
     expect(balance()).toBe(10_000 - 8);
+    const kept = await everythingKept();
+    for (const trace of traces.filter((t) => !person.emails.includes(t))) expect(kept).not.toContain(trace);
+  });
+
+  it("a list's row whose answer is about a listed person: refused, its charge in the list's spend, nothing of it kept", async () => {
+    const lists = createLists({
+      db: openDb,
+      service,
+      ratePerMinute: async () => 60_000,
+      newId: () => crypto.randomUUID(),
+      settlePollMs: 50,
+    });
+    const emailOf = (p: typeof person) => p.emails.find((e) => !e.endsWith('@example.com'))!;
+    const requests = [person, dataset.people[8]!].map((p) => ({
+      endpointId: 'email.lookup' as const,
+      params: { email: emailOf(p), enrich_profile: 'enrich' },
+    }));
+    const started = await lists.start({
+      name: 'Event leads',
+      columns: ['Email'],
+      rows: requests.map((request) => [request.params.email]),
+      mapping: ['email'],
+      options: { freshness: 'if-present', withProfiles: true, contacts: false },
+      requests,
+      targets: [0, 1],
+      cap: null,
+      confirmed: true,
+    });
+    if (started.status !== 'started') throw new Error(JSON.stringify(started));
+    await lists.settled(started.list.id);
+    const state = (await lists.state(started.list.id, 0))!;
+    expect(state.summary.counts).toMatchObject({ done: 1, refused: 1 });
+    const refused = state.requests.find((request) => request.status === 'refused')!;
+    expect(refused).toMatchObject({ credits: 4, error: { kind: 'do-not-enrich', charged: 4 } });
+    expect(state.summary.spent).toBe(8);
+    expect(balance()).toBe(10_000 - 8);
+    // The person's own file keeps the address it was given; nothing the answer said is kept.
     const kept = await everythingKept();
     for (const trace of traces.filter((t) => !person.emails.includes(t))) expect(kept).not.toContain(trace);
   });
