@@ -79,7 +79,9 @@ export function DoNotEnrichSetting({ backend }: { backend: OptionsBackend }) {
         <p class="muted">
           People and companies never to look up: an email address, a domain (every address and the company at
           it, such as a customer's), or a profile URL, one a line. Anything on the list is refused before it
-          is sent, wherever it is asked from, and costs nothing.
+          is sent, wherever it is asked from, and costs nothing. A lookup by name or a search that turns out
+          to find someone on the list is still charged, as who it finds cannot be known before, but what it
+          finds about them is neither shown nor kept.
         </p>
       </header>
       {state.status === 'loading' && <Busy>Reading the list…</Busy>}

@@ -24,7 +24,7 @@ import { sizeOf, writeCache } from './cache';
 import type { Checkpoints } from './checkpoints';
 import { reconcileCanonical } from './credits';
 import { type EnrichmentDb, type JobRecord, StorageError } from './db';
-import { listedKeys, recordListedAnswer, rowListedIn, screenAnswer } from './do-not-enrich';
+import { keptRow, listedKeys, recordListedAnswer, screenAnswer } from './do-not-enrich';
 import {
   interruptedCallOf,
   interruptedJob,
@@ -276,8 +276,9 @@ export function createCalls(deps: CallDeps) {
       const pace = deps.scheduler.pacerFor(settings.apiKey, { granted: true });
       const { data } = await deps.client(settings, pace).callCanonical(call.endpointId, call.canonical, {
         onResult: (result) => {
-          if (rowListedIn(listed, call.endpointId, result) !== null) return;
-          streamed.push(result);
+          const row = keptRow(listed, call.endpointId, result);
+          if (row === null) return;
+          streamed.push(row);
           report();
         },
         onProgress: (progress) => {

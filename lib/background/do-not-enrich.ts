@@ -304,20 +304,53 @@ function rowsOf(endpointId: EndpointId, data: unknown): unknown[] | null {
   return Array.isArray(rows) ? rows : null;
 }
 
-/** The entry of the list one row of a search or listing is about, or null. */
-export function rowListedIn(
-  listed: ReadonlySet<string>,
-  endpointId: EndpointId,
-  row: unknown,
-): string | null {
-  if (listed.size === 0) return null;
-  return firstListed(listed, answerKeys(endpointId, row));
+/** Lists in a profile that mention other people and companies, each entry with its link. */
+const MENTIONS: ReadonlySet<string> = new Set([
+  'people_also_viewed',
+  'similarly_named_profiles',
+  'similar_companies',
+  'affiliated_companies',
+  'relatedProfiles',
+  'similarNames',
+]);
+
+/** An answer without its mentions of listed subjects (people also viewed…); the same object when it has none. */
+function withoutListedMentions(listed: ReadonlySet<string>, endpointId: EndpointId, value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const out = value.map((element) => withoutListedMentions(listed, endpointId, element));
+    return out.some((element, index) => element !== value[index]) ? out : value;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  let out: Record<string, unknown> | null = null;
+  for (const [name, inner] of Object.entries(value)) {
+    const next =
+      MENTIONS.has(name) && Array.isArray(inner)
+        ? inner.filter((mention) => firstListed(listed, answerKeys(endpointId, mention)) === null)
+        : withoutListedMentions(listed, endpointId, inner);
+    if (Array.isArray(next) && Array.isArray(inner) && next.length === inner.length && MENTIONS.has(name))
+      continue;
+    if (next === inner) continue;
+    out ??= { ...(value as Record<string, unknown>) };
+    out[name] = next;
+  }
+  return out ?? value;
+}
+
+/**
+ * One row of a search or listing as it may be kept and shown: null when it is about a listed
+ * subject; else without its mentions of listed ones.
+ */
+export function keptRow(listed: ReadonlySet<string>, endpointId: EndpointId, row: unknown): unknown {
+  if (listed.size === 0) return row;
+  if (firstListed(listed, answerKeys(endpointId, row)) !== null) return null;
+  return withoutListedMentions(listed, endpointId, row);
 }
 
 /**
  * What of an answer may be kept and shown. A one-subject answer (a profile, a lookup) about a listed
  * subject: `listed` says which entry, and nothing of it is kept. A search or listing: its rows about
- * listed subjects are left out (`left` counts them), the rest of the page stays.
+ * listed subjects are left out (`left` counts them), the rest of the page stays. What is kept no
+ * longer mentions listed subjects either (people also viewed, similar companies).
  */
 export function screenAnswer(
   listed: ReadonlySet<string>,
@@ -328,12 +361,15 @@ export function screenAnswer(
   const rows = rowsOf(endpointId, data);
   if (rows === null) {
     const key = firstListed(listed, answerKeys(endpointId, data));
-    return key === null ? { listed: null, data, left: 0 } : { listed: key };
+    if (key !== null) return { listed: key };
+    return { listed: null, data: withoutListedMentions(listed, endpointId, data), left: 0 };
   }
-  const kept = rows.filter((row) => rowListedIn(listed, endpointId, row) === null);
-  if (kept.length === rows.length) return { listed: null, data, left: 0 };
-  const key = endpointInfo[endpointId].resultsKey;
-  const screened = Array.isArray(data) || key === undefined ? kept : { ...(data as object), [key]: kept };
+  const kept = rows.map((row) => keptRow(listed, endpointId, row)).filter((row) => row !== null);
+  const resultsKey = endpointInfo[endpointId].resultsKey;
+  if (kept.length === rows.length && kept.every((row, index) => row === rows[index]))
+    return { listed: null, data, left: 0 };
+  const screened =
+    Array.isArray(data) || resultsKey === undefined ? kept : { ...(data as object), [resultsKey]: kept };
   return { listed: null, data: screened, left: rows.length - kept.length };
 }
 

@@ -36,9 +36,9 @@ test('a listed person is refused in the panel, in place, with nothing sent or sp
   const { tabId } = await openProfileTab(context, sw, person.url, profilePage(person.fullName));
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
   await expect(panel.getByText('On your do-not-enrich list').first()).toBeVisible();
-  // Nothing on the page's own profile offers to spend.
-  // No control that spends, at any price.
-  await expect(panel.getByRole('button', { name: /^Enrich\b/ })).toHaveCount(0);
+  // Nothing on the page's own profile offers to spend, at any price (the page's other profiles,
+  // under "Found on this page", are named in their controls: `Enrich Someone Else · 1 credit`).
+  await expect(panel.getByRole('button', { name: /^Enrich · / })).toHaveCount(0);
   await screenshots(panel, 'panel-do-not-enrich');
   // Only the free balance reading of the options' account view reached the service.
   expect((await sandbox.requests()).filter((request) => request.path !== '/api/v2/credit-balance')).toEqual(
@@ -54,16 +54,75 @@ test('a listed person is refused in the panel, in place, with nothing sent or sp
   await expect(panel.getByRole('button', { name: 'Enrich · 1 credit', exact: true })).toBeVisible();
 });
 
-/** Every record of every store of the extension's database, as lower-case text (read from an extension page). */
-async function everythingStored(page: Page): Promise<string> {
-  return page.evaluate(async () => {
+test("the popup's person lookup that finds a listed person: charged, told so, and nothing kept", async ({
+  configure,
+  sandbox,
+  openExtensionPage,
+}) => {
+  // A person found by first name, last name and company: who it is is known only once it answers.
+  const { queries } = datasetForSeed(DEFAULT_SEED);
+  const person = queries.dataset.people.find((candidate) =>
+    (candidate.profile.experiences as { ends_at: unknown; company?: string }[] | undefined)?.some(
+      (experience) => experience.ends_at === null && experience.company,
+    ),
+  )!;
+  const { first_name: firstName, last_name: lastName } = person.profile as Record<
+    'first_name' | 'last_name',
+    string
+  >;
+  const company = (person.profile.experiences as { ends_at: unknown; company: string }[]).find(
+    (experience) => experience.ends_at === null,
+  )!.company;
+  const match = queries.lookupPerson({ companyDomain: company, firstName, lastName, similarityChecks: true });
+  expect(match?.url).toBe(person.url);
+
+  await configure({ dailyBudget: null });
+  const options = await openExtensionPage('options.html');
+  const section = options.locator('section', {
+    has: options.getByRole('heading', { name: 'Do not enrich' }),
+  });
+  await section.getByLabel('Do not enrich').fill(person.url);
+  await section.getByRole('button', { name: 'Save list' }).click();
+  await expect(section.getByText('Saved: 1 entry on the list')).toBeVisible();
+
+  const balance = await sandbox.balance();
+  const popup = await openExtensionPage('popup.html');
+  await popup.getByRole('tab', { name: 'Lookups' }).click();
+  const field = (label: string) => popup.getByLabel(label, { exact: true }).filter({ visible: true });
+  await field('First name (required)').fill(firstName);
+  if ((await field('Last name').count()) === 0)
+    await popup.locator('summary', { hasText: 'More options' }).filter({ visible: true }).click();
+  await field('Last name').fill(lastName);
+  await field('Company (required)').fill(company);
+  await popup
+    .getByRole('button', { name: 'Look up person · 2 credits', exact: true })
+    .filter({ visible: true })
+    .click();
+  await expect(popup.getByText('On your do-not-enrich list').filter({ visible: true })).toBeVisible();
+  await expect(popup.getByText(/not kept.*charged 2 credits/).filter({ visible: true })).toBeVisible();
+  await expect(popup.locator('.lookup-url a')).toHaveCount(0);
+  await screenshots(popup, 'popup-lookup-do-not-enrich');
+  // Paid: who an answer is about cannot be known before it arrives.
+  expect(balance - (await sandbox.balance())).toBe(2);
+
+  const stored = await everythingStored(popup, ['doNotEnrich']);
+  for (const trace of [person.url, firstName, lastName, person.profile.full_name as string])
+    expect(stored).not.toContain(trace.toLowerCase());
+});
+
+/**
+ * Every record of every store of the extension's database (but `except`), as lower-case text (read
+ * from an extension page).
+ */
+async function everythingStored(page: Page, except: readonly string[] = []): Promise<string> {
+  return page.evaluate(async (except) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('enrichment');
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
     try {
-      const stores = [...db.objectStoreNames];
+      const stores = [...db.objectStoreNames].filter((name) => !except.includes(name));
       const all = await Promise.all(
         stores.map(
           (name) =>
@@ -84,7 +143,7 @@ async function everythingStored(page: Page): Promise<string> {
     } finally {
       db.close();
     }
-  });
+  }, except);
 }
 
 test('"Forget this profile" with every section open leaves no trace, asks nothing and keeps what was spent', async ({

@@ -8,6 +8,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENDPOINT_IDS, type EndpointId } from '../../lib/api/ids';
+import { createClient } from '../../lib/background/api/client';
 import { createBatches } from '../../lib/background/batches';
 import { closeDbForTests, openDb } from '../../lib/background/db';
 import {
@@ -17,10 +18,13 @@ import {
   replaceStoredList,
   screenAnswer,
 } from '../../lib/background/do-not-enrich';
+import { createLists } from '../../lib/background/lists/runner';
+import { createScheduler } from '../../lib/background/scheduler';
+import { createService } from '../../lib/background/service';
 import type { RawParamsMessage } from '../../lib/protocol';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { parseKeys } from '../../sandbox/keys';
-import { sandboxService } from './sandbox-service';
+import { SANDBOX_SETTINGS, sandboxService } from './sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 /** A listed person (a non-Latin public identifier: the URL is percent-encoded). */
@@ -332,6 +336,101 @@ describe('the background against the sandbox', () => {
     for (const trace of traces) expect(kept).not.toContain(trace);
   });
 
+  it('a batch row whose answer is about a listed person: its charge counted, its answer not kept', async () => {
+    const batches = createBatches({ db: openDb, service, newId: () => crypto.randomUUID() });
+    const other = dataset.people[8]!;
+    const emailOf = (p: typeof person) => p.emails.find((e) => !e.endsWith('@example.com'))!;
+    const started = await batches.start({
+      tabId: 3,
+      pageUrl: 'https://example.com/team',
+      items: [person, other].map((p, index) => ({
+        key: `email:${index}`,
+        label: `row ${index}`,
+        endpointId: 'email.lookup',
+        params: { email: emailOf(p), enrich_profile: 'enrich' },
+      })),
+      confirmed: true,
+    });
+    expect(started.status).toBe('started');
+    await batches.settled(started.status === 'started' ? started.batch.id : '');
+    const batch = (await batches.get(3))!;
+    expect(batch.items.map((item) => [item.status, item.credits, item.error?.kind ?? null])).toEqual([
+      ['failed', 4, 'do-not-enrich'],
+      ['done', 4, null],
+    ]);
+    expect(batch.spent).toBe(8);
+    expect(balance()).toBe(10_000 - 8);
+    const kept = await everythingKept();
+    for (const trace of traces.filter((t) => !person.emails.includes(t))) expect(kept).not.toContain(trace);
+  });
+
+  it("a list's row whose answer is about a listed person: refused, its charge in the list's spend, nothing of it kept", async () => {
+    const lists = createLists({
+      db: openDb,
+      service,
+      ratePerMinute: async () => 60_000,
+      newId: () => crypto.randomUUID(),
+      settlePollMs: 50,
+    });
+    const emailOf = (p: typeof person) => p.emails.find((e) => !e.endsWith('@example.com'))!;
+    const requests = [person, dataset.people[8]!].map((p) => ({
+      endpointId: 'email.lookup' as const,
+      params: { email: emailOf(p), enrich_profile: 'enrich' },
+    }));
+    const started = await lists.start({
+      name: 'Event leads',
+      columns: ['Email'],
+      rows: requests.map((request) => [request.params.email]),
+      mapping: ['email'],
+      options: { freshness: 'if-present', withProfiles: true, contacts: false },
+      requests,
+      targets: [0, 1],
+      cap: null,
+      confirmed: true,
+    });
+    if (started.status !== 'started') throw new Error(JSON.stringify(started));
+    await lists.settled(started.list.id);
+    const state = (await lists.state(started.list.id, 0))!;
+    expect(state.summary.counts).toMatchObject({ done: 1, refused: 1 });
+    const refused = state.requests.find((request) => request.status === 'refused')!;
+    expect(refused).toMatchObject({ credits: 4, error: { kind: 'do-not-enrich', charged: 4 } });
+    expect(state.summary.spent).toBe(8);
+    expect(balance()).toBe(10_000 - 8);
+    // The person's own file keeps the address it was given; nothing the answer said is kept.
+    const kept = await everythingKept();
+    for (const trace of traces.filter((t) => !person.emails.includes(t))) expect(kept).not.toContain(trace);
+  });
+
+  it("rows streamed from an enriched listing leave out the listed person's as they arrive", async () => {
+    const progress: unknown[][] = [];
+    const streaming = createService({
+      db: openDb,
+      settings: async () => SANDBOX_SETTINGS,
+      client: (s, pace) =>
+        createClient({
+          ...s,
+          pace,
+          fetch: (request: Request) => Promise.resolve(sandbox.app.request(request)),
+        }),
+      scheduler: createScheduler({ ratePerMinute: 60_000 }),
+      onProgress: (_id, report) => {
+        if (report) progress.push(report.results);
+      },
+    });
+    const result = await streaming.run({
+      requestId: 'req-dne-stream',
+      endpointId: 'employee.list',
+      params: { url: employer.url, enrich_profiles: 'enrich', page_size: 10 },
+      policy: 'refresh',
+      confirmed: true,
+    });
+    streaming.dispose();
+    expect(result.status).toBe('answer');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(JSON.stringify(progress)).not.toContain(person.url);
+    expect(JSON.stringify(result.status === 'answer' ? result.data : null)).not.toContain(person.url);
+  });
+
   it('an answer kept before its subject was listed is no longer shown, and not asked again', async () => {
     const db = await openDb();
     await replaceStoredList(db, []);
@@ -388,12 +487,19 @@ describe('what an answer is about', () => {
     expect(screenAnswer(listed, 'company.logo', logos)).toEqual({ listed: null, data: [logos[1]], left: 1 });
   });
 
-  it('not by what it says of others: colleagues, similar profiles, employers', () => {
+  it('not by what it says of others, though it is kept without mentioning a listed person', () => {
+    const mentioned = { link: 'https://www.linkedin.com/in/someone-third', name: 'Someone Third' };
     const answer = {
       public_identifier: 'someone-else',
-      people_also_viewed: [{ link: person.url }],
+      people_also_viewed: [{ link: person.url, name: fullName }, mentioned],
       experiences: [{ company_network_profile_url: company.url }],
     };
-    expect(screenAnswer(listed, 'person.profile', answer)).toEqual({ listed: null, data: answer, left: 0 });
+    expect(screenAnswer(listed, 'person.profile', answer)).toEqual({
+      listed: null,
+      data: { ...answer, people_also_viewed: [mentioned] },
+      left: 0,
+    });
+    const other = { public_identifier: 'someone-else', people_also_viewed: [mentioned] };
+    expect(screenAnswer(listed, 'person.profile', other)).toEqual({ listed: null, data: other, left: 0 });
   });
 });
