@@ -1,6 +1,6 @@
 /**
  * A streamed answer while it arrives: the rows so far of the request a view is running, as the
- * background keeps them in `storage.session` under `progressItemKey(requestId)` (lib/protocol.ts
+ * background keeps them in `storage.session` under `progressItemKey(requestId)` (lib/protocol/views.ts
  * RunProgress). The hook watches through an injected watcher, so it never touches storage itself.
  */
 import { useEffect, useState } from 'preact/hooks';

@@ -38,7 +38,7 @@ export type ActionState =
 
 /**
  * An answer's provenance, as shown beside it: the one type of it (a view's answer is its data with
- * this, `Answered`; the background's cached copy on the wire is protocol.ts CachedView).
+ * this, `Answered`; the background's cached copy on the wire is lib/protocol/views.ts CachedView).
  */
 export interface AnswerMeta {
   /** Served from the extension's cache. */
@@ -49,7 +49,7 @@ export interface AnswerMeta {
   stale: boolean;
   /** What it cost this time: 0 from the cache, null when the price is not published. */
   credits: number | null;
-  /** Shown, but not saved on this computer (lib/protocol.ts RunResult). */
+  /** Shown, but not saved on this computer (lib/protocol/views.ts RunResult). */
   notKept?: NotKept;
 }
 

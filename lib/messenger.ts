@@ -1,6 +1,6 @@
 /**
  * The typed messenger every context uses to talk to the background, over the protocol's types
- * (lib/protocol.ts): no zod reaches the content script or the pages through it.
+ * (lib/protocol/): no zod reaches the content script or the pages through it.
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { ProtocolMap } from './protocol';

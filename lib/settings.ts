@@ -184,7 +184,7 @@ export function findingsItemKey(tabId: number) {
 }
 
 /**
- * A streamed answer's progress (lib/protocol.ts RunProgress). Cleared by: the background when the
+ * A streamed answer's progress (lib/protocol/views.ts RunProgress). Cleared by: the background when the
  * answer is complete or failed, or the browser closing (session storage).
  */
 export function progressItemKey(requestId: string) {
@@ -192,7 +192,7 @@ export function progressItemKey(requestId: string) {
 }
 
 /**
- * The email lookup the context menu asked for, for the side panel to show (lib/protocol.ts
+ * The email lookup the context menu asked for, for the side panel to show (lib/protocol/views.ts
  * EmailLookupRequest). One at a time: the next right-click replaces it. Cleared by: the panel's
  * "Dismiss", the next lookup (replaced), or the browser closing (session storage).
  */

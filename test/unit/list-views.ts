@@ -1,4 +1,4 @@
-/** A list's request as the background shows it (lib/protocol.ts ListRequestView): queued unless told. */
+/** A list's request as the background shows it (lib/protocol/lists.ts ListRequestView): queued unless told. */
 import type { ListRequestView } from '../../lib/protocol';
 
 export function listRequestView(key: string, patch: Partial<ListRequestView> = {}): ListRequestView {

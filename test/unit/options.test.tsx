@@ -792,7 +792,7 @@ describe('options page imports', () => {
   const PAGE_DIR = 'entrypoints/options';
   /** Background-only modules: each brings zod (schemas) into whatever imports it. */
   const BACKGROUND_ONLY = [
-    'lib/background/messages.ts',
+    'lib/background/messages/index.ts',
     'lib/background/settings-schema.ts',
     'lib/api/endpoints.ts',
     'lib/api/params.ts',

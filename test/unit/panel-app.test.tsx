@@ -1141,7 +1141,7 @@ describe('side panel imports', () => {
   const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   /** Modules that bring zod (or the background's validation) into whatever imports them at runtime. */
   const BACKGROUND_ONLY = [
-    'lib/background/messages.ts',
+    'lib/background/messages/index.ts',
     'lib/background/settings-schema.ts',
     'lib/api/endpoints.ts',
     'lib/api/params.ts',

@@ -1,0 +1,74 @@
+/**
+ * The person's control over what is kept about others (lib/background/forget.ts): the cache,
+ * forgetting someone, the history, the export, who must never be looked up, and the retention.
+ */
+import type { IDBPDatabase } from 'idb';
+import { storage } from 'wxt/utils/storage';
+import type { Settings } from '../../settings';
+import { clearCache } from '../cache';
+import type { EnrichmentDb } from '../db';
+import { readList, replaceStoredList, storedList } from '../do-not-enrich';
+import { clearHistory, exportStored, forgetInItems, forgetSubject } from '../forget';
+import { expireOld, RETENTION_ALARM, RETENTION_PERIOD_MINUTES } from '../retention';
+import type { Handle } from './router';
+
+export interface PrivacyDeps {
+  openDb: () => Promise<IDBPDatabase<EnrichmentDb>>;
+  getSettings: () => Promise<Settings>;
+}
+
+export function registerPrivacyRoutes(handle: Handle, { openDb, getSettings }: PrivacyDeps): void {
+  handle('cache.clear', async () => {
+    await clearCache(await openDb());
+    return { ok: true };
+  });
+
+  handle('forget', async (data) => {
+    const { removed, known } = await forgetSubject(await openDb(), data.subject);
+    // What the session holds names them too: a tab's findings, the menu's pending lookup, a stream's rows.
+    const { remove, keep } = forgetInItems(await storage.snapshot('session'), known);
+    await Promise.all([
+      storage.removeItems(remove.map((key) => `session:${key}` as const)),
+      ...Object.entries(keep).map(([key, value]) => storage.setItem(`session:${key}`, value)),
+    ]);
+    return { removed: removed + remove.length + Object.keys(keep).length };
+  });
+
+  handle('history.clear', async () => {
+    await clearHistory(await openDb());
+    return { ok: true };
+  });
+
+  handle('stored.export', async () => exportStored(await openDb(), { ...(await getSettings()) }));
+
+  // Who must never be looked up (lib/background/do-not-enrich.ts): checked before every spend, from any way in.
+  handle('doNotEnrich.get', async () => ({ entries: await storedList(await openDb()) }));
+
+  handle('doNotEnrich.set', async (data) => {
+    const { entries, unreadable } = readList(data.text);
+    const db = await openDb();
+    await replaceStoredList(db, entries);
+    return { entries: await storedList(db), unreadable };
+  });
+}
+
+/** The alarm's listener: what is kept about others expires after the person's retention period. */
+export function expireOnAlarm({ openDb, getSettings }: PrivacyDeps) {
+  return (alarm: { name: string }): void => {
+    if (alarm.name !== RETENTION_ALARM) return;
+    void getSettings()
+      .then(async (settings) =>
+        expireOld(await openDb(), { now: Date.now(), retentionDays: settings.retentionDays }),
+      )
+      .catch((error) => console.warn('Could not remove expired data', error));
+  };
+}
+
+/** Sets the retention alarm unless it is set (an alarm survives the worker's stops). */
+export async function keepRetentionAlarm(alarms: {
+  get: (name: string) => Promise<unknown>;
+  create: (name: string, info: { delayInMinutes: number; periodInMinutes: number }) => unknown;
+}): Promise<void> {
+  if (!(await alarms.get(RETENTION_ALARM)))
+    await alarms.create(RETENTION_ALARM, { delayInMinutes: 1, periodInMinutes: RETENTION_PERIOD_MINUTES });
+}

@@ -1,0 +1,60 @@
+/** Settings and account: the settings as pages see them (never the key), the connection, the spending. */
+import type { ApiErrorJson } from '../api/errors';
+import type { Settings } from '../settings';
+
+/** Settings as pages see them: the key never leaves the background, only whether one is set. */
+export interface PublicSettings extends Omit<Settings, 'apiKey'> {
+  apiKeySet: boolean;
+  /** Last four characters, for recognising which key is set. */
+  apiKeyHint: string;
+}
+
+export interface ConnectionTest {
+  /** Test these values before saving them; omitted fields use the saved settings. */
+  apiKey?: string;
+  baseUrlV2?: string;
+  baseUrlV3?: string;
+}
+
+export type ConnectionResult = { ok: true; balance: number | null } | { ok: false; error: ApiErrorJson };
+
+export interface LedgerLine {
+  at: number;
+  endpointId: string;
+  summary: string;
+  credits: number | null;
+  cached: boolean;
+  /** Its answer was lost (worker stopped, connection broke): the cost was read from the balance. */
+  interrupted?: boolean;
+  /** Where that cost cannot be told exactly (yet): the range it lies in; max null: unbounded. */
+  creditsRange?: { min: number; max: number | null };
+  /** false while the service might still charge it. */
+  settled?: boolean;
+}
+
+export interface Account {
+  today: number;
+  month: number;
+  dailyBudget: number | null;
+  remainingToday: number | null;
+  /** null: the service does not say (or not configured, or not asked yet). */
+  balance: number | null;
+  /** When the balance was read from the service (ms since epoch); null when never. */
+  balanceAt: number | null;
+  recent: LedgerLine[];
+  cache: { entries: number; bytes: number };
+  /**
+   * The service asked (a 429) to wait past what is obeyed (lib/api/errors.ts RETRY_AFTER_MAX_SECONDS):
+   * until when (ms since epoch), while requests are paused for it.
+   */
+  askedToWaitUntil?: number;
+}
+
+export interface SettingsMessages {
+  'settings.get'(): PublicSettings;
+  'settings.save'(
+    data: Partial<Settings>,
+  ): { ok: true; settings: PublicSettings } | { ok: false; error: string };
+  'connection.test'(data: ConnectionTest): ConnectionResult;
+  'account.get'(): Account;
+}
