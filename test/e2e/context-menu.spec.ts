@@ -208,6 +208,7 @@ test('a selection inside a mailto: link buys the address its item names, and the
   const section = panel.getByRole('region', { name: 'Email lookup' });
   await expect(section.getByText('More than one email address in what you clicked')).toBeVisible();
   await expect(section.getByRole('listitem')).toHaveText([linkedEmail, shownEmail]);
+  await screenshots(panel, 'email-lookup-several-addresses');
 
   // The selection item's title names the selected address: that one is bought, not the link's.
   await clickMenu(sw, tabId, { menuItemId: 'lookup-email-selection', ...click });

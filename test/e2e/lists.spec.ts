@@ -265,3 +265,24 @@ test('the lists page in every state, light and dark, wide and at 800 px', async 
     await page.close();
   }
 });
+
+test('a file that is not UTF-8 is named by its byte and read once the person chooses its encoding', async ({
+  configure,
+  openExtensionPage,
+}) => {
+  await configure();
+  const page = await openLists(openExtensionPage, 800);
+  // Excel's semicolon export in Windows-1252: "é" is the one byte 0xE9.
+  const bytes = Buffer.from('First name;Last name;Company\r\nJosé;Núñez;Crème & Brûlée SARL\r\n', 'latin1');
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: bytes });
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Row 2, column 1 \(line 2\) holds the byte 0xE9, which is not UTF-8\. Nothing was read/,
+  );
+  await lookAt(page, 'lists-800-not-utf-8');
+  await page.getByRole('combobox', { name: 'Encoding' }).selectOption('windows-1252');
+  await expect(page.getByText('read as Windows-1252 (older Excel on Windows)')).toBeVisible();
+  await expect(page.locator('table.rows')).toContainText('Núñez');
+  await lookAt(page, 'lists-800-read-as-windows-1252');
+});
