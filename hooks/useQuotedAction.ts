@@ -31,8 +31,11 @@ export type Ask = <T extends keyof ProtocolMap>(
 
 export type { ActionState, Answered, QuoteState, Remedy } from '@/lib/action-state';
 
-/** Errors that trying again cannot change: the request itself is refused or has no answer. */
-const FINAL_KINDS: ReadonlySet<ApiErrorKind> = new Set(['not-found', 'invalid', 'schema']);
+/**
+ * Errors that trying again cannot change: the request itself is refused or has no answer. An
+ * answer about someone on the do-not-enrich list would be paid for again and refused again.
+ */
+const FINAL_KINDS: ReadonlySet<ApiErrorKind> = new Set(['not-found', 'invalid', 'schema', 'do-not-enrich']);
 
 export function remedyFor(error: ApiError): Remedy {
   if (error.kind === 'auth') return 'settings';

@@ -101,6 +101,8 @@ test("the popup's person lookup that finds a listed person: charged, told so, an
   await expect(popup.getByText('On your do-not-enrich list').filter({ visible: true })).toBeVisible();
   await expect(popup.getByText(/not kept.*charged 2 credits/).filter({ visible: true })).toBeVisible();
   await expect(popup.locator('.lookup-url a')).toHaveCount(0);
+  // Asking again would be paid for again and refused again: no retry is offered.
+  await expect(popup.getByRole('button', { name: /^Try again/ })).toHaveCount(0);
   await screenshots(popup, 'popup-lookup-do-not-enrich');
   // Paid: who an answer is about cannot be known before it arrives.
   expect(balance - (await sandbox.balance())).toBe(2);

@@ -14,6 +14,7 @@ import {
   PageProfileSection,
   type PageProfileSectionProps,
 } from '../../entrypoints/sidepanel/profile/PageProfileSection';
+import { remedyFor } from '../../hooks/useQuotedAction';
 import type { ActionState, AnswerMeta as Provenance } from '../../lib/action-state';
 import { ApiError, userMessage } from '../../lib/api/errors';
 import type { InterruptedCall, Quote } from '../../lib/protocol';
@@ -185,6 +186,15 @@ describe('SpendArea: every control that spends carries its price, in every state
       />,
     );
     expect(buttonNames(root)).toEqual(['Accept the older copy · 2 credits', 'Try again · 2 credits']);
+  });
+});
+
+describe('remedyFor', () => {
+  it('offers no retry where asking again cannot change the answer, a paid do-not-enrich refusal included', () => {
+    expect(remedyFor(new ApiError('do-not-enrich', { charged: 2 }))).toBeNull();
+    expect(remedyFor(new ApiError('not-found', { status: 404 }))).toBeNull();
+    expect(remedyFor(new ApiError('server', { status: 500 }))).toBe('retry');
+    expect(remedyFor(new ApiError('auth', { status: 401 }))).toBe('settings');
   });
 });
 
