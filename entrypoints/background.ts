@@ -85,7 +85,7 @@ export default defineBackground(() => {
   registerBatchRoutes(handle, { batches, work });
   registerListRoutes(handle, { lists, work });
   registerRecentRoutes(handle, openDb);
-  registerPrivacyRoutes(handle, { openDb, getSettings });
+  registerPrivacyRoutes(handle, { openDb, getSettings, findingsStore });
 
   // The every-site script is registered iff its permission is granted, however that changes.
   browser.permissions.onAdded.addListener(() => void reconcileEverySite(pageScanning));

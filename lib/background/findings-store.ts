@@ -30,6 +30,11 @@ export interface FindingsStore {
   remove(tabId: number): Promise<void>;
   /** Drops every tab's findings: room for what must be written (the menu's pending lookup). */
   clear(): Promise<void>;
+  /**
+   * Runs a change to the session area made elsewhere (forget rewrites the tabs' findings that name
+   * someone) in turn with the store's writes, and counts the sizes again from the area afterwards.
+   */
+  changeOutside(change: () => Promise<void>): Promise<void>;
 }
 
 export function createFindingsStore(totalMaxBytes = FINDINGS_TOTAL_MAX_BYTES): FindingsStore {
@@ -101,6 +106,11 @@ export function createFindingsStore(totalMaxBytes = FINDINGS_TOTAL_MAX_BYTES): F
         const known = await sizes();
         await storage.removeItems([...known.keys()].map(findingsItemKey));
         known.clear();
+      }),
+    changeOutside: (change) =>
+      inTurn(async () => {
+        kept = null;
+        await change();
       }),
   };
 }

@@ -57,6 +57,17 @@ describe('the tabs’ findings in session storage', () => {
     expect(SESSION_QUOTA_BYTES - (await sessionBytes())).toBeGreaterThan(SESSION_QUOTA_BYTES / 2);
   });
 
+  it('counts again after forget changed the tabs’ findings, so a forgotten tab’s room is not held against the others', async () => {
+    const store = createFindingsStore();
+    for (let tab = 1; tab <= 3; tab++) await store.save(tab, nonLatinPage(tab));
+    expect(await keptTabs()).toEqual(['findings:1', 'findings:2', 'findings:3']);
+    // Forget drops the newest tab's findings (they named the person) behind the store's writes.
+    await store.changeOutside(() => fakeBrowser.storage.session.remove('findings:3'));
+    await store.save(4, nonLatinPage(4));
+    // Three tabs fit the budget: the oldest keeps its findings.
+    expect(await keptTabs()).toEqual(['findings:1', 'findings:2', 'findings:4']);
+  });
+
   it('counts what an earlier worker left, and replaces a tab’s findings rather than adding to them', async () => {
     const earlier = createFindingsStore();
     for (let tab = 1; tab <= 3; tab++) await earlier.save(tab, nonLatinPage(tab));

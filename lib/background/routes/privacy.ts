@@ -8,6 +8,7 @@ import type { Settings } from '../../settings';
 import { clearCache } from '../cache';
 import type { EnrichmentDb } from '../db';
 import { readList, replaceStoredList, storedList } from '../do-not-enrich';
+import type { FindingsStore } from '../findings-store';
 import { clearHistory, exportStored, forgetInItems, forgetSubject } from '../forget';
 import { expireOld, RETENTION_ALARM, RETENTION_PERIOD_MINUTES } from '../retention';
 import type { Handle } from './router';
@@ -15,9 +16,13 @@ import type { Handle } from './router';
 export interface PrivacyDeps {
   openDb: () => Promise<IDBPDatabase<EnrichmentDb>>;
   getSettings: () => Promise<Settings>;
+  findingsStore: FindingsStore;
 }
 
-export function registerPrivacyRoutes(handle: Handle, { openDb, getSettings }: PrivacyDeps): void {
+export function registerPrivacyRoutes(
+  handle: Handle,
+  { openDb, getSettings, findingsStore }: PrivacyDeps,
+): void {
   handle('cache.clear', async () => {
     await clearCache(await openDb());
     return { ok: true };
@@ -26,12 +31,17 @@ export function registerPrivacyRoutes(handle: Handle, { openDb, getSettings }: P
   handle('forget', async (data) => {
     const { removed, known } = await forgetSubject(await openDb(), data.subject);
     // What the session holds names them too: a tab's findings, the menu's pending lookup, a stream's rows.
-    const { remove, keep } = forgetInItems(await storage.snapshot('session'), known);
-    await Promise.all([
-      storage.removeItems(remove.map((key) => `session:${key}` as const)),
-      ...Object.entries(keep).map(([key, value]) => storage.setItem(`session:${key}`, value)),
-    ]);
-    return { removed: removed + remove.length + Object.keys(keep).length };
+    // Done in turn with the tabs' findings store, which then counts their sizes again.
+    let changed = 0;
+    await findingsStore.changeOutside(async () => {
+      const { remove, keep } = forgetInItems(await storage.snapshot('session'), known);
+      await Promise.all([
+        storage.removeItems(remove.map((key) => `session:${key}` as const)),
+        ...Object.entries(keep).map(([key, value]) => storage.setItem(`session:${key}`, value)),
+      ]);
+      changed = remove.length + Object.keys(keep).length;
+    });
+    return { removed: removed + changed };
   });
 
   handle('history.clear', async () => {
@@ -53,7 +63,7 @@ export function registerPrivacyRoutes(handle: Handle, { openDb, getSettings }: P
 }
 
 /** The alarm's listener: what is kept about others expires after the person's retention period. */
-export function expireOnAlarm({ openDb, getSettings }: PrivacyDeps) {
+export function expireOnAlarm({ openDb, getSettings }: Omit<PrivacyDeps, 'findingsStore'>) {
   return (alarm: { name: string }): void => {
     if (alarm.name !== RETENTION_ALARM) return;
     void getSettings()
