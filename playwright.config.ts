@@ -1,11 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
-// One worker: each test starts its own Chromium with the extension and its own sandbox, and the
-// machine has two cores. The extension must be built first (`npm run build:e2e`).
+// Two workers, each test on either: every test starts its own Chromium with the extension and its
+// own sandbox on a free port, and writes only its own files. The Chromiums load a copy of the e2e
+// build (test/e2e/global-setup.ts) that the demo's spec, rebuilding .output/, cannot change under
+// them. The extension must be built first (`npm run build:e2e`).
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
-  workers: 1,
+  globalSetup: './test/e2e/global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,

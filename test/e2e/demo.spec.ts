@@ -21,6 +21,9 @@ const UP_LINE = 'press Ctrl-C to stop';
 // The demo gives up on a clean stop after 15 s (scripts/demo.ts); a little more than that.
 const STOP_TIMEOUT_MS = 20_000;
 
+// One demo at a time, in order, on one worker: each builds into .output/chrome-mv3-e2e.
+test.describe.configure({ mode: 'default' });
+
 interface Demo {
   child: ChildProcess;
   output: () => string;

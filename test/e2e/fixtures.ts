@@ -19,6 +19,8 @@ import { e2eSettings, type SandboxHandle, startTestSandbox } from './sandbox-han
 export type { SandboxHandle };
 
 export const EXTENSION_PATH = path.resolve('.output/chrome-mv3-e2e');
+/** What the tests' Chromiums load: the run's copy of the e2e build (global-setup.ts), else the build. */
+const LOADED_EXTENSION = process.env.E2E_EXTENSION_COPY ?? EXTENSION_PATH;
 export const PANEL_WIDTH = 360;
 export const PANEL_HEIGHT = 720;
 
@@ -62,8 +64,8 @@ export const test = base.extend<Fixtures>({
       headless: true,
       args: [
         ...CHROMIUM_ARGS,
-        `--disable-extensions-except=${EXTENSION_PATH}`,
-        `--load-extension=${EXTENSION_PATH}`,
+        `--disable-extensions-except=${LOADED_EXTENSION}`,
+        `--load-extension=${LOADED_EXTENSION}`,
       ],
     });
     await use(context);
@@ -75,7 +77,10 @@ export const test = base.extend<Fixtures>({
     // Installing opens the options page for onboarding; wait for it and close it, so that it cannot
     // take over a tab a test is navigating (test/e2e/onboarding.spec.ts covers onboarding itself).
     await expect
-      .poll(() => context.pages().some((page) => page.url().endsWith('/options.html')), { timeout: 10_000 })
+      .poll(() => context.pages().some((page) => page.url().endsWith('/options.html')), {
+        timeout: 10_000,
+        intervals: [50],
+      })
       .toBe(true);
     await Promise.all(
       context

@@ -26,16 +26,19 @@ export async function openProfileTab(
 export async function reportedTab(sw: Worker, url: string): Promise<number> {
   let tabId: number | undefined;
   await expect
-    .poll(async () => {
-      tabId = await sw.evaluate(async (pageUrl) => {
-        const stored = await chrome.storage.session.get(null);
-        const key = Object.keys(stored).find(
-          (k) => k.startsWith('findings:') && (stored[k] as { pageUrl?: string }).pageUrl === pageUrl,
-        );
-        return key ? Number(key.slice('findings:'.length)) : undefined;
-      }, url);
-      return tabId;
-    })
+    .poll(
+      async () => {
+        tabId = await sw.evaluate(async (pageUrl) => {
+          const stored = await chrome.storage.session.get(null);
+          const key = Object.keys(stored).find(
+            (k) => k.startsWith('findings:') && (stored[k] as { pageUrl?: string }).pageUrl === pageUrl,
+          );
+          return key ? Number(key.slice('findings:'.length)) : undefined;
+        }, url);
+        return tabId;
+      },
+      { intervals: [50] },
+    )
     .toBeDefined();
   return tabId!;
 }
