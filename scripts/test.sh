@@ -2,42 +2,111 @@
 # Runs every check and test on a fresh machine: setup, lint, typecheck, both builds, both store
 # packages (Chrome's zip; Firefox's zip with its sources package, linted by Mozilla's web-ext), unit
 # and contract tests, and the end-to-end suites in Debian's Chromium (Playwright) and Firefox ESR
-# (puppeteer-core over WebDriver BiDi). Ends with "N passed, N failed".
+# (puppeteer-core over WebDriver BiDi). Ends with each phase's wall time and "N passed, N failed".
+#
+# Phases, so that the two cores are kept busy without two browsers' suites racing each other:
+#   1. setup;
+#   2. two lanes side by side: the checks, then Firefox's builds | Chrome's builds (each build to its
+#      own .output/ folder);
+#   3. the Chromium suite (Playwright, on two workers) alone: its tests wait on timings;
+#   4. the unit and contract tests | the quick benchmarks, then the Firefox suite.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
 
 report_dir=$(mktemp -d)
-failed_steps=0
+phase_started=0
+phase() { # phase NAME: ends the phase running (recording its wall time) and starts NAME
+  local now=$SECONDS
+  [ -n "${phase_name:-}" ] && printf '%-52s %5d s\n' "$phase_name" $((now - phase_started)) >>"$report_dir/phases"
+  phase_name=$1
+  phase_started=$now
+  [ -n "$phase_name" ] && echo "=== phase: $phase_name"
+}
+print_phases() {
+  phase ''
+  echo "== wall time by phase"
+  cat "$report_dir/phases"
+  printf '%-52s %5d s\n' total "$SECONDS"
+}
+
+phase 'setup (browsers from apt, npm ci)'
+bash scripts/setup.sh || { print_phases; echo "0 passed, 1 failed"; exit 1; }
+
 step() { # step NAME COMMAND...: runs a check that is not a test runner, counting it as one.
   local name=$1; shift
   echo "== $name"
-  if "$@"; then echo "$name" >>"$report_dir/steps-passed"; else echo "FAILED: $name"; failed_steps=$((failed_steps + 1)); fi
+  if "$@"; then echo "$name" >>"$report_dir/steps-passed"; else echo "FAILED: $name"; echo "$name" >>"$report_dir/steps-failed"; fi
+}
+# A build the suites need but that is not counted as a check: its output only when it fails.
+quiet_build() { # quiet_build NAME NPM_SCRIPT
+  if npm run -s "$2" >"$report_dir/$1.log" 2>&1; then touch "$report_dir/$1.built"; else
+    echo "FAILED: $2"; cat "$report_dir/$1.log"
+  fi
+}
+lane() { # lane NAME FUNCTION: runs FUNCTION in the background, its output kept until it ends
+  "$2" >"$report_dir/lane-$1.log" 2>&1 &
+  eval "lane_$1=$!"
+}
+show_lane() { # show_lane NAME: waits for the lane, then prints its output
+  local pid_var="lane_$1"
+  wait "${!pid_var}"
+  cat "$report_dir/lane-$1.log"
 }
 
-step lint npm run -s lint
-step typecheck npm run -s typecheck
-step build npm run -s build
-step page-sizes npm run -s sizes
-step knip npm run -s knip
-step build:firefox npm run -s build:firefox
-step zip npm run -s zip
-step zip:firefox npm run -s zip:firefox
-step lint:firefox npm run -s lint:firefox
-echo "== unit and contract tests (vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$report_dir/vitest.json"
-if ls test/e2e/*.spec.ts >/dev/null 2>&1; then
+have_e2e=false; ls test/e2e/*.spec.ts >/dev/null 2>&1 && have_e2e=true
+have_firefox_e2e=false; ls test/e2e-firefox/*.test.ts >/dev/null 2>&1 && have_firefox_e2e=true
+
+checks_then_firefox() {
+  step lint npm run -s lint
+  step typecheck npm run -s typecheck
+  step knip npm run -s knip
+  step build:firefox npm run -s build:firefox
+  step zip:firefox npm run -s zip:firefox
+  step lint:firefox npm run -s lint:firefox
+  if $have_firefox_e2e; then quiet_build firefox-e2e build:e2e:firefox; fi
+}
+chrome_builds() {
+  step build npm run -s build
+  step page-sizes npm run -s sizes
+  step zip npm run -s zip
+  if $have_e2e; then quiet_build chrome-e2e build:e2e; fi
+}
+phase 'checks and builds (two lanes)'
+lane checks checks_then_firefox
+lane chrome chrome_builds
+show_lane checks
+show_lane chrome
+
+if $have_e2e; then
   export EXPECT_E2E=1
+  phase 'end-to-end tests in Chromium (playwright)'
   echo "== end-to-end tests (playwright)"
-  npm run -s build:e2e >/dev/null && \
+  [ -e "$report_dir/chrome-e2e.built" ] &&
     PLAYWRIGHT_JSON_OUTPUT_NAME="$report_dir/playwright.json" npx playwright test --reporter=list,json
-  # Every benchmark once, briefly, on the e2e build: one that no longer runs fails here.
-  step benchmarks-quick bash scripts/bench-quick.sh
-fi
-if ls test/e2e-firefox/*.test.ts >/dev/null 2>&1; then
-  export EXPECT_FIREFOX_E2E=1
-  echo "== end-to-end tests in Firefox ESR (vitest, puppeteer-core)"
-  npm run -s e2e:firefox -- --reporter=default --reporter=json --outputFile.json="$report_dir/firefox.json"
 fi
 
+unit_tests() {
+  echo "== unit and contract tests (vitest)"
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$report_dir/vitest.json"
+}
+benchmarks_then_firefox() {
+  # Every benchmark once, briefly, on the e2e build: one that no longer runs fails here.
+  if $have_e2e; then step benchmarks-quick bash scripts/bench-quick.sh; fi
+  if $have_firefox_e2e; then
+    echo "== end-to-end tests in Firefox ESR (vitest, puppeteer-core)"
+    [ -e "$report_dir/firefox-e2e.built" ] &&
+      npx vitest run --config vitest.firefox.config.ts \
+        --reporter=default --reporter=json --outputFile.json="$report_dir/firefox.json"
+  fi
+}
+phase 'unit tests | benchmarks, then the Firefox suite'
+$have_firefox_e2e && export EXPECT_FIREFOX_E2E=1
+lane unit unit_tests
+lane browsers benchmarks_then_firefox
+show_lane unit
+show_lane browsers
+
+print_phases
+failed_steps=0
+[ -e "$report_dir/steps-failed" ] && failed_steps=$(grep -c . "$report_dir/steps-failed")
 node scripts/summarize-tests.mjs "$report_dir" "$failed_steps"
