@@ -2,11 +2,11 @@
  * One profile in the panel, on the one hook for quoted actions (hooks/useQuotedAction.ts): the
  * person's choices (freshness, include options, an accepted maximum age after a 409) make the
  * params, and the quote follows them, since the hook asks its view's one question again whenever
- * the params change. It shows the hook's last answer while a new choice is quoted: a cached answer
- * does not flicker away when the freshness changes (the cache key leaves freshness out, so the same
- * answer comes back), and an answer asked with fewer options stays until the person asks with the
- * new ones. The answer is held by the hook alone. The panel mounts it once per profile (keyed), so a new
- * page starts afresh and a late answer for a page the tab has left is dropped (by the hook).
+ * the params change. It shows the hook's last answer (the hook alone holds it) while a new choice
+ * is quoted: a cached answer does not flicker away when the freshness changes (the cache key leaves
+ * freshness out, so the same answer comes back), and an answer asked with fewer options stays until
+ * the person asks with the new ones. The panel mounts it once per profile (keyed), so a new page
+ * starts afresh and a late answer for a page the tab has left is dropped (by the hook).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
