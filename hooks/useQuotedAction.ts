@@ -13,23 +13,18 @@ import type { ActionState, Answered, QuoteState, Remedy } from '@/lib/action-sta
 import type { ResponseOf } from '@/lib/api/endpoints';
 import { ApiError, type ApiErrorKind, userMessage } from '@/lib/api/errors';
 import type { EndpointId } from '@/lib/api/ids';
-import { backgroundFailure } from '@/lib/ask-background';
+import { type Ask, backgroundFailure } from '@/lib/ask-background';
 import type {
   CachedView,
   CachePolicy,
-  ProtocolMap,
   RawParamsMessage,
   RunResult,
   SpendTotals,
   ViewState,
 } from '@/lib/protocol';
 
-export type Ask = <T extends keyof ProtocolMap>(
-  type: T,
-  data: Parameters<ProtocolMap[T]>[0],
-) => Promise<ReturnType<ProtocolMap[T]>>;
-
 export type { ActionState, Answered, QuoteState, Remedy } from '@/lib/action-state';
+export type { Ask } from '@/lib/ask-background';
 
 /**
  * Errors that trying again cannot change: the request itself is refused or has no answer. An
@@ -61,14 +56,17 @@ export interface QuotedActionOptions<Id extends EndpointId> {
   params: RawParamsMessage | null;
   /** Run (cache first, within budget) as soon as nothing is cached: auto-enrich. */
   autoRun?: boolean;
-  /** Called after a request that may have spent credits, with the new totals. */
-  onSpent?: (totals: SpendTotals | null) => void;
+  /**
+   * Called with today's totals (spending, balance) whenever a run answers them: after anything that
+   * may have spent. What else a run answers spent nothing.
+   */
+  onSpent?: (totals: SpendTotals) => void;
   /**
    * The view's first answer when the page already holds it (the side panel's `panel.open`): asked
    * once, as the hook mounts, for its endpoint and params; what it returns is drawn in the first
    * render and not asked again. Null: ask as usual.
    */
-  takeFirstView?: (endpointId: Id, params: RawParamsMessage) => FirstView | null;
+  takeFirstView?: TakeFirstView;
   /**
    * The view shows an answer this hook did not fetch (a row's cached line from a peek, a batch's
    * answer): the person's click then refreshes it, as it would an answer of its own.
@@ -84,7 +82,13 @@ export interface QuotedActionOptions<Id extends EndpointId> {
 export interface QuotedAction<Data> {
   quote: QuoteState;
   action: ActionState;
+  /** The answer to the params asked now; null until there is one. */
   answer: Answered<Data> | null;
+  /**
+   * The last answer and the params it answers, which may be older than the params asked now (a
+   * view that keeps an answer on screen while a new choice is quoted shows this); null before any.
+   */
+  lastAnswer: HeldAnswer<Data> | null;
   /** Why nothing was spent without asking (auto-run stopped at the budget). */
   note: string | null;
   /** The person's click: cache first when nothing is shown, refresh when an answer is. */
@@ -98,9 +102,21 @@ export interface QuotedAction<Data> {
  * What a view shows at once, when the page already holds it: its quote and a cached answer (a
  * `view.open` answer, or what a row's peek says of it), or why it has no quote.
  */
-export type FirstView =
-  | (Pick<Extract<ViewState, { ok: true }>, 'ok' | 'quote'> & { cached: CachedView | null })
+export type FirstView<Data = unknown> =
+  | (Pick<Extract<ViewState, { ok: true }>, 'ok' | 'quote'> & { cached: CachedView<Data> | null })
   | Extract<ViewState, { ok: false }>;
+
+/** Hands a view the first answer the page holds for its endpoint and params (`takeFirstView`). */
+export type TakeFirstView = <Id extends EndpointId>(
+  endpointId: Id,
+  params: RawParamsMessage,
+) => FirstView<ResponseOf<Id>> | null;
+
+/** An answer with the params it answers. */
+export interface HeldAnswer<Data> {
+  answer: Answered<Data>;
+  params: RawParamsMessage;
+}
 
 /** How often an interrupted call whose cost may still change is asked about again. */
 export const INTERRUPTED_RECHECK_MS = 3_000;
@@ -115,17 +131,14 @@ export const AUTO_RUN_STOPPED_NOTE =
  * first as a free cached copy.
  */
 function viewShown<Data>(
-  view: FirstView,
+  view: FirstView<Data>,
   joining: boolean,
 ): { quote: QuoteState; answer: Answered<Data> | null } {
   if (!view.ok)
     return { quote: { status: 'failed', message: userMessage(ApiError.fromJSON(view.error)) }, answer: null };
   return {
     quote: { status: 'ready', quote: view.quote },
-    answer:
-      view.cached && !joining
-        ? { ...view.cached, data: view.cached.data as Data, cached: true, credits: 0 }
-        : null,
+    answer: view.cached && !joining ? { ...view.cached, cached: true, credits: 0 } : null,
   };
 }
 
@@ -137,29 +150,41 @@ export function useQuotedAction<Id extends EndpointId>(
   const [firstView] = useState(() =>
     params === null ? null : (options.takeFirstView?.(endpointId, params) ?? null),
   );
-  const firstShown = firstView && viewShown<ResponseOf<Id>>(firstView, join !== null);
+  const firstShown = firstView && viewShown(firstView, join !== null);
   const [quote, setQuote] = useState<QuoteState>(firstShown?.quote ?? { status: 'loading' });
   const [action, setAction] = useState<ActionState>(firstShown ? { status: 'idle' } : { status: 'checking' });
-  const [answer, setAnswer] = useState<Answered<ResponseOf<Id>> | null>(firstShown?.answer ?? null);
+  const paramsKey = params === null ? null : JSON.stringify([endpointId, params]);
+  /**
+   * The one place the answer is held, with the question it answers (`key`). `current`: no other
+   * question was asked since (a view joining another run asks anew with the same params).
+   */
+  const [held, setHeld] = useState<(HeldAnswer<ResponseOf<Id>> & { key: string; current: boolean }) | null>(
+    () =>
+      firstShown?.answer && params !== null
+        ? { answer: firstShown.answer, params, key: JSON.stringify([endpointId, params]), current: true }
+        : null,
+  );
+  // Checked against the params of this very render: an answer to other params is never drawn as theirs.
+  const answer = held?.current && held.key === paramsKey ? held.answer : null;
   const [note, setNote] = useState<string | null>(null);
   /** The attempt a confirmation or a retry repeats. */
   const lastAttempt = useRef<RunAttempt | null>(null);
   /** Bumped whenever the question changes: an answer to an older one is dropped. */
   const generation = useRef(0);
-  const paramsKey = params === null ? null : JSON.stringify([endpointId, params]);
 
-  function fail(error: unknown, from: 'background' | 'service'): ActionState {
-    if (from === 'background')
-      return { status: 'failed', message: backgroundFailure(error), error: null, remedy: 'retry' };
-    const apiError = error as ApiError;
-    return { status: 'failed', message: userMessage(apiError), error: apiError, remedy: remedyFor(apiError) };
+  function serviceFailed(error: ApiError): ActionState {
+    return { status: 'failed', message: userMessage(error), error, remedy: remedyFor(error) };
+  }
+
+  function answered(answer: Answered<ResponseOf<Id>>, asked: RawParamsMessage): void {
+    setHeld({ answer, params: asked, key: JSON.stringify([endpointId, asked]), current: true });
   }
 
   async function openView(current: number): Promise<void> {
     if (params === null) return;
     setQuote({ status: 'loading' });
     setAction({ status: 'checking' });
-    let view: ViewState;
+    let view: ViewState<ResponseOf<Id>>;
     try {
       view = await ask('view.open', { endpointId, params });
     } catch (error) {
@@ -169,10 +194,10 @@ export function useQuotedAction<Id extends EndpointId>(
       return;
     }
     if (current !== generation.current) return;
-    const shown = viewShown<ResponseOf<Id>>(view, join !== null);
+    const shown = viewShown(view, join !== null);
     setQuote(shown.quote);
     setAction({ status: 'idle' });
-    if (shown.answer) setAnswer(shown.answer);
+    if (shown.answer) answered(shown.answer, params);
     followView(view, current);
   }
 
@@ -180,7 +205,7 @@ export function useQuotedAction<Id extends EndpointId>(
    * What a view's answer starts, whether asked or held from the start: joining the run the
    * background began (`join`), or auto-enrich when nothing is cached (never past the budget).
    */
-  function followView(view: FirstView, current: number): void {
+  function followView(view: FirstView<ResponseOf<Id>>, current: number): void {
     if (!view.ok) return;
     if (join !== null) void attempt({ requestId: join, policy: 'cache-first', replay: true }, current);
     else if (autoRun && !view.cached)
@@ -198,7 +223,7 @@ export function useQuotedAction<Id extends EndpointId>(
       setNote(null);
       setAction({ status: 'running' });
     }
-    let result: RunResult;
+    let result: RunResult<ResponseOf<Id>>;
     try {
       result = await ask('run', {
         requestId: run.requestId,
@@ -210,23 +235,16 @@ export function useQuotedAction<Id extends EndpointId>(
         ...(run.replay ? { replay: true } : {}),
       });
     } catch (error) {
-      if (current === generation.current) setAction(fail(error, 'background'));
+      if (current === generation.current)
+        setAction({ status: 'failed', message: backgroundFailure(error), error: null, remedy: 'retry' });
       return;
     }
     if (current !== generation.current) return;
-    onSpent?.(result.status === 'answer' ? result.totals : null);
+    if ('totals' in result) onSpent?.(result.totals);
     switch (result.status) {
       case 'answer': {
         const { data, cached, fetchedAt, ageMs, stale, credits, notKept } = result;
-        setAnswer({
-          data: data as ResponseOf<Id>,
-          cached,
-          fetchedAt,
-          ageMs,
-          stale,
-          credits,
-          ...(notKept ? { notKept } : {}),
-        });
+        answered({ data, cached, fetchedAt, ageMs, stale, credits, ...(notKept ? { notKept } : {}) }, params);
         setAction({ status: 'idle' });
         lastAttempt.current = null;
         return;
@@ -243,7 +261,7 @@ export function useQuotedAction<Id extends EndpointId>(
         setAction({ status: 'confirming', quote: result.quote, remaining: result.remaining });
         return;
       case 'error':
-        setAction(fail(ApiError.fromJSON(result.error), 'service'));
+        setAction(serviceFailed(ApiError.fromJSON(result.error)));
         return;
       case 'answer-gone':
         // Answered and paid before; its answer is no longer kept. Never sent again under its id:
@@ -280,7 +298,8 @@ export function useQuotedAction<Id extends EndpointId>(
       // Already drawn from the view the page held: only what follows from it is left.
       followView(held, current);
     } else {
-      setAnswer(null);
+      // The answer held stays the last answer, but no longer answers the question asked now.
+      setHeld((last) => (last?.current ? { ...last, current: false } : last));
       setNote(null);
       if (paramsKey === null) {
         setQuote({ status: 'loading' });
@@ -299,6 +318,7 @@ export function useQuotedAction<Id extends EndpointId>(
     quote,
     action,
     answer,
+    lastAnswer: held && { answer: held.answer, params: held.params },
     note,
     run() {
       const shown = answer !== null || options.answerShown === true;

@@ -4,9 +4,11 @@
  * again wakes a new worker, and because a run carries the same request id, the retry is answered
  * from the finished job or joins the resumed one: it is never paid twice (lib/background/service.ts).
  */
+import type { GetDataType, GetReturnType } from '@webext-core/messaging';
+import type { EndpointId, ResponseOf } from './api/endpoints';
 import type { UserMessage } from './api/errors';
 import { sendMessage } from './messenger';
-import type { ProtocolMap } from './protocol';
+import type { MessageType, ProtocolMap, QuoteRequest, RunRequest, RunResult, ViewState } from './protocol';
 
 /** Errors that mean "the worker went away before answering", not "the request failed". */
 const WORKER_GONE = [
@@ -36,15 +38,46 @@ export interface AskOptions {
   pauseMs?: number;
 }
 
-export async function askBackground<T extends keyof ProtocolMap>(
+/** A message's data, as its sender gives it. */
+type MessageData<T extends MessageType> = GetDataType<ProtocolMap[T]>;
+/** What the background answers a message. */
+type MessageAnswer<T extends MessageType> = GetReturnType<ProtocolMap[T]>;
+
+/**
+ * How a page asks the background. A view or a run of endpoint `Id` is answered with that endpoint's
+ * response (`ResponseOf<Id>`): the background validated it against the endpoint's schema before it
+ * crossed over (lib/background/calls.ts, or the cache it was kept in after that check), so a page
+ * reads it as typed and never casts it.
+ */
+export interface Ask {
+  <Id extends EndpointId>(type: 'run', data: RunRequest<Id>): Promise<RunResult<ResponseOf<Id>>>;
+  <Id extends EndpointId>(type: 'view.open', data: QuoteRequest<Id>): Promise<ViewState<ResponseOf<Id>>>;
+  <T extends MessageType>(type: T, data: MessageData<T>): Promise<MessageAnswer<T>>;
+}
+
+export function askBackground<Id extends EndpointId>(
+  type: 'run',
+  data: RunRequest<Id>,
+  options?: AskOptions,
+): Promise<RunResult<ResponseOf<Id>>>;
+export function askBackground<Id extends EndpointId>(
+  type: 'view.open',
+  data: QuoteRequest<Id>,
+  options?: AskOptions,
+): Promise<ViewState<ResponseOf<Id>>>;
+export function askBackground<T extends MessageType>(
   type: T,
-  data: Parameters<ProtocolMap[T]>[0],
+  data: MessageData<T>,
+  options?: AskOptions,
+): Promise<MessageAnswer<T>>;
+export async function askBackground<T extends MessageType>(
+  type: T,
+  data: MessageData<T>,
   { retries = 3, pauseMs = 300 }: AskOptions = {},
-): Promise<ReturnType<ProtocolMap[T]>> {
+): Promise<MessageAnswer<T>> {
   for (let attempt = 0; ; attempt++) {
     try {
-      // biome-ignore lint/suspicious/noExplicitAny: the messenger's overloads do not narrow a generic T
-      return (await (sendMessage as any)(type, data)) as ReturnType<ProtocolMap[T]>;
+      return await sendMessage(type, data);
     } catch (error) {
       if (attempt >= retries || !workerWentAway(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, pauseMs));

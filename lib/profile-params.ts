@@ -32,3 +32,8 @@ export function paramsFor(
   if (choices.maxAgeSeconds != null) params.maxAgeSeconds = choices.maxAgeSeconds;
   return params;
 }
+
+/** The include options chosen in params `paramsFor` wrote. */
+export function includedOf(params: Readonly<Record<string, unknown>>): string[] {
+  return Object.keys(params).filter((name) => params[name] === 'include');
+}

@@ -11,7 +11,7 @@ import { ListsApp } from './App';
 import type { ListsBackend } from './backend';
 
 const backend: ListsBackend = {
-  ask: (type, data) => askBackground(type, data),
+  ask: askBackground,
   download: (fileName, parts, type) => downloadFile(fileName, parts, type),
 };
 

@@ -2,13 +2,10 @@
  * What the options page needs from the browser, passed in so tests can stand in for it: the
  * background to ask, and the browser's permission prompt. main.tsx wires the real ones.
  */
-import type { ProtocolMap } from '@/lib/protocol';
+import type { Ask } from '@/lib/ask-background';
 
 export interface OptionsBackend {
-  ask<T extends keyof ProtocolMap>(
-    type: T,
-    data: Parameters<ProtocolMap[T]>[0],
-  ): Promise<ReturnType<ProtocolMap[T]>>;
+  ask: Ask;
   /**
    * Asks the browser for host access to these origins (browser.permissions.request). Must be
    * called synchronously from a click or submit: the browser only prompts inside a user gesture.

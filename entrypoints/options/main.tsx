@@ -9,7 +9,7 @@ import { askBackground } from '@/lib/ask-background';
 import { OptionsApp, type OptionsBackend } from './App';
 
 const backend: OptionsBackend = {
-  ask: (type, data) => askBackground(type, data),
+  ask: askBackground,
   requestOrigins: (origins) => browser.permissions.request({ origins }),
 };
 

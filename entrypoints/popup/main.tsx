@@ -49,7 +49,7 @@ function openSidePanel(): void {
 }
 
 const backend: PopupBackend = {
-  ask: (type, data) => askBackground(type, data),
+  ask: askBackground,
   newRequestId,
   openSidePanel,
   showInSidePanel(url) {

@@ -17,6 +17,7 @@ import {
   type ScanState,
 } from '@/components/PanelStates';
 import type { WatchProgress } from '@/hooks/useRunProgress';
+import type { Ask } from '@/lib/ask-background';
 import { backgroundFailure, type Loadable } from '@/lib/ask-background';
 import type { Findings } from '@/lib/protocol';
 import type { ScanTabResult } from '@/lib/scan-permission';
@@ -26,7 +27,6 @@ import { askFirstLook, type FirstLook, type StartedFirstLook } from './first-loo
 import { lazyView } from './lazy-view';
 import { type Forgotten, PanelBody } from './PanelBody';
 import { useFirstView, usePanelAccount, usePanelSettings } from './panel-state';
-import type { Ask } from './profile/useEnrichment';
 
 /** Loaded only when a lookup is pending, so that the panel's first script draws the page's profile sooner. */
 const EmailLookupSection = lazyView('The email lookup', () =>
@@ -66,7 +66,7 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
   const { settings, settingsVersion, settingsRead, loadSettings } = usePanelSettings(backend, early);
   const panelTab = usePanelTab(backend, early);
   const { tabId, findings, scan, scanPage, loadFindings, showTab } = panelTab;
-  const { account, loadAccount } = usePanelAccount(backend);
+  const { account, loadAccount, spent } = usePanelAccount(backend);
   const emailLookupPending = usePendingEmailLookup();
   const [forgotten, setForgotten] = useState<Forgotten | null>(null);
   const firstView = useFirstView(backend, early);
@@ -133,7 +133,7 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
         <EmailLookupSection
           ask={backend.ask}
           staleAfterDays={settings.value.staleAfterDays}
-          onSpent={loadAccount}
+          onSpent={spent}
           onOpenOptions={openOptions}
         />
       )}
@@ -149,7 +149,7 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
         scan={scan}
         onScan={scanPage}
         onRetryFindings={loadFindings}
-        onSpent={loadAccount}
+        onSpent={spent}
       />
       <PanelFooter account={account} onOpenOptions={openOptions} onOpenLists={backend.openLists} />
     </Panel>

@@ -6,7 +6,7 @@ import {
   type ScanState,
 } from '@/components/PanelStates';
 import type { Loadable } from '@/lib/ask-background';
-import type { Findings, PublicSettings } from '@/lib/protocol';
+import type { Findings, PublicSettings, SpendTotals } from '@/lib/protocol';
 import type { FoundOnPageBackend } from './batch/FoundOnPageBatch';
 import { lazyView } from './lazy-view';
 import { type EnrichedOrganisation, PageProfile, type ProfileBackend } from './profile/PageProfile';
@@ -69,7 +69,7 @@ export function PanelBody({
   scan: ScanState;
   onScan: (tabId: number) => void;
   onRetryFindings: (tabId: number) => void;
-  onSpent: () => void;
+  onSpent: (totals: SpendTotals | null) => void;
 }) {
   const forgottenHere =
     forgotten !== null &&
@@ -138,7 +138,7 @@ function OrganisationSections({
   backend: BodyBackend;
   organisation: EnrichedOrganisation;
   settings: PublicSettings;
-  onSpent: () => void;
+  onSpent: (totals: SpendTotals | null) => void;
 }) {
   switch (organisation.kind) {
     case 'company':

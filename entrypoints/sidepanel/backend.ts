@@ -37,7 +37,7 @@ const watchProgress: WatchProgress = (requestId, listener) => {
 
 export function panelBackend(pinned: number | null): PanelBackend & { watchProgress: WatchProgress } {
   return {
-    ask: (type, data) => askBackground(type, data),
+    ask: askBackground,
     newRequestId,
     currentTab: () => shownTab(pinned),
     onTabSwitch(listener) {

@@ -3,11 +3,11 @@
  * read), the footer's account, and the page profile's view that came with `panel.open`.
  */
 import { useMemo, useRef, useState } from 'preact/hooks';
-import { backgroundFailure, type Loadable } from '@/lib/ask-background';
-import type { Account, PanelOpening, PublicSettings, ViewState } from '@/lib/protocol';
+import type { EndpointId, ResponseOf } from '@/lib/api/endpoints';
+import { type Ask, backgroundFailure, type Loadable } from '@/lib/ask-background';
+import type { PanelOpening, PublicSettings, RawParamsMessage, SpendTotals, ViewState } from '@/lib/protocol';
 import type { StartedFirstLook } from './first-look';
 import type { ProfileBackend } from './profile/PageProfile';
-import type { Ask } from './profile/useEnrichment';
 
 /** How long the page profile's view answered with `panel.open` stands for its first question. */
 const FIRST_VIEW_FRESH_MS = 2_000;
@@ -15,10 +15,29 @@ const FIRST_VIEW_FRESH_MS = 2_000;
 type EarlyLook = StartedFirstLook['answered'];
 
 /** The page profile's view that came with `panel.open`, to be taken once and only soon. */
-function firstViewOf({ pageView }: PanelOpening): { key: string; view: ViewState; at: number } | null {
+interface HeldView<Data = unknown> {
+  /** The endpoint and params it answers. */
+  key: string;
+  view: ViewState<Data>;
+  at: number;
+}
+
+function firstViewOf({ pageView }: PanelOpening): HeldView | null {
   return pageView
     ? { key: JSON.stringify([pageView.endpointId, pageView.params]), view: pageView.view, at: Date.now() }
     : null;
+}
+
+/**
+ * Whether the held view answers this endpoint and params: then its answer is that endpoint's (the
+ * background validated it against the endpoint's schema, as it does every answer).
+ */
+function answers<Id extends EndpointId>(
+  held: HeldView,
+  endpointId: Id,
+  params: RawParamsMessage,
+): held is HeldView<ResponseOf<Id>> {
+  return JSON.stringify([endpointId, params]) === held.key;
 }
 
 /**
@@ -34,7 +53,7 @@ export function useFirstView(backend: ProfileBackend, early: EarlyLook) {
       takeFirstView(endpointId, params) {
         const seeded = firstView.current;
         if (!seeded || Date.now() - seeded.at >= FIRST_VIEW_FRESH_MS) return null;
-        if (JSON.stringify([endpointId, params]) !== seeded.key) return null;
+        if (!answers(seeded, endpointId, params)) return null;
         firstView.current = null;
         return seeded.view;
       },
@@ -73,9 +92,13 @@ export function usePanelSettings(backend: { ask: Ask }, early: EarlyLook) {
   return { settings, settingsVersion, settingsRead, loadSettings };
 }
 
-/** The account the footer shows (today's spending, the balance); null when it could not be read. */
+/**
+ * The footer's spending and balance: read once as the panel opens (and when the settings change),
+ * then taken from what each run answers (its totals), so a paid click costs no second question.
+ * null when it could not be read.
+ */
 export function usePanelAccount(backend: { ask: Ask }) {
-  const [account, setAccount] = useState<Account | null>(null);
+  const [account, setAccount] = useState<SpendTotals | null>(null);
   async function loadAccount() {
     try {
       setAccount(await backend.ask('account.get', undefined));
@@ -83,5 +106,10 @@ export function usePanelAccount(backend: { ask: Ask }) {
       setAccount(null); // the footer then says nothing rather than something wrong
     }
   }
-  return { account, loadAccount };
+  /** After something that may have spent: its totals, or null when it had none to say (a batch's progress). */
+  function spent(totals: SpendTotals | null) {
+    if (totals) setAccount(totals);
+    else void loadAccount();
+  }
+  return { account, loadAccount, spent };
 }

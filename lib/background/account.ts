@@ -27,6 +27,22 @@ export interface AccountDeps {
   askedToWaitUntil: (settings: Settings) => number | undefined;
 }
 
+/** The last balance read from the service less what was recorded since; null when none was read. */
+export async function balanceNow(db: Db, settings: Settings): Promise<number | null> {
+  if (!isConfigured(settings)) return null;
+  const [reading, balanceAt] = await Promise.all([
+    db.get('meta', BALANCE_KEY),
+    db.get('meta', BALANCE_AT_KEY),
+  ]);
+  if (reading === undefined) return null;
+  if (balanceAt === undefined) return Math.max(0, reading);
+  const since = await db.getAllFromIndex('ledger', 'byAt', IDBKeyRange.lowerBound(balanceAt, true));
+  return Math.max(
+    0,
+    reading - since.reduce((sum, line) => sum + (line.credits ?? line.estimatedCredits ?? 0), 0),
+  );
+}
+
 export function createAccount(deps: AccountDeps) {
   const { checkpoints, spendTotals, requireReady } = deps;
 
@@ -46,19 +62,10 @@ export function createAccount(deps: AccountDeps) {
       await checkpoints.readBalance(settings);
       balanceAt = (await db.get('meta', BALANCE_AT_KEY)) ?? null;
     }
-    const reading = isConfigured(settings) ? ((await db.get('meta', BALANCE_KEY)) ?? null) : null;
-    const spentSince =
-      reading === null || balanceAt === null
-        ? 0
-        : (await db.getAllFromIndex('ledger', 'byAt', IDBKeyRange.lowerBound(balanceAt, true))).reduce(
-            (sum, line) => sum + (line.credits ?? line.estimatedCredits ?? 0),
-            0,
-          );
     const recent = await recentLedger(db, 20);
     const askedToWaitUntil = deps.askedToWaitUntil(settings);
     return {
       ...(await spendTotals(db, settings)),
-      balance: reading === null ? null : Math.max(0, reading - spentSince),
       balanceAt,
       recent: recent.map(
         ({ at, endpointId, summary, credits, cached, interrupted, creditsRange, settled }) => ({

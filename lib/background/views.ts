@@ -9,6 +9,7 @@ import { ApiError } from '../api/errors';
 import type { RawParams } from '../api/params';
 import type { CachedView, PeekRequest, Quote, SpendTotals, ViewState } from '../protocol';
 import type { Settings } from '../settings';
+import { balanceNow } from './account';
 import { budgetFor, reservedNow } from './budget';
 import { cacheKey, readCache } from './cache';
 import { toApiError } from './calls';
@@ -53,14 +54,15 @@ export function createViews(deps: ViewDeps) {
 
   async function spendTotals(db: Db, settings: Settings): Promise<SpendTotals> {
     const at = now();
-    const totals = await ledgerTotals(db, at);
     // Today's spending is read once, with the month's; the budget adds what calls in flight reserved.
+    const [totals, balance] = await Promise.all([ledgerTotals(db, at), balanceNow(db, settings)]);
     const committed = settings.dailyBudget === null ? 0 : totals.today + (await reservedNow(db));
     return {
       today: totals.today,
       month: totals.month,
       dailyBudget: settings.dailyBudget,
       remainingToday: settings.dailyBudget === null ? null : Math.max(0, settings.dailyBudget - committed),
+      balance,
     };
   }
 

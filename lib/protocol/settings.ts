@@ -32,13 +32,22 @@ export interface LedgerLine {
   settled?: boolean;
 }
 
-export interface Account {
+/** Today's spending after an action, for the footer and the budget. */
+export interface SpendTotals {
   today: number;
   month: number;
   dailyBudget: number | null;
+  /** null when no budget is set. */
   remainingToday: number | null;
-  /** null: the service does not say (or not configured, or not asked yet). */
+  /**
+   * The last balance read from the service less what was recorded since; null when the service
+   * does not say (or was not asked yet): an unknown balance is not zero.
+   */
   balance: number | null;
+}
+
+/** Today's spending and the balance (SpendTotals, as a run also answers them), and what the options page shows. */
+export interface Account extends SpendTotals {
   /** When the balance was read from the service (ms since epoch); null when never. */
   balanceAt: number | null;
   recent: LedgerLine[];

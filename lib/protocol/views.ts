@@ -5,13 +5,13 @@
 import type { ApiErrorJson } from '../api/errors';
 import type { EndpointId } from '../api/ids';
 import type { Findings } from './findings';
-import type { PublicSettings } from './settings';
+import type { PublicSettings, SpendTotals } from './settings';
 
 /** Params as a person or a form gives them, before the background validates them. */
 export type RawParamsMessage = Record<string, string | number | boolean | null>;
 
-export interface QuoteRequest {
-  endpointId: EndpointId;
+export interface QuoteRequest<Id extends EndpointId = EndpointId> {
+  endpointId: Id;
   params: RawParamsMessage;
 }
 
@@ -26,10 +26,10 @@ export interface Quote {
 
 export type CachePolicy = 'cache-only' | 'cache-first' | 'refresh';
 
-export interface RunRequest {
+export interface RunRequest<Id extends EndpointId = EndpointId> {
   /** Chosen by the page; a retry of the same action reuses it, so it is never paid twice. */
   requestId: string;
-  endpointId: EndpointId;
+  endpointId: Id;
   params: RawParamsMessage;
   /**
    * cache-only: answer from the cache or say it is not there (never spends);
@@ -48,20 +48,16 @@ export interface RunRequest {
   automatic?: boolean;
 }
 
-/** Today's spending after an action, for the footer and the budget. */
-export interface SpendTotals {
-  today: number;
-  month: number;
-  dailyBudget: number | null;
-  /** null when no budget is set. */
-  remainingToday: number | null;
-}
-
-export type RunResult =
+/**
+ * What `run` answers. `Data` is the answer's type: a page asking for endpoint `Id` reads
+ * `ResponseOf<Id>` (lib/ask-background.ts `Ask`); the background, which carries every endpoint's
+ * answers alike (from the service or the cache), reads `unknown`.
+ */
+export type RunResult<Data = unknown> =
   | {
       status: 'answer';
       /** The answer, validated by the background against the endpoint's response schema. */
-      data: unknown;
+      data: Data;
       cached: boolean;
       fetchedAt: number;
       ageMs: number;
@@ -125,9 +121,9 @@ export interface RunProgress {
   bytes: number;
 }
 
-/** A cached answer, shown at once at 0 credits with its age. */
-export interface CachedView {
-  data: unknown;
+/** A cached answer, shown at once at 0 credits with its age (`Data` as in RunResult). */
+export interface CachedView<Data = unknown> {
+  data: Data;
   fetchedAt: number;
   ageMs: number;
   stale: boolean;
@@ -137,13 +133,13 @@ export interface CachedView {
  * Everything a view needs when it opens, in one answer: the params as they will be sent, the
  * quote, the cached answer (or null) and whether running it now needs a confirmation.
  */
-export type ViewState =
+export type ViewState<Data = unknown> =
   | {
       ok: true;
       /** The canonical params: defaults filled in, as the background will send them. */
       params: Record<string, string | number | boolean>;
       quote: Quote;
-      cached: CachedView | null;
+      cached: CachedView<Data> | null;
       budget: { remaining: number | null; needsConfirmation: boolean };
     }
   | { ok: false; error: ApiErrorJson };

@@ -1,17 +1,19 @@
 /**
- * Opening the side panel on a cached profile, to the profile drawn, in Debian's Chromium with the
- * e2e build (aim: 100 ms or less at p50); and the panel's JavaScript, gzipped, as sidepanel.html
- * loads it (budget 60 kB). Not a timed test: it prints measured figures.
+ * Opening the side panel on a cached profile, to the frame that shows the profile, in Debian's
+ * Chromium with the e2e build (aim: 100 ms or less at p50); and the panel's JavaScript, gzipped, as
+ * sidepanel.html loads it (budget 60 kB). Not a timed test: it prints measured figures.
  *
  *   npm run build:e2e && npx tsx test/bench/panel-open.ts     (BENCH_RUNS=25, BENCH_WARMUP=3)
  *
  * A person of the sandbox's dataset is enriched once (so it is in the extension's cache); then the
  * panel is opened again and again on that person's tab (`sidepanel.html?tab=<id>`, a page of its
- * own, as the end-to-end tests open it). Each run is a fresh page: the time is `performance.now()`
- * when the profile's name is first in the DOM, i.e. from the start of the panel's navigation to the
- * profile drawn, caught by a MutationObserver installed as soon as the navigation commits. It
- * takes in loading the panel's scripts, asking the background for the settings, the tab's
- * findings and the view (quote and cached answer from IndexedDB), and rendering the whole profile.
+ * own, as the end-to-end tests open it). Each run is a fresh page. A MutationObserver, installed as
+ * soon as the navigation commits, notes when the profile's name is first in the DOM; the time is
+ * `performance.now()` once the next frame is produced (styles applied, laid out, painted): from
+ * the start of the panel's navigation to what a person sees. It takes in loading the panel's
+ * scripts and styles, asking the background for the settings, the tab's findings and the view
+ * (quote and cached answer from IndexedDB), and rendering the whole profile. The time to the DOM
+ * alone (what this bench measured before; a person does not see it until that frame) is printed too.
  *
  * In the same run, opened after each opening of the panel, the same is timed for the lightest
  * extension page there can be (bench-floor.html, static, in the e2e build only): the floor, what
@@ -19,8 +21,8 @@
  * that floor.
  *
  * BENCH_TRACE=1 also prints, for one run, when each message to the background left and was answered
- * (ms from the navigation's start), and when the page's HTML was parsed and its module scripts had
- * run: where the time before the profile goes.
+ * (ms from the navigation's start), when the page's HTML was parsed and its module scripts had
+ * run, and when the files it fetched from elsewhere arrived: where the time before the profile goes.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -159,13 +161,13 @@ async function main() {
       panelUrl,
       `chrome-extension://${extensionId}/bench-floor.html`,
     );
-    const times = panel.map((opening) => opening.drawnAt);
+    const times = panel.map((opening) => opening.paintedAt);
     const firstRenders = panel.map((opening) => opening.firstRender);
     const sorted = [...times].sort((a, b) => a - b);
     const scripts = panelScripts();
     const gzipped = scripts.reduce((sum, script) => sum + script.gzipped, 0);
     console.log(
-      `Panel opened on a cached profile (${name}), to the profile drawn, ${RUNS} runs after ${WARMUP} warm-up:`,
+      `Panel opened on a cached profile (${name}), to the frame that shows the profile, ${RUNS} runs after ${WARMUP} warm-up:`,
     );
     console.log(
       `  p50 ${percentile(sorted, 50).toFixed(1)} ms · p90 ${percentile(sorted, 90).toFixed(1)} ms · min ${sorted[0]!.toFixed(1)} ms · max ${sorted[sorted.length - 1]!.toFixed(1)} ms   (aim: p50 ≤ 100 ms)`,
@@ -176,18 +178,26 @@ async function main() {
         50,
       ).toFixed(1);
     console.log(
-      `  medians of the way there: first render ${median(firstRenders)} ms · profile drawn ${median(times)} ms`,
+      `  medians of the way there: first render ${median(firstRenders)} ms · profile in the DOM ${median(panel.map((opening) => opening.drawnAt))} ms · on screen ${median(times)} ms`,
     );
     // The first look answered before the panel's script ran: its first render is the profile.
     const drawnAtOnce = panel.filter((opening) => opening.drawnAt - opening.firstRender < 1).length;
     console.log(`  the profile drawn in the panel's first render: ${drawnAtOnce} of ${RUNS} runs`);
     const floorP50 = percentile(
-      floor.map((opening) => opening.drawnAt).sort((a, b) => a - b),
+      floor.map((opening) => opening.paintedAt).sort((a, b) => a - b),
       50,
     );
     const panelP50 = percentile(sorted, 50);
     console.log(
-      `  floor (a static extension page, opened between the panel's runs): p50 ${floorP50.toFixed(1)} ms · panel/floor ${(panelP50 / floorP50).toFixed(2)}×   (aim: ≤ 2×)`,
+      `  floor (a static extension page, opened between the panel's runs, to its frame): p50 ${floorP50.toFixed(1)} ms · panel/floor ${(panelP50 / floorP50).toFixed(2)}×   (aim: ≤ 2×)`,
+    );
+    const inDom = (openings: Opening[]) =>
+      percentile(
+        openings.map((opening) => opening.drawnAt).sort((a, b) => a - b),
+        50,
+      );
+    console.log(
+      `  to the DOM only (as this bench measured before): panel p50 ${inDom(panel).toFixed(1)} ms · floor p50 ${inDom(floor).toFixed(1)} ms · ${(inDom(panel) / inDom(floor)).toFixed(2)}×`,
     );
     console.log('Panel JavaScript as sidepanel.html loads it:');
     for (const script of scripts) {
@@ -212,6 +222,11 @@ async function main() {
 interface Opening {
   /** From the navigation's start to the first `.profile-name` in the DOM. */
   drawnAt: number;
+  /**
+   * To the frame that first shows it: what a person sees. A task posted from the next animation
+   * frame's callback runs once that frame is produced (styles applied, laid out and painted).
+   */
+  paintedAt: number;
   /** From the navigation's start to the panel's first render (`main.panel`). */
   firstRender: number;
 }
@@ -272,7 +287,12 @@ async function timeOpening(
     const check = () => {
       if (firstRender === null && document.querySelector('main.panel')) firstRender = performance.now();
       if (!document.querySelector('.profile-name')) return false;
-      resolve({ drawnAt: performance.now(), firstRender });
+      const drawnAt = performance.now();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve({ drawnAt, paintedAt: performance.now(), firstRender });
+        channel.port2.postMessage(null);
+      });
       return true;
     };
     if (check()) return;
@@ -289,7 +309,8 @@ async function timeOpening(
     console.log(
       await page.evaluate(`(() => {
         const nav = performance.getEntriesByType('navigation')[0];
-        return 'HTML parsed ' + nav.domInteractive.toFixed(0) + ' ms · module scripts run by ' + nav.domContentLoadedEventStart.toFixed(0) + ' ms';
+        const loads = performance.getEntriesByType('resource').map((r) => '  ' + new URL(r.name).pathname + ' ' + r.startTime.toFixed(0) + '→' + r.responseEnd.toFixed(0));
+        return ['HTML parsed ' + nav.domInteractive.toFixed(0) + ' ms · module scripts run by ' + nav.domContentLoadedEventStart.toFixed(0) + ' ms', 'Files fetched (ms from the start, started→received):', ...loads].join(String.fromCharCode(10));
       })()`),
     );
   }

@@ -357,7 +357,7 @@ describe('Found on this page, with enriching', () => {
           ageMs: 0,
           stale: false,
           credits: 2,
-          totals: { today: 4, month: 4, dailyBudget: 200, remainingToday: 196 },
+          totals: { today: 4, month: 4, dailyBudget: 200, remainingToday: 196, balance: null },
         };
       },
     });
@@ -393,7 +393,7 @@ describe('Found on this page, with enriching', () => {
         ageMs: 0,
         stale: false,
         credits: 2,
-        totals: { today: 2, month: 2, dailyBudget: 1, remainingToday: 0 },
+        totals: { today: 2, month: 2, dailyBudget: 1, remainingToday: 0, balance: null },
       },
     ];
     const { backend } = backendOf({

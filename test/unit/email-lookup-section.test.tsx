@@ -33,7 +33,7 @@ const FOUND: RunResult = {
   ageMs: 0,
   stale: false,
   credits: 4,
-  totals: { today: 4, month: 4, dailyBudget: 200, remainingToday: 196 },
+  totals: { today: 4, month: 4, dailyBudget: 200, remainingToday: 196, balance: null },
 };
 
 let container: HTMLElement | undefined;
@@ -303,7 +303,7 @@ describe('the email lookup in the side panel', () => {
       credits: 4,
       at: Date.now() - 5 * 60_000,
       quote: LOOKUP_QUOTE,
-      totals: { today: 4, month: 4, dailyBudget: null, remainingToday: null },
+      totals: { today: 4, month: 4, dailyBudget: null, remainingToday: null, balance: null },
     };
     const { ask, runs } = fakeAsk([gone, FOUND]);
     const root = await show(ask, fakeStore(REQUEST));

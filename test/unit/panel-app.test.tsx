@@ -88,7 +88,7 @@ function answer(data: unknown, extra: Partial<Extract<RunResult, { status: 'answ
     ageMs: 0,
     stale: false,
     credits: 2,
-    totals: { today: 12, month: 40, dailyBudget: 200, remainingToday: 188 },
+    totals: { today: 12, month: 40, dailyBudget: 200, remainingToday: 188, balance: null },
     ...extra,
   };
 }
@@ -259,7 +259,15 @@ describe('side panel', () => {
   });
 
   it('quotes before spending, spends on a click, and shows the card', async () => {
-    const { backend, sentOf } = fakeBrowser(handlers());
+    const spent = { today: 14, month: 42, dailyBudget: 200, remainingToday: 186, balance: 8_998 };
+    const { backend, sentOf } = fakeBrowser(
+      handlers({
+        run: ({ policy }) =>
+          policy === 'cache-only'
+            ? { status: 'not-cached' }
+            : answer({ full_name: 'Ada Lovelace' }, { totals: spent }),
+      }),
+    );
     const root = await mount(backend);
     expect(root.querySelector('h1')?.textContent).toBe('Person on this page');
     // One question when the view opens: quote and cache together; nothing is run.
@@ -285,12 +293,12 @@ describe('side panel', () => {
     expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
     expect(root.textContent).toContain('fetched just now · 2 credits');
     expect(button(root, 'Refresh · 2 credits')).toBeTruthy();
-    // The footer followed the spending.
-    expect(sentOf('account.get').length).toBeGreaterThanOrEqual(2);
-    // Today's spend, and the balance the background last read (minus what was recorded since).
+    // The footer shows the totals the run answered: today's spend and the balance less what was
+    // recorded since it was read. The account was asked once, as the panel opened, and not again.
     expect(root.querySelector('.panel-footer p')?.textContent).toBe(
-      'Today: 12 of 200 credits · Balance: 9,000 credits',
+      'Today: 14 of 200 credits · Balance: 8,998 credits',
     );
+    expect(sentOf('account.get')).toHaveLength(1);
   });
 
   it('opens on one question: settings, findings and the cached profile come together', async () => {

@@ -41,7 +41,7 @@ const ACCOUNT: Account = {
   recent: [],
   cache: { entries: 0, bytes: 0 },
 };
-const TOTALS = { today: 6, month: 6, dailyBudget: 200, remainingToday: 194 };
+const TOTALS = { today: 6, month: 6, dailyBudget: 200, remainingToday: 194, balance: null };
 
 type Handlers = {
   [T in keyof ProtocolMap]?: (data: Parameters<ProtocolMap[T]>[0]) => ReturnType<ProtocolMap[T]>;

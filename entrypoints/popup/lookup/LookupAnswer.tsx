@@ -5,6 +5,7 @@
  * said beside it (AnswerLine).
  */
 
+import type { VNode } from 'preact';
 import {
   EmailLookupCard,
   type LookupAnswerData,
@@ -13,7 +14,7 @@ import {
 } from '@/components/profile/EmailLookupCard';
 import { formatNumber } from '@/components/profile/profile-format';
 import { LogoRow } from '@/components/results/ResultRows';
-import type { LogoMatch } from '@/lib/api/schemas';
+import type { ResponseOf } from '@/lib/api/endpoints';
 
 export type LookupEndpointId =
   | 'person.lookup'
@@ -22,59 +23,101 @@ export type LookupEndpointId =
   | 'email.lookup'
   | 'company.logo';
 
-export interface LookupAnswerProps {
-  endpointId: LookupEndpointId;
+export interface LookupAnswerProps<Id extends LookupEndpointId> {
+  endpointId: Id;
   /** The params the answer is for (the email lookup shows its address). */
   params: Readonly<Record<string, unknown>>;
-  data: unknown;
+  /** The answer to `endpointId`, as the background validated it. */
+  data: ResponseOf<Id>;
   /** Opens a matched profile's page with the side panel beside it. */
   onShowInPanel?: (url: string) => void;
 }
 
-const NOT_FOUND: Record<Exclude<LookupEndpointId, 'email.lookup' | 'company.logo'>, string> = {
-  'person.lookup': 'No person matched these details.',
-  'role.lookup': 'Nobody was found in this role at this company.',
-  'company.lookup': 'No company matched these details.',
+type Shown<Id extends LookupEndpointId> = (
+  data: ResponseOf<Id>,
+  props: Pick<LookupAnswerProps<Id>, 'params' | 'onShowInPanel'>,
+) => VNode;
+
+/** How each lookup's answer is drawn. */
+const ANSWERS: { [Id in LookupEndpointId]: Shown<Id> } = {
+  'company.logo': (matches) => (
+    <div class="paged-results lookup-answer">
+      <p role="status">
+        {matches.length === 0
+          ? 'No logo found.'
+          : `${formatNumber(matches.length)} ${matches.length === 1 ? 'match' : 'matches'}`}
+      </p>
+      {matches.length > 0 && (
+        <ol class="results">
+          {matches.map((match, index) => (
+            <LogoRow key={`${index}:${String(match?.companyName)}`} match={match} />
+          ))}
+        </ol>
+      )}
+    </div>
+  ),
+  'email.lookup': (data, { params, onShowInPanel }) => (
+    <div class="lookup-answer" role="status">
+      <EmailLookupCard email={String(params.email ?? '')} data={data} />
+      <ShowInPanel data={data} onShowInPanel={onShowInPanel} />
+    </div>
+  ),
+  'person.lookup': (data, { onShowInPanel }) => (
+    <MatchAnswer
+      data={data}
+      kind="person"
+      notFound="No person matched these details."
+      onShowInPanel={onShowInPanel}
+    />
+  ),
+  'role.lookup': (data, { onShowInPanel }) => (
+    <MatchAnswer
+      data={data}
+      kind="person"
+      notFound="Nobody was found in this role at this company."
+      onShowInPanel={onShowInPanel}
+    />
+  ),
+  'company.lookup': (data, { onShowInPanel }) => (
+    <MatchAnswer
+      data={data}
+      kind="company"
+      notFound="No company matched these details."
+      onShowInPanel={onShowInPanel}
+    />
+  ),
 };
 
-export function LookupAnswer({ endpointId, params, data, onShowInPanel }: LookupAnswerProps) {
-  if (endpointId === 'company.logo') {
-    const matches: LogoMatch[] = Array.isArray(data) ? data : [];
-    return (
-      <div class="paged-results lookup-answer">
-        <p role="status">
-          {matches.length === 0
-            ? 'No logo found.'
-            : `${formatNumber(matches.length)} ${matches.length === 1 ? 'match' : 'matches'}`}
-        </p>
-        {matches.length > 0 && (
-          <ol class="results">
-            {matches.map((match, index) => (
-              <LogoRow key={`${index}:${String(match?.companyName)}`} match={match} />
-            ))}
-          </ol>
-        )}
-      </div>
-    );
-  }
-  if (endpointId === 'email.lookup') {
-    return (
-      <div class="lookup-answer" role="status">
-        <EmailLookupCard email={String(params.email ?? '')} data={data as never} />
-        <ShowInPanel data={data as LookupAnswerData} onShowInPanel={onShowInPanel} />
-      </div>
-    );
-  }
-  const match = lookupMatchOf(data as LookupAnswerData);
+export function LookupAnswer<Id extends LookupEndpointId>({
+  endpointId,
+  data,
+  ...props
+}: LookupAnswerProps<Id>) {
+  return ANSWERS[endpointId](data, props);
+}
+
+/** A person, role or company lookup: the matched profile, or that nothing matched. */
+function MatchAnswer({
+  data,
+  kind,
+  notFound,
+  onShowInPanel,
+}: {
+  data: LookupAnswerData | null;
+  kind: 'person' | 'company';
+  notFound: string;
+  onShowInPanel?: (url: string) => void;
+}) {
+  const match = lookupMatchOf(data);
   return (
     <div class="lookup-answer" role="status">
       {match ? (
         <>
-          <LookupMatchView match={match} kind={endpointId === 'company.lookup' ? 'company' : 'person'} />
-          <ShowInPanel data={data as LookupAnswerData} onShowInPanel={onShowInPanel} />
+          <LookupMatchView match={match} kind={kind} />
+          <ShowInPanel data={data} onShowInPanel={onShowInPanel} />
         </>
       ) : (
-        <p class="empty">{NOT_FOUND[endpointId]}</p>
+        <p class="empty">{notFound}</p>
       )}
     </div>
   );

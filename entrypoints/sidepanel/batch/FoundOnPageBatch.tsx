@@ -7,7 +7,7 @@
 import './batch.css';
 import { ErrorNotice } from '@/components/Notice';
 import type { Ask } from '@/hooks/useQuotedAction';
-import type { Findings, PublicSettings } from '@/lib/protocol';
+import type { Findings, PublicSettings, SpendTotals } from '@/lib/protocol';
 import { BatchBar } from './BatchBar';
 import { FoundGroup, FoundRowList, type FoundRowsContext } from './FoundGroup';
 import { useFoundOnPage } from './useFoundOnPage';
@@ -29,7 +29,7 @@ export interface FoundOnPageBatchProps {
   tabId: number;
   settings: PublicSettings;
   /** After anything that may have spent credits, so the footer can follow. */
-  onSpent: () => void;
+  onSpent: (totals: SpendTotals | null) => void;
 }
 
 export function FoundOnPageBatch({ backend, findings, tabId, settings, onSpent }: FoundOnPageBatchProps) {

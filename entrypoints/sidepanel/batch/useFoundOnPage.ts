@@ -12,7 +12,7 @@ import { ApiError, userMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
 import { sumQuotes } from '@/lib/batch';
 import type { Freshness } from '@/lib/freshness';
-import type { BatchPeek, BatchView, Findings, PeekRow } from '@/lib/protocol';
+import type { BatchPeek, BatchView, Findings, PeekRow, SpendTotals } from '@/lib/protocol';
 import type { BatchStartState } from './BatchBar';
 import { isActiveBatch } from './BatchBar';
 import type { FoundGroupView } from './FoundGroup';
@@ -33,7 +33,7 @@ export interface FoundOnPageOptions {
   /** The person's default freshness (settings): every row is asked with it. */
   freshness?: Freshness;
   tabId: number;
-  onSpent: () => void;
+  onSpent: (totals: SpendTotals | null) => void;
 }
 
 export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: FoundOnPageOptions) {
@@ -107,10 +107,10 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
         showBatch(view);
         if (view && view.spent !== lastSpent.current) {
           lastSpent.current = view.spent;
-          onSpent();
+          onSpent(null);
         }
         if (!isActiveBatch(view)) {
-          onSpent();
+          onSpent(null);
           void loadPeek();
         }
       } catch {

@@ -9,7 +9,7 @@ import { useEffect } from 'preact/hooks';
 import { type ActionState, type Ask, remedyFor, useQuotedAction } from '@/hooks/useQuotedAction';
 import { ApiError, userMessage } from '@/lib/api/errors';
 import { answerLine } from '@/lib/batch';
-import type { BatchItemView, PeekRequest, PeekRow } from '@/lib/protocol';
+import type { BatchItemView, PeekRequest, PeekRow, SpendTotals } from '@/lib/protocol';
 import type { RowLine, RowSpend } from './FoundRows';
 
 /** A row as the list holds it: what it asks, what the peek and a batch say of it, its selection. */
@@ -42,7 +42,7 @@ export interface FoundRowContext {
   ask: Ask;
   newRequestId: () => string;
   openOptions: () => void;
-  onSpent: () => void;
+  onSpent: (totals: SpendTotals | null) => void;
   /** A row running or confirming its own action cannot be put in a batch. */
   onBusy: (key: string, busy: boolean) => void;
 }
@@ -62,7 +62,7 @@ export function useFoundRow(
     params: request.params,
     takeFirstView: () => ({ ok: true, quote: peek.quote, cached: null }),
     answerShown: peek.cached !== null || inBatch?.status === 'done',
-    onSpent: () => context.onSpent(),
+    onSpent: context.onSpent,
   });
   const busy = own.action.status === 'running' || own.action.status === 'confirming';
   useEffect(() => {

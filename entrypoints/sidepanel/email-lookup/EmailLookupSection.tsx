@@ -8,7 +8,7 @@
  *   <EmailLookupSection
  *     ask={backend.ask}                      // the panel's ask (lib/ask-background.ts askBackground)
  *     staleAfterDays={settings.staleAfterDays}
- *     onSpent={loadAccount}                  // the footer's spending follows
+ *     onSpent={spent}                      // the footer follows the totals the lookup answers
  *     onOpenOptions={openOptions}            // "Open settings" when the key is refused or missing
  *   />
  * placed first in the panel's body (above the page's own profile), in every state of the panel
@@ -23,14 +23,14 @@ import { EmailLookupCard } from '@/components/profile/EmailLookupCard';
 import { AnswerLine, SpendArea } from '@/components/spend/SpendArea';
 import { type Ask, useQuotedAction } from '@/hooks/useQuotedAction';
 import { newRequestId } from '@/lib/ask-background';
-import type { EmailLookupRequest } from '@/lib/protocol';
+import type { EmailLookupRequest, SpendTotals } from '@/lib/protocol';
 import { SectionShell } from '../sections/SectionShell';
 import { dismissEmailLookup, type WatchEmailLookup, watchEmailLookup } from './email-lookup-request';
 
 export interface EmailLookupSectionProps {
   ask: Ask;
   staleAfterDays: number;
-  onSpent?: () => void;
+  onSpent?: (totals: SpendTotals | null) => void;
   onOpenOptions: () => void;
   watch?: WatchEmailLookup;
   dismiss?: () => void;
@@ -55,7 +55,7 @@ export function EmailLookupSection({
     endpointId: 'email.lookup',
     params: request?.params ?? null,
     join: request?.params ? request.requestId : null,
-    onSpent: () => onSpent?.(),
+    onSpent,
   });
   if (request === null) return null;
 

@@ -5,17 +5,17 @@
  * the v3 view on request. What belongs under an enriched company or school (their sections, built
  * elsewhere) is handed back to the panel through `under`, which mounts it.
  */
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, VNode } from 'preact';
 import { useState } from 'preact/hooks';
 import { Busy, ErrorNotice } from '@/components/Notice';
 import { CompanyView } from '@/components/profile/CompanyView';
 import { PersonView } from '@/components/profile/PersonView';
 import { displayHost } from '@/components/safe-url';
-import type { Ask, QuotedActionOptions } from '@/hooks/useQuotedAction';
+import type { Ask, TakeFirstView } from '@/hooks/useQuotedAction';
 import type { ResponseOf } from '@/lib/api/endpoints';
 import { formatAge } from '@/lib/api/errors';
 import { enrichRequestOf, PROFILE_KIND_INFO } from '@/lib/profiles';
-import type { PublicSettings } from '@/lib/protocol';
+import type { PublicSettings, SpendTotals } from '@/lib/protocol';
 import { spendLabel } from '@/lib/quote-format';
 import { lazyView } from '../lazy-view';
 import {
@@ -39,7 +39,7 @@ export interface ProfileBackend {
   /** Puts text on the clipboard; the browser's clipboard when absent. */
   copyText?: (text: string) => Promise<void>;
   /** The page profile's first view, answered with `panel.open` (hooks/useQuotedAction.ts). */
-  takeFirstView?: QuotedActionOptions<EnrichEndpointId>['takeFirstView'];
+  takeFirstView?: TakeFirstView;
 }
 
 /** An enriched company or school, as the sections mounted under it need it. */
@@ -54,7 +54,7 @@ export interface PageProfileProps {
   backend: ProfileBackend;
   profile: PageProfileRef;
   settings: PublicSettings;
-  onSpent: () => void;
+  onSpent: (totals: SpendTotals | null) => void;
   /** What the panel mounts under an enriched company or school. */
   under?: (organisation: EnrichedOrganisation) => ComponentChildren;
   /** The person forgot this profile: the panel shows it forgotten instead (and asks nothing). */
@@ -119,7 +119,7 @@ function V3OnRequest({
   backend: ProfileBackend;
   request: EnrichRequest;
   settings: PublicSettings;
-  onSpent: () => void;
+  onSpent: (totals: SpendTotals | null) => void;
   onForgotten?: () => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -155,20 +155,20 @@ function V3OnRequest({
   );
 }
 
-interface ProfileQueryProps {
+interface ProfileQueryProps<Id extends EnrichEndpointId> {
   backend: ProfileBackend;
-  request: EnrichRequest;
+  request: EnrichRequest<Id>;
   title: string;
   titleLevel: 1 | 2;
   idLabel?: string;
   settings: PublicSettings;
   autoRun: boolean;
-  onSpent: () => void;
+  onSpent: (totals: SpendTotals | null) => void;
   under?: (organisation: EnrichedOrganisation) => ComponentChildren;
   onForgotten?: () => void;
 }
 
-function ProfileQuery({
+function ProfileQuery<Id extends EnrichEndpointId>({
   backend,
   request,
   title,
@@ -179,7 +179,7 @@ function ProfileQuery({
   onSpent,
   under,
   onForgotten,
-}: ProfileQueryProps) {
+}: ProfileQueryProps<Id>) {
   const enrichment = useEnrichment({
     ask: backend.ask,
     newRequestId: backend.newRequestId,
@@ -192,13 +192,14 @@ function ProfileQuery({
   });
   const shown = enrichment.shown;
   const busy = enrichment.action.status === 'running' || enrichment.action.status === 'confirming';
-  const data = shown?.answer.data;
+  const kind = ANSWER_KINDS[request.endpointId];
   async function copy() {
-    const text = JSON.stringify(data, null, 2);
+    const text = JSON.stringify(shown?.answer.data, null, 2);
     if (backend.copyText) await backend.copyText(text);
     else await navigator.clipboard.writeText(text);
   }
-  const organisation = shown ? organisationOf(request, shown.answer.data) : null;
+  const url = request.params.url;
+  const organisation = shown && url && kind.organisation ? kind.organisation(url, shown.answer.data) : null;
   /** The profile's address, as the request names it: what "Forget this profile" forgets. */
   const subject = Object.values(request.params).find((value): value is string => typeof value === 'string');
   async function forget() {
@@ -240,14 +241,7 @@ function ProfileQuery({
         onCopy={shown ? copy : undefined}
         onForget={shown && subject ? forget : undefined}
       >
-        {shown && (
-          <AnswerView
-            endpointId={request.endpointId}
-            data={shown.answer.data}
-            requested={shown.requested}
-            level={titleLevel === 1 ? 2 : 3}
-          />
-        )}
+        {shown && kind.draw(shown.answer.data, shown.requested, titleLevel === 1 ? 2 : 3)}
       </PageProfileSection>
       {organisation && under?.(organisation)}
     </>
@@ -268,39 +262,6 @@ function AcceptOlder({ enrichment }: { enrichment: Enrichment<unknown> }) {
   );
 }
 
-function AnswerView({
-  endpointId,
-  data,
-  requested,
-  level,
-}: {
-  endpointId: EnrichEndpointId;
-  data: unknown;
-  requested: readonly string[];
-  level: 2 | 3;
-}) {
-  switch (endpointId) {
-    case 'person.profile':
-      return <PersonView person={data as ResponseOf<'person.profile'>} requested={requested} level={level} />;
-    case 'person.v3':
-      return (
-        <LazyPersonV3View person={data as ResponseOf<'person.v3'>} requested={requested} level={level} />
-      );
-    case 'company.profile':
-    case 'school.profile':
-      return (
-        <CompanyView
-          company={data as ResponseOf<'company.profile'>}
-          kind={endpointId === 'school.profile' ? 'school' : 'company'}
-          requested={requested}
-          level={level}
-        />
-      );
-    case 'job.profile':
-      return <JobView job={data as ResponseOf<'job.profile'>} level={level} />;
-  }
-}
-
 /**
  * The v3 view (with its charts) is loaded only when a v3 answer is to be drawn: most pages never
  * show one, and the panel's own script stays smaller for it.
@@ -311,23 +272,41 @@ const LazyPersonV3View = lazyView<PersonV3ViewProps>(
   <Busy>Drawing the profile…</Busy>,
 );
 
-/** The enriched company or school the sections under it are about. */
-function organisationOf(request: EnrichRequest, data: unknown): EnrichedOrganisation | null {
-  const url = request.params.url;
-  if (!url) return null;
-  const answer = data as ResponseOf<'company.profile'> | null;
-  if (request.endpointId === 'company.profile') {
-    return {
+/** How the answer of each endpoint that enriches a page's profile is drawn, and what hangs under it. */
+interface AnswerKind<Id extends EnrichEndpointId> {
+  draw: (data: ResponseOf<Id>, requested: readonly string[], level: 2 | 3) => VNode;
+  /** The enriched company or school that sections are mounted under (`url`: the profile asked). */
+  organisation?: (url: string, data: ResponseOf<Id>) => EnrichedOrganisation;
+}
+
+const ANSWER_KINDS: { [Id in EnrichEndpointId]: AnswerKind<Id> } = {
+  'person.profile': {
+    draw: (person, requested, level) => <PersonView person={person} requested={requested} level={level} />,
+  },
+  'person.v3': {
+    draw: (person, requested, level) => (
+      <LazyPersonV3View person={person} requested={requested} level={level} />
+    ),
+  },
+  'company.profile': {
+    draw: (company, requested, level) => (
+      <CompanyView company={company} kind="company" requested={requested} level={level} />
+    ),
+    organisation: (url, company) => ({
       kind: 'company',
       company: {
         url,
-        name: answer?.name ?? null,
-        searchId: answer?.search_id ?? null,
-        domain: displayHost(answer?.website) ?? null,
+        name: company.name ?? null,
+        searchId: company.search_id ?? null,
+        domain: displayHost(company.website) ?? null,
       },
-    };
-  }
-  if (request.endpointId === 'school.profile')
-    return { kind: 'school', schoolUrl: url, name: answer?.name ?? null };
-  return null;
-}
+    }),
+  },
+  'school.profile': {
+    draw: (school, requested, level) => (
+      <CompanyView company={school} kind="school" requested={requested} level={level} />
+    ),
+    organisation: (schoolUrl, school) => ({ kind: 'school', schoolUrl, name: school.name ?? null }),
+  },
+  'job.profile': { draw: (job, _requested, level) => <JobView job={job} level={level} /> },
+};

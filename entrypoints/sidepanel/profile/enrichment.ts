@@ -14,8 +14,8 @@ export type PageProfile = NonNullable<Findings['page']>;
 /** The endpoints that describe a page's own profile. */
 export type EnrichEndpointId = ProfileEnricher['endpointId'];
 
-export interface EnrichRequest {
-  endpointId: EnrichEndpointId;
+export interface EnrichRequest<Id extends EnrichEndpointId = EnrichEndpointId> {
+  endpointId: Id;
   params: Record<string, string>;
 }
 

@@ -2,26 +2,25 @@
  * One profile in the panel, on the one hook for quoted actions (hooks/useQuotedAction.ts): the
  * person's choices (freshness, include options, an accepted maximum age after a 409) make the
  * params, and the quote follows them, since the hook asks its view's one question again whenever
- * the params change. On top of the hook it keeps the last answer on screen while a new choice is
- * quoted: a cached answer does not flicker away when the freshness changes (the cache key leaves
- * freshness out, so the same answer comes back), and an answer asked with fewer options stays
- * until the person asks with the new ones. The panel mounts it once per profile (keyed), so a new
- * page starts afresh and a late answer for a page the tab has left is dropped (by the hook).
+ * the params change. It shows the hook's last answer (the hook alone holds it) while a new choice
+ * is quoted: a cached answer does not flicker away when the freshness changes (the cache key leaves
+ * freshness out, so the same answer comes back), and an answer asked with fewer options stays until
+ * the person asks with the new ones. The panel mounts it once per profile (keyed), so a new page
+ * starts afresh and a late answer for a page the tab has left is dropped (by the hook).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   type Answered,
   type Ask,
   type QuotedAction,
-  type QuotedActionOptions,
+  type TakeFirstView,
   useQuotedAction,
 } from '@/hooks/useQuotedAction';
 import type { ResponseOf } from '@/lib/api/endpoints';
 import type { Freshness } from '@/lib/freshness';
-import { paramsFor } from '@/lib/profile-params';
+import { includedOf, paramsFor } from '@/lib/profile-params';
+import type { SpendTotals } from '@/lib/protocol';
 import type { EnrichEndpointId } from './enrichment';
-
-export type { Ask };
 
 /** A v3 409 names the age of the copy it declined; accepting it allows a little more. */
 const ACCEPT_OLDER_MARGIN_SECONDS = 60 * 60;
@@ -36,10 +35,10 @@ export interface EnrichmentOptions<Id extends EnrichEndpointId> {
   defaultFreshness: Freshness;
   /** Run (cache first, within budget) when nothing is cached: auto-enrich. */
   autoRun: boolean;
-  /** Called after a request that may have spent credits, so the footer can follow. */
-  onSpent: () => void;
+  /** Today's totals after a request that may have spent credits, so the footer can follow. */
+  onSpent: (totals: SpendTotals | null) => void;
   /** The first view when the panel already holds it (hooks/useQuotedAction.ts `takeFirstView`). */
-  takeFirstView?: QuotedActionOptions<Id>['takeFirstView'];
+  takeFirstView?: TakeFirstView;
 }
 
 export interface ShownProfile<Data> {
@@ -81,20 +80,13 @@ export function useEnrichment<Id extends EnrichEndpointId>(
     endpointId,
     params,
     autoRun: options.autoRun,
-    onSpent: () => options.onSpent(),
+    onSpent: options.onSpent,
     takeFirstView: options.takeFirstView,
   });
-  // A first view the panel held is drawn in the first render (not one render later, by the effect).
-  const [shown, setShown] = useState<ShownProfile<ResponseOf<Id>> | null>(() =>
-    action.answer ? { answer: action.answer, requested: included } : null,
-  );
+  const last = action.lastAnswer;
+  const shown = last && { answer: last.answer, requested: includedOf(last.params) };
   /** Ask as soon as the view has reopened with the new params (accepting older data). */
   const runWhenOpen = useRef(false);
-
-  useEffect(() => {
-    // The hook's answer is always the answer to the current params.
-    if (action.answer) setShown({ answer: action.answer, requested: included });
-  }, [action.answer]);
 
   useEffect(() => {
     if (!runWhenOpen.current) return;

@@ -4,7 +4,7 @@
  * presses a control that shows its quote).
  */
 import '@/components/results/sections.css';
-import type { PublicSettings } from '@/lib/protocol';
+import type { PublicSettings, SpendTotals } from '@/lib/protocol';
 import type { SectionsBackend } from './backend';
 import { EmployeeCountSection } from './EmployeeCountSection';
 import { JobsSection } from './JobsSection';
@@ -26,7 +26,7 @@ export interface CompanySectionsProps {
   };
   settings: PublicSettings;
   /** After anything that may have spent: the panel reads today's spending again. */
-  onSpent: () => void;
+  onSpent: (totals: SpendTotals | null) => void;
 }
 
 export function CompanySections({ backend, company, settings, onSpent }: CompanySectionsProps) {

@@ -39,7 +39,7 @@ export function EmployeeCountSection({ companyUrl, ...context }: SectionContext 
     newRequestId: backend.newRequestId,
     endpointId: 'employee.count',
     params: form.params,
-    onSpent: () => context.onSpent(),
+    onSpent: context.onSpent,
   });
   const answer = count.answer;
   return (

@@ -61,7 +61,7 @@ export function JobDetail({ url, ...context }: SectionContext & { url: string | 
     newRequestId: backend.newRequestId,
     endpointId: 'job.profile',
     params: url ? { url } : null,
-    onSpent: () => context.onSpent(),
+    onSpent: context.onSpent,
   });
   if (!url) return <p class="section-blocked">This job has no address to open.</p>;
   return (

@@ -40,7 +40,7 @@ export function LogoSection({
     newRequestId: backend.newRequestId,
     endpointId: 'company.logo',
     params: form.params,
-    onSpent: () => context.onSpent(),
+    onSpent: context.onSpent,
   });
   const answer = logos.answer;
   const matches: LogoMatch[] = answer && Array.isArray(answer.data) ? answer.data : [];

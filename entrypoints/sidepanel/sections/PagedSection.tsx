@@ -40,7 +40,7 @@ export function PagedSection<Row>(props: PagedSectionProps<Row>) {
     newRequestId: backend.newRequestId,
     endpointId,
     params: form.params,
-    onSpent: () => props.onSpent(),
+    onSpent: props.onSpent,
   });
   const progress = useRunProgress(backend.watchProgress, paged.runningRequestId);
   const arriving = progress ? { rows: progress.results as Row[], bytes: progress.bytes } : null;

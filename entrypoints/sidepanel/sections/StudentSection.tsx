@@ -2,7 +2,7 @@
  * Under a school page's profile: its students, a listing the service marks as deprecated.
  */
 import '@/components/results/sections.css';
-import type { PublicSettings } from '@/lib/protocol';
+import type { PublicSettings, SpendTotals } from '@/lib/protocol';
 import type { SectionsBackend } from './backend';
 import { StudentsListing } from './ListingSections';
 
@@ -12,7 +12,7 @@ export interface StudentSectionProps {
   /** The school's profile URL (the page's). */
   schoolUrl: string;
   settings: PublicSettings;
-  onSpent: () => void;
+  onSpent: (totals: SpendTotals | null) => void;
 }
 
 export function StudentSection({ backend, schoolUrl, settings, onSpent }: StudentSectionProps) {

@@ -6,7 +6,7 @@
  */
 import type { Ask, QuotedAction } from '@/hooks/useQuotedAction';
 import type { WatchProgress } from '@/hooks/useRunProgress';
-import type { PublicSettings } from '@/lib/protocol';
+import type { PublicSettings, SpendTotals } from '@/lib/protocol';
 
 export interface SectionsBackend {
   ask: Ask;
@@ -20,7 +20,7 @@ export interface SectionContext {
   backend: SectionsBackend;
   settings: PublicSettings;
   /** After anything that may have spent: the panel reads today's spending again. */
-  onSpent: () => void;
+  onSpent: (totals: SpendTotals | null) => void;
 }
 
 /** A quoted action's events, as the views take them. */
