@@ -1,0 +1,160 @@
+/**
+ * The account's one rate limit, kept in the database so every hub process on it shares it. The
+ * `limiter` row holds the next free slot; a request takes it (and moves it one interval on) in a
+ * transaction that locks the row, so slots are never handed out twice. Spacing 60,000 / rate ms
+ * (300 a minute: one call every 200 ms) never bursts, so the provider's window never fills.
+ *
+ * When a slot is not free, the request waits as a ticket in `limiter_waiting`, and slots go to
+ * tickets in this order: clicks before batch rows, then the member served longest ago first (one
+ * member's list of 5,000 cannot starve another member's rows), then the oldest ticket. A waiting
+ * request sleeps until about its turn (its place in that order times the interval), so waiters do
+ * not poll the database every few milliseconds. A ticket not refreshed for STALE_MS is a process
+ * that went away, and is dropped.
+ *
+ * A 429 from the service teaches: the spacing grows by a quarter and no slot is given before its
+ * Retry-After has passed.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db, Queryable } from './db';
+
+export type Priority = 'click' | 'batch';
+
+const PRIORITY_RANK: Record<Priority, number> = { click: 0, batch: 1 };
+const STALE_MS = 10_000;
+/** A waiter wakes at least this often to show it is still there. */
+const MAX_SLEEP_MS = STALE_MS / 4;
+
+interface LimiterRow {
+  next_at: number;
+  interval_ms: number;
+  blocked_until: number;
+  now: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class AccountLimiter {
+  readonly #baseIntervalMs: number;
+
+  constructor(
+    private readonly db: Db,
+    ratePerMinute: number,
+  ) {
+    if (!(ratePerMinute > 0)) throw new Error(`The rate must be more than 0 a minute, not ${ratePerMinute}`);
+    this.#baseIntervalMs = 60_000 / ratePerMinute;
+  }
+
+  /** Creates the limiter row, or sets its rate back to the configured one. */
+  async init(): Promise<void> {
+    await this.db.query(
+      `INSERT INTO limiter (id, next_at, interval_ms) VALUES (1, 0, $1)
+       ON CONFLICT (id) DO UPDATE SET interval_ms = $1`,
+      [this.#baseIntervalMs],
+    );
+  }
+
+  /** Waits for a slot of the account's rate limit; returns how long it waited, in ms. */
+  async acquire(memberId: number, priority: Priority): Promise<number> {
+    const started = Date.now();
+    const ticket = randomUUID();
+    let queued = false;
+    try {
+      for (;;) {
+        const step = await this.db.transaction((tx) => this.#try(tx, ticket, memberId, priority, queued));
+        if (step.granted) return Date.now() - started;
+        queued = true;
+        await sleep(Math.min(MAX_SLEEP_MS, Math.max(2, step.waitMs)));
+      }
+    } catch (error) {
+      if (queued)
+        await this.db.query('DELETE FROM limiter_waiting WHERE ticket = $1', [ticket]).catch(() => {});
+      throw error;
+    }
+  }
+
+  async #try(
+    tx: Queryable,
+    ticket: string,
+    memberId: number,
+    priority: Priority,
+    queued: boolean,
+  ): Promise<{ granted: true } | { granted: false; waitMs: number }> {
+    const [row] = await tx.query<LimiterRow>(
+      `SELECT next_at, interval_ms, blocked_until, extract(epoch FROM clock_timestamp()) * 1000 AS now
+       FROM limiter WHERE id = 1 FOR UPDATE`,
+    );
+    if (!row) throw new Error('The rate limiter is not set up (AccountLimiter.init)');
+    const now = Number(row.now);
+    const free = Math.max(Number(row.next_at), Number(row.blocked_until));
+    await tx.query('DELETE FROM limiter_waiting WHERE seen_at < $1', [now - STALE_MS]);
+    if (queued) {
+      await tx.query(
+        `INSERT INTO limiter_waiting (ticket, member_id, priority, created_at, seen_at) VALUES ($1, $2, $3, $4, $4)
+         ON CONFLICT (ticket) DO UPDATE SET seen_at = $4`,
+        [ticket, memberId, PRIORITY_RANK[priority], now],
+      );
+    }
+    const place = await this.#placeOf(tx, ticket, memberId, priority, now, queued);
+    if (place === 0 && now >= free) {
+      await tx.query('UPDATE limiter SET next_at = $1 WHERE id = 1', [
+        Math.max(now, Number(row.next_at)) + Number(row.interval_ms),
+      ]);
+      await tx.query('DELETE FROM limiter_waiting WHERE ticket = $1', [ticket]);
+      await tx.query(
+        `INSERT INTO limiter_members (member_id, last_granted) VALUES ($1, $2)
+         ON CONFLICT (member_id) DO UPDATE SET last_granted = $2`,
+        [memberId, now],
+      );
+      return { granted: true };
+    }
+    if (!queued) {
+      await tx.query(
+        `INSERT INTO limiter_waiting (ticket, member_id, priority, created_at, seen_at) VALUES ($1, $2, $3, $4, $4)`,
+        [ticket, memberId, PRIORITY_RANK[priority], now],
+      );
+    }
+    return { granted: false, waitMs: free + place * Number(row.interval_ms) - now };
+  }
+
+  /** How many waiting requests go before this one (0: it is next). */
+  async #placeOf(
+    tx: Queryable,
+    ticket: string,
+    memberId: number,
+    priority: Priority,
+    now: number,
+    queued: boolean,
+  ): Promise<number> {
+    const order = await tx.query<{ ticket: string }>(
+      `SELECT w.ticket FROM limiter_waiting w LEFT JOIN limiter_members m ON m.member_id = w.member_id
+       ORDER BY w.priority, coalesce(m.last_granted, 0), w.created_at, w.ticket`,
+    );
+    if (queued)
+      return Math.max(
+        0,
+        order.findIndex((row) => row.ticket === ticket),
+      );
+    if (order.length === 0) return 0;
+    // Not queued yet: where it would stand among the waiters.
+    const [mine] = await tx.query<{ last: number }>(
+      'SELECT coalesce((SELECT last_granted FROM limiter_members WHERE member_id = $1), 0) AS last',
+      [memberId],
+    );
+    const ahead = await tx.query<{ n: string }>(
+      `SELECT count(*) AS n FROM limiter_waiting w LEFT JOIN limiter_members m ON m.member_id = w.member_id
+       WHERE (w.priority, coalesce(m.last_granted, 0), w.created_at) <= ($1, $2, $3)`,
+      [PRIORITY_RANK[priority], Number(mine?.last ?? 0), now],
+    );
+    return Number(ahead[0]?.n ?? 0);
+  }
+
+  /** A 429 from the service: pause until its Retry-After, and space calls a quarter wider. */
+  async learnFrom429(retryAfterSeconds: number | undefined): Promise<void> {
+    await this.db.query(
+      `UPDATE limiter SET interval_ms = interval_ms * 1.25,
+         blocked_until = greatest(blocked_until, extract(epoch FROM clock_timestamp()) * 1000 + $1)
+       WHERE id = 1`,
+      [Math.max(0, retryAfterSeconds ?? 1) * 1000],
+    );
+  }
+}
