@@ -7,6 +7,8 @@
  * A database that cannot be reached surfaces as `DatabaseUnavailable`, which the server answers
  * with a clear 503 before anything is sent or charged.
  */
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -50,9 +52,53 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite does not stop a second process from opening its folder (which would lose one's writes),
+ * so the hub takes `<folder>.lock` (its process id) for as long as it has the folder open; a lock
+ * left by a process that died is taken over.
+ */
+function lockFolder(dataDir: string): () => void {
+  const lockPath = `${dataDir}.lock`;
+  mkdirSync(dirname(lockPath), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(lockPath, 'utf8'));
+      if (Number.isSafeInteger(holder) && holder > 0 && alive(holder))
+        throw new Error(
+          `The embedded database ${dataDir} is open in process ${holder} (a running hub?): stop it first, ` +
+            'or share a PostgreSQL between processes with HUB_DATABASE_URL',
+        );
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not take ${lockPath}`);
+}
+
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const lite = dataDir ? new PGlite(dataDir) : new PGlite();
-  await lite.waitReady;
+  const unlock = dataDir ? lockFolder(dataDir) : () => {};
+  let lite: PGlite;
+  try {
+    lite = dataDir ? new PGlite(dataDir) : new PGlite();
+    await lite.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const on = (target: Pick<PGlite, 'query'>): Queryable => ({
     query: async <Row>(sql: string, params: readonly unknown[] = []) =>
       (await target.query<Row>(sql, params as unknown[])).rows,
@@ -61,7 +107,10 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     kind: 'pglite',
     ...on(lite),
     transaction: (work) => lite.transaction((tx) => work(on(tx))),
-    close: () => lite.close(),
+    close: async () => {
+      await lite.close();
+      unlock();
+    },
   };
 }
 
@@ -99,5 +148,5 @@ export function openPostgres(url: string): Db {
 /** `HUB_DATABASE_URL` when set, else PGlite in `HUB_DATA_DIR` (in memory when that is unset too). */
 export async function openDb(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return guarded(() => openPglite(options.dataDir));
+  return openPglite(options.dataDir);
 }

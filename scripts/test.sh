@@ -26,6 +26,9 @@ step zip:firefox npm run -s zip:firefox
 step lint:firefox npm run -s lint:firefox
 echo "== unit and contract tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$report_dir/vitest.json"
+# The team hub (hub/), once on its embedded PGlite and once on a real PostgreSQL 15 of its own.
+step hub-pglite npx vitest run --config vitest.hub.config.ts
+step hub-postgresql bash scripts/with-postgres.sh npx vitest run --config vitest.hub.config.ts
 if ls test/e2e/*.spec.ts >/dev/null 2>&1; then
   export EXPECT_E2E=1
   echo "== end-to-end tests (playwright)"
