@@ -209,6 +209,75 @@ describe('do not enrich and forget', () => {
   });
 });
 
+describe('answers the hub does not keep', () => {
+  it('pays for an answer about a listed subject but neither keeps nor shows it', async () => {
+    const { token } = await addMember(db, 'ada', { daily: 100 });
+    await addListed(db, 'https://www.linkedin.com/in/johnrmarty');
+    const lookup = { email: 'johnrmarty@example.com', enrich_profile: 'enrich', lookup_depth: 'deep' };
+    const answer = await call(token, '/api/v2/profile/resolve/email', lookup);
+    expect(answer).toMatchObject({ status: 451, body: { error: 'do_not_enrich' } });
+    expect(Number(answer.charged)).toBe(service.requests()[0]?.charged);
+    expect(Number(answer.charged)).toBeGreaterThan(0);
+    expect(JSON.stringify(answer.body)).not.toContain('Marty');
+    expect((await call(token, '/hub/v1/peek/api/v2/profile/resolve/email', lookup)).body).toMatchObject({
+      cached: false,
+    });
+    expect((await readAudit(db, {}))[0]).toMatchObject({ status: 451, subject: null });
+  });
+
+  it("passes on the service's 429 with its Retry-After, charging nothing, and paces the account slower", async () => {
+    const { token } = await addMember(db, 'ada', { daily: 100 });
+    // The sandbox's account at 1 a minute allows 5 in its 5-minute window.
+    const slow = sandboxService({ ratePerMinute: 1 });
+    const paced = await createHub({
+      db,
+      providerUrl: 'https://service.test',
+      providerKey: 'team',
+      ratePerMinute: 60_000,
+      fetch: slow.fetch,
+    });
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof call>> | undefined;
+    for (let index = 0; index < 6; index++) {
+      const answer = await call(token, '/api/v2/profile', profile(30 + index), paced.app);
+      statuses.push(answer.status);
+      if (answer.status === 429) refused = answer;
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(refused?.charged).toBe('0');
+    const [row] = await db.query<{ interval_ms: number; blocked_until: number }>(
+      'SELECT interval_ms, blocked_until FROM limiter',
+    );
+    expect(Number(row?.interval_ms)).toBe(1.25);
+    expect(Number(row?.blocked_until)).toBeGreaterThan(Date.now());
+    expect((await call(token, '/hub/v1/me')).body).toMatchObject({ spent_today: 5, reserved_today: 0 });
+  });
+});
+
+describe('the admin over HTTP', () => {
+  it('answers the admin token only, never a member token', async () => {
+    const { token } = await addMember(db, 'ada', { daily: 100 });
+    const admin = await createHub({
+      db,
+      providerUrl: 'https://service.test',
+      providerKey: 'team',
+      adminToken: 's3cret',
+      fetch: service.fetch,
+    });
+    await call(token, '/api/v2/profile', profile(1), admin.app);
+    expect((await call(token, '/hub/v1/admin/members', {}, admin.app)).status).toBe(401);
+    expect((await call('s3cret', '/hub/v1/me', {}, admin.app)).status).toBe(401);
+    expect((await call('s3cret', '/hub/v1/admin/members', {}, admin.app)).body).toMatchObject({
+      members: [{ name: 'ada', daily_budget: 100, spent_today: 1 }],
+    });
+    expect((await call('s3cret', '/hub/v1/admin/audit', { member: 'ada' }, admin.app)).body).toMatchObject({
+      audit: [{ member: 'ada', endpoint: 'person.profile', charged: 1, cache: 'miss' }],
+    });
+    // Without an admin token configured, nobody is admin.
+    expect((await call('s3cret', '/hub/v1/admin/members')).status).toBe(404);
+  });
+});
+
 describe('the database unreachable', () => {
   it('answers a clear 503 and charges nothing', async () => {
     const { token } = await addMember(db, 'ada', { daily: 100 });

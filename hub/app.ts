@@ -9,6 +9,7 @@
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { Plan } from '../lib/background/credits';
+import { adminRoutes } from './admin-routes';
 import { errorJson, jsonResponse } from './answers';
 import { leftOf, usageOf } from './budget';
 import { ageSeconds, cacheKey, freshEnough, readCached } from './cache';
@@ -23,6 +24,8 @@ export interface HubOptions {
   db: Db;
   providerUrl: string;
   providerKey: string;
+  /** HUB_ADMIN_TOKEN: the admin's routes (/hub/v1/admin/…); none without it. */
+  adminToken?: string;
   plan?: Plan;
   ratePerMinute?: number;
   unboundedReserve?: number;
@@ -77,7 +80,10 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     c.set('member', member);
     await next();
   };
-  for (const prefix of ['/api/*', '/v3/*', '/hub/v1/*']) app.use(prefix, members);
+  // The admin's routes first: their own token, not a member's.
+  adminRoutes(app, db, options.adminToken);
+  for (const path of ['/api/*', '/v3/*', '/hub/v1/me', '/hub/v1/peek/*', '/hub/v1/forgotten'])
+    app.use(path, members);
 
   const serviceCall = (c: Context<HubEnv>) => {
     const url = new URL(c.req.url);

@@ -40,6 +40,7 @@ export interface ServerConfig {
   providerKey: string;
   plan: Plan;
   ratePerMinute: number;
+  adminToken: string | undefined;
 }
 
 export function serverConfig(env: Env = process.env): ServerConfig {
@@ -66,5 +67,6 @@ export function serverConfig(env: Env = process.env): ServerConfig {
     ),
     plan,
     ratePerMinute: wholeNumber(env, 'HUB_RATE_PER_MIN', DEFAULT_RATE_PER_MINUTE, 1),
+    adminToken: env.HUB_ADMIN_TOKEN?.trim() || undefined,
   };
 }

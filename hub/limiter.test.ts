@@ -23,10 +23,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('the account limiter', () => {
   it('spaces calls from two hubs by the rate, gives clicks first and serves members in turn', async () => {
     const one = new AccountLimiter(db, 300);
-    const two = new AccountLimiter(await database.open(), 300);
+    const otherDb = await database.open();
+    // Connected before the test: the order of the asks is the order they reach the database.
+    await otherDb.query('SELECT 1');
+    const two = new AccountLimiter(otherDb, 300);
     await one.init();
     // The account is paused (as after a 429) while everyone queues, so the order is the queue's alone.
-    await db.query('UPDATE limiter SET blocked_until = extract(epoch FROM clock_timestamp()) * 1000 + 1500');
+    await db.query('UPDATE limiter SET blocked_until = extract(epoch FROM clock_timestamp()) * 1000 + 2500');
     const granted: { who: string; at: number }[] = [];
     const ask = (limiter: AccountLimiter, member: number, priority: Priority, who: string) =>
       limiter.acquire(member, priority).then(() => granted.push({ who, at: performance.now() }));
@@ -39,7 +42,11 @@ describe('the account limiter', () => {
     const waits: Promise<unknown>[] = [];
     for (const [index, [member, priority, who]] of asks.entries()) {
       waits.push(ask(index % 2 ? one : two, member, priority, who));
-      await sleep(20);
+      // Each ask is waiting in the queue before the next is made.
+      while (
+        Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM limiter_waiting'))[0]?.n) <= index
+      )
+        await sleep(5);
     }
     await Promise.all(waits);
 

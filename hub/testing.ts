@@ -56,11 +56,11 @@ async function clear(db: Db): Promise<void> {
   await db.query('UPDATE limiter SET next_at = 0, blocked_until = 0');
 }
 
-/** The sandbox as the service, with the team's key `team`; `fetch` reaches it without a socket. */
-export function sandboxService(credits = 100_000) {
+/** The sandbox as the service, with the team's key `team` (100,000 credits); `fetch` reaches it without a socket. */
+export function sandboxService({ ratePerMinute = 60_000 }: { ratePerMinute?: number } = {}) {
   const sandbox = createSandbox({
-    keys: [{ key: 'team', credits, plan: 'standard' }],
-    ratePerMinute: 60_000,
+    keys: [{ key: 'team', credits: 100_000, plan: 'standard' }],
+    ratePerMinute,
   });
   const fetchSandbox = (input: RequestInfo | URL, init?: RequestInit) =>
     Promise.resolve(sandbox.app.request(new Request(input, init)));
