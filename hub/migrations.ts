@@ -92,8 +92,6 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
   },
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
-
 async function appliedVersions(tx: Queryable): Promise<Set<number>> {
   await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
