@@ -9,6 +9,8 @@ import { createSandbox } from '../sandbox/app';
 import { type Db, openPglite, openPostgres } from './db';
 
 export interface TestDatabase {
+  /** The test database's URL on a real server; undefined for PGlite (which one process owns). */
+  url?: string;
   /** Opens a connection to the test database (a real server: a new pool, as another process would). */
   open(): Promise<Db>;
   /** Empties every table (the schema stays). */
@@ -34,6 +36,7 @@ export async function testDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const opened: Db[] = [];
   return {
+    url: url.toString(),
     open: async () => {
       const db = openPostgres(url.toString());
       opened.push(db);
