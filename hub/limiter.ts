@@ -72,14 +72,13 @@ export class AccountLimiter {
     );
   }
 
-  /** Waits for a slot of the account's rate limit; returns how long it waited, in ms. */
+  /** Waits for a slot of the account's rate limit; returns the slot's time (the database's clock, ms). */
   async acquire(memberId: number, priority: Priority): Promise<number> {
-    const started = Date.now();
     const ticket = randomUUID();
     try {
       for (;;) {
         const step = await this.db.transaction((tx) => this.#try(tx, ticket, memberId, priority));
-        if (step.granted) return Date.now() - started;
+        if (step.granted) return step.at;
         await sleep(Math.min(MAX_SLEEP_MS, Math.max(2, step.waitMs)));
       }
     } catch (error) {
@@ -93,7 +92,7 @@ export class AccountLimiter {
     ticket: string,
     memberId: number,
     priority: Priority,
-  ): Promise<{ granted: true } | { granted: false; waitMs: number }> {
+  ): Promise<{ granted: true; at: number } | { granted: false; waitMs: number }> {
     const [row] = await tx.query<LimiterRow>(
       `SELECT next_at, interval_ms, blocked_until, extract(epoch FROM clock_timestamp()) * 1000 AS now
        FROM limiter WHERE id = 1 FOR UPDATE`,
@@ -119,7 +118,7 @@ export class AccountLimiter {
          ON CONFLICT (member_id) DO UPDATE SET last_granted = $2`,
         [memberId, now],
       );
-      return { granted: true };
+      return { granted: true, at: now };
     }
     // A grant moves a waiter up by at most two places (see placeOf): sleeping half its distance
     // wakes it before its turn, with few wake-ups on the way.
