@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine lacks for building, testing and running the demo:
-# Debian's Chromium and Firefox ESR (neither Playwright nor puppeteer-core downloads a browser here)
-# and the pinned npm packages.
+# Debian's Chromium and Firefox ESR (neither Playwright nor puppeteer-core downloads a browser here),
+# Debian's PostgreSQL 15 (the team hub's tests) and the pinned npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Each browser only when it is missing; one apt-get update for both.
+# Each package only when it is missing; one apt-get update for all.
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium fonts-liberation)
 # The Firefox suite (test/e2e-firefox) runs /usr/bin/firefox-esr.
 [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+# The team hub's tests run on a real PostgreSQL 15 too (scripts/with-postgres.sh starts its own).
+[ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql-15)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]} from Debian's packages"
   SUDO=''; [ "$(id -u)" -eq 0 ] || SUDO='sudo'

@@ -28,6 +28,9 @@ function countVitest(file, name) {
 }
 
 countVitest(join(dir, 'vitest.json'), 'vitest');
+// The team hub's suite, on PGlite and on a real PostgreSQL.
+countVitest(join(dir, 'hub-pglite.json'), 'the hub suite on PGlite');
+countVitest(join(dir, 'hub-postgresql.json'), 'the hub suite on PostgreSQL');
 
 const pwFile = join(dir, 'playwright.json');
 if (existsSync(pwFile)) {

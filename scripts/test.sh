@@ -9,7 +9,8 @@
 #   2. two lanes side by side: the checks, then Firefox's builds | Chrome's builds (each build to its
 #      own .output/ folder);
 #   3. the Chromium suite (Playwright, on two workers) alone: its tests wait on timings;
-#   4. the unit and contract tests | the quick benchmarks, then the Firefox suite.
+#   4. the unit and contract tests, then the hub's on PGlite and on PostgreSQL | the quick
+#      benchmarks, then the Firefox suite.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -88,6 +89,13 @@ fi
 unit_tests() {
   echo "== unit and contract tests (vitest)"
   npx vitest run --reporter=default --reporter=json --outputFile.json="$report_dir/vitest.json"
+  # The team hub (hub/), once on its embedded PGlite and once on a real PostgreSQL 15 of its own.
+  echo "== the team hub on PGlite (vitest)"
+  npx vitest run --config vitest.hub.config.ts \
+    --reporter=default --reporter=json --outputFile.json="$report_dir/hub-pglite.json"
+  echo "== the team hub on PostgreSQL 15 (vitest)"
+  bash scripts/with-postgres.sh npx vitest run --config vitest.hub.config.ts \
+    --reporter=default --reporter=json --outputFile.json="$report_dir/hub-postgresql.json"
 }
 benchmarks_then_firefox() {
   # Every benchmark once, briefly, on the e2e build: one that no longer runs fails here.

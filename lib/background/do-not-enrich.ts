@@ -93,7 +93,7 @@ function addEmail({ email, domain }: { email: string; domain: string }, keys: Se
 }
 
 /** `email:ada+news@acme.com` → `email:ada@acme.com`: one mailbox, whatever tag it is written with. */
-function mailboxKey(key: string): string {
+export function mailboxKey(key: string): string {
   return key.startsWith('email:') ? key.replace(/^email:([^+@]+)\+[^@]*@/, 'email:$1@') : key;
 }
 

@@ -1,0 +1,175 @@
+/**
+ * `npm run -s hub:admin -- <command>`: the team's administration, on the hub's database (the same
+ * environment as the server: HUB_DATABASE_URL or HUB_DATA_DIR; with the embedded PGlite, stop the
+ * server first: one process at a time owns its folder).
+ *
+ *   add-member <name> --daily <credits> [--monthly <credits>]   prints the token on its last line
+ *   list-members
+ *   set-budget <name> [--daily <credits>] [--monthly <credits>|none]
+ *   remove-member <name>                                          the token stops working at once
+ *   do-not-enrich add|remove <subject>   |   do-not-enrich list
+ *   forget <subject>
+ *   audit [--member <name>] [--subject <text>] [--limit <n>]
+ *   spend                                                          what each member spent, by day
+ */
+import { readAudit, spendByDay } from './audit';
+import { leftOf, usageOf } from './budget';
+import { openConfiguredDb } from './config';
+import type { Db } from './db';
+import { addMember, listMembers, removeMember, setBudget } from './members';
+import { migrate } from './migrations';
+import { addListed, forget, listListed, removeListed } from './privacy';
+
+export class UsageError extends Error {}
+
+interface Parsed {
+  positional: string[];
+  options: Map<string, string>;
+}
+
+function parseArgs(args: readonly string[]): Parsed {
+  const positional: string[] = [];
+  const options = new Map<string, string>();
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] ?? '';
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const value = args[index + 1];
+    if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg} needs a value`);
+    options.set(arg.slice(2), value);
+    index++;
+  }
+  return { positional, options };
+}
+
+function credits(options: Map<string, string>, name: string): number | undefined {
+  const text = options.get(name);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new UsageError(`--${name} must be a whole number of credits, 0 or more (not "${text}")`);
+  return value;
+}
+
+function one(positional: readonly string[], what: string): string {
+  const [value, ...rest] = positional;
+  if (value === undefined || rest.length > 0) throw new UsageError(`give exactly one ${what}`);
+  return value;
+}
+
+/** Runs one command; returns the lines to print. */
+export async function runAdmin(db: Db, args: readonly string[]): Promise<string[]> {
+  const [command, ...rest] = args;
+  const { positional, options } = parseArgs(rest);
+  switch (command) {
+    case 'add-member': {
+      const daily = credits(options, 'daily');
+      if (daily === undefined) throw new UsageError('add-member needs --daily <credits>');
+      const { member, token } = await addMember(db, one(positional, 'name'), {
+        daily,
+        monthly: credits(options, 'monthly') ?? null,
+      });
+      return [`Added ${member.name}: ${daily} credits a day. Their token (shown only now):`, token];
+    }
+    case 'list-members': {
+      const members = await listMembers(db);
+      if (members.length === 0) return ['No members yet.'];
+      const lines: string[] = [];
+      for (const member of members) {
+        const usage = await usageOf(db, member.id);
+        const left = leftOf(member, usage);
+        const monthly =
+          member.monthlyBudget === null ? '' : `, ${member.monthlyBudget} a month (${left.monthly} left)`;
+        lines.push(`${member.name}: ${member.dailyBudget} a day, ${usage.spentToday} spent today${monthly}`);
+      }
+      return lines;
+    }
+    case 'set-budget': {
+      const monthlyText = options.get('monthly');
+      const member = await setBudget(db, one(positional, 'name'), {
+        daily: credits(options, 'daily'),
+        monthly: monthlyText === 'none' ? null : credits(options, 'monthly'),
+      });
+      const monthly = member.monthlyBudget === null ? 'no monthly budget' : `${member.monthlyBudget} a month`;
+      return [`${member.name}: ${member.dailyBudget} a day, ${monthly}`];
+    }
+    case 'remove-member': {
+      const name = one(positional, 'name');
+      await removeMember(db, name);
+      return [`Removed ${name}: their token no longer works.`];
+    }
+    case 'do-not-enrich':
+      return doNotEnrich(db, positional);
+    case 'forget': {
+      const result = await forget(db, one(positional, 'subject'));
+      return [
+        `Forgot ${result.entry.text}: ${result.answersRemoved} answers removed, ${result.pagesTrimmed} pages trimmed, ` +
+          `${result.auditLinesCleared} audit lines cleared (number ${result.seq} for the browsers).`,
+      ];
+    }
+    case 'audit': {
+      const rows = await readAudit(db, {
+        member: options.get('member'),
+        subject: options.get('subject'),
+        limit: credits(options, 'limit'),
+      });
+      if (rows.length === 0) return ['Nothing in the audit matches.'];
+      return rows.map(
+        (row) =>
+          `${row.at}  ${row.member}  ${row.endpoint}  ${row.subject ?? '(not named)'}  ${row.status}  ` +
+          `${row.charged ?? '?'} credits  cache ${row.cache}`,
+      );
+    }
+    case 'spend': {
+      const rows = await spendByDay(db);
+      return rows.length === 0
+        ? ['Nothing spent yet.']
+        : rows.map((row) => `${row.day}  ${row.member}  ${row.spent} spent  ${row.reserved} in flight`);
+    }
+    default:
+      throw new UsageError(command === undefined ? 'give a command' : `unknown command "${command}"`);
+  }
+}
+
+async function doNotEnrich(db: Db, positional: readonly string[]): Promise<string[]> {
+  const [action, ...subjects] = positional;
+  if (action === 'list') {
+    const entries = await listListed(db);
+    return entries.length === 0 ? ['The do-not-enrich list is empty.'] : entries.map((entry) => entry.text);
+  }
+  if (action === 'add') {
+    const entry = await addListed(db, one(subjects, 'subject'));
+    return [`Listed ${entry.text}: requests naming it are refused (451).`];
+  }
+  if (action === 'remove') {
+    const subject = one(subjects, 'subject');
+    return [(await removeListed(db, subject)) ? `Unlisted ${subject}.` : `${subject} was not on the list.`];
+  }
+  throw new UsageError('do-not-enrich takes add <subject>, remove <subject> or list');
+}
+
+const USAGE = `usage: npm run -s hub:admin -- <command>
+  add-member <name> --daily <credits> [--monthly <credits>]
+  list-members | set-budget <name> [--daily N] [--monthly N|none] | remove-member <name>
+  do-not-enrich add|remove <subject> | do-not-enrich list
+  forget <subject> | audit [--member <name>] [--subject <text>] [--limit N] | spend`;
+
+async function main(): Promise<void> {
+  const db = await openConfiguredDb();
+  try {
+    await migrate(db);
+    for (const line of await runAdmin(db, process.argv.slice(2))) console.log(line);
+  } finally {
+    await db.close();
+  }
+}
+
+if (process.argv[1]?.endsWith('admin.ts')) {
+  main().catch((error: unknown) => {
+    console.error(`hub:admin: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof UsageError) console.error(USAGE);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * The hub's own answers, in the service's error shape (`{code, name, description}`, which the
+ * extension's client already reads) with an `error` word for the hub's refusals, so a member's
+ * browser can tell "your budget" (402) and "do not enrich" (451) from the service's own errors.
+ */
+import { STATUS_NAMES } from '../lib/api/errors';
+
+export type HubError =
+  | 'unauthorized'
+  | 'member_budget'
+  | 'do_not_enrich'
+  | 'hub_database_unavailable'
+  | 'service_unreachable';
+
+/** The statuses only the hub answers, beside the service's (STATUS_NAMES). */
+const HUB_STATUS_NAMES: Record<number, string> = {
+  402: 'Payment Required',
+  451: 'Unavailable For Legal Reasons',
+};
+
+export function errorJson(
+  status: number,
+  description: string,
+  extra: { error?: HubError } & Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    code: status,
+    name: STATUS_NAMES[status] ?? HUB_STATUS_NAMES[status] ?? 'Error',
+    description,
+    ...extra,
+  };
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * The hub as a Hono app. Members call the service's own paths (`/api/v2/…`, `/v3/…`) with their
+ * member token as the bearer key (proxy.ts), and the hub's own free routes under `/hub/v1/`:
+ * `me` (their budget and spend), `peek/<service path>?…` (whether the team has an answer, and how
+ * old), `forgotten?since=N` (subjects forgotten at the hub, for browsers to forget too).
+ *
+ * Nothing that matters is kept in the process: any number of hubs on one database are one hub.
+ */
+import { serve } from '@hono/node-server';
+import { type Context, Hono } from 'hono';
+import type { Plan } from '../lib/background/credits';
+import { adminRoutes } from './admin-routes';
+import { errorJson, jsonResponse } from './answers';
+import { leftOf, usageOf } from './budget';
+import { ageSeconds, cacheKey, freshEnough, readCached } from './cache';
+import { DatabaseUnavailable, type Db } from './db';
+import { AccountLimiter, type Priority } from './limiter';
+import { type Member, memberByToken } from './members';
+import { migrate } from './migrations';
+import { forgottenSince } from './privacy';
+import { type ProxyConfig, proxyRequest, validate } from './proxy';
+
+export interface HubOptions {
+  db: Db;
+  providerUrl: string;
+  providerKey: string;
+  /** HUB_ADMIN_TOKEN: the admin's routes (/hub/v1/admin/…); none without it. */
+  adminToken?: string;
+  plan?: Plan;
+  ratePerMinute?: number;
+  unboundedReserve?: number;
+  fetchTimeoutMs?: number;
+  fetch?: typeof fetch;
+  now?: () => Date;
+}
+
+type HubEnv = { Variables: { member: Member } };
+
+export interface Hub {
+  app: Hono<HubEnv>;
+  limiter: AccountLimiter;
+}
+
+const PRIORITY_HEADER = 'X-Hub-Priority';
+
+/** Migrates the database, sets up the limiter and builds the app. */
+export async function createHub(options: HubOptions): Promise<Hub> {
+  const { db } = options;
+  await migrate(db);
+  const limiter = new AccountLimiter(db, options.ratePerMinute ?? 300);
+  await limiter.init();
+  const config: ProxyConfig = {
+    providerUrl: options.providerUrl,
+    providerKey: options.providerKey,
+    plan: options.plan ?? 'standard',
+    unboundedReserve: options.unboundedReserve ?? 10,
+    fetchTimeoutMs: options.fetchTimeoutMs ?? 60_000,
+  };
+  const deps = { db, limiter, config, fetch: options.fetch ?? fetch, now: options.now ?? (() => new Date()) };
+  const app = new Hono<HubEnv>();
+
+  app.onError((error, c) => {
+    if (error instanceof DatabaseUnavailable)
+      return c.json(
+        errorJson(503, `${error.message}. Nothing was sent to the service and nothing was charged.`, {
+          error: 'hub_database_unavailable',
+        }),
+        503,
+      );
+    console.error('hub: unexpected error', error);
+    return c.json(errorJson(500, 'Internal server error'), 500);
+  });
+  app.notFound((c) => c.json(errorJson(404, 'The requested resource could not be found'), 404));
+
+  const members = async (c: Context<HubEnv>, next: () => Promise<void>) => {
+    const header = c.req.header('Authorization') ?? '';
+    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? '';
+    const member = token === '' ? null : await memberByToken(db, token);
+    if (!member) return c.json(errorJson(401, 'Invalid API key', { error: 'unauthorized' }), 401);
+    c.set('member', member);
+    await next();
+  };
+  // The admin's routes first: their own token, not a member's.
+  adminRoutes(app, db, options.adminToken);
+  for (const path of ['/api/*', '/v3/*', '/hub/v1/me', '/hub/v1/peek/*', '/hub/v1/forgotten'])
+    app.use(path, members);
+
+  const serviceCall = (c: Context<HubEnv>) => {
+    const url = new URL(c.req.url);
+    const asked = c.req.header(PRIORITY_HEADER);
+    const priority: Priority = asked === 'click' ? 'click' : 'batch';
+    return proxyRequest(deps, c.get('member'), {
+      path: url.pathname,
+      search: url.search,
+      query: c.req.query(),
+      priority,
+    });
+  };
+  app.get('/api/*', serviceCall);
+  app.get('/v3/*', serviceCall);
+
+  app.get('/hub/v1/me', async (c) => {
+    const member = c.get('member');
+    const usage = await usageOf(db, member.id);
+    const left = leftOf(member, usage);
+    return c.json({
+      name: member.name,
+      daily_budget: member.dailyBudget,
+      monthly_budget: member.monthlyBudget,
+      spent_today: usage.spentToday,
+      reserved_today: usage.reservedToday,
+      left_today: left.daily,
+      spent_this_month: usage.spentThisMonth,
+      left_this_month: left.monthly,
+    });
+  });
+
+  app.get('/hub/v1/peek/*', async (c) => {
+    const path = new URL(c.req.url).pathname.slice('/hub/v1/peek'.length);
+    const checked = validate(path, c.req.query());
+    if ('refusal' in checked) return checked.refusal;
+    const cached = await readCached(db, cacheKey(checked.id, checked.params));
+    const now = deps.now();
+    if (!cached) return c.json({ cached: false, free: false, age_seconds: null, fetched_at: null });
+    const age = ageSeconds(cached, now);
+    return c.json({
+      cached: true,
+      free: freshEnough(cached, checked.params, now),
+      age_seconds: age === null ? null : Math.round(age),
+      fetched_at: cached.fetchedAt.toISOString(),
+    });
+  });
+
+  app.get('/hub/v1/forgotten', async (c) => {
+    const since = Number(c.req.query('since') ?? '0');
+    if (!Number.isSafeInteger(since) || since < 0)
+      return jsonResponse(400, errorJson(400, 'since: must be a whole number, 0 or more'));
+    const forgotten = await forgottenSince(db, since);
+    return c.json({ forgotten, last: forgotten.at(-1)?.seq ?? since });
+  });
+
+  return { app, limiter };
+}
+
+export interface RunningHub {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startHub(
+  options: HubOptions & { port: number; hostname?: string },
+): Promise<RunningHub> {
+  const { app } = await createHub(options);
+  return new Promise((resolve) => {
+    const server = serve(
+      { fetch: app.fetch, port: options.port, hostname: options.hostname ?? '127.0.0.1' },
+      (info) =>
+        resolve({
+          url: `http://127.0.0.1:${info.port}`,
+          port: info.port,
+          close: () =>
+            new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done()))),
+        }),
+    );
+  });
+}

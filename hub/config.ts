@@ -1,0 +1,72 @@
+/**
+ * The hub's settings, from the environment (the server and `hub:admin` read the same ones):
+ * HUB_DATABASE_URL (a real PostgreSQL; else the embedded PGlite in HUB_DATA_DIR, default
+ * `.hub-data`), HUB_PROVIDER_URL and HUB_PROVIDER_KEY (the service and the team's key),
+ * HUB_ADMIN_TOKEN, HUB_PORT (8788), HUB_PLAN (`standard` or `growth`: the account's plan, which
+ * some prices depend on), HUB_RATE_PER_MIN (300: the account's rate limit).
+ */
+import { DEFAULT_RATE_PER_MINUTE } from '../lib/api/assumptions';
+import type { Plan } from '../lib/background/credits';
+import { type Db, openDb } from './db';
+
+export const DEFAULT_HUB_PORT = 8788;
+export const DEFAULT_DATA_DIR = '.hub-data';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function wholeNumber(env: Env, name: string, fallback: number, min: number): number {
+  const text = env[name];
+  if (text === undefined || text.trim() === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, not "${text}"`);
+  return value;
+}
+
+function required(env: Env, name: string, what: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new Error(`${name} is not set: ${what}`);
+  return value;
+}
+
+export function openConfiguredDb(env: Env = process.env): Promise<Db> {
+  const databaseUrl = env.HUB_DATABASE_URL?.trim() || undefined;
+  return openDb(databaseUrl ? { databaseUrl } : { dataDir: env.HUB_DATA_DIR?.trim() || DEFAULT_DATA_DIR });
+}
+
+export interface ServerConfig {
+  port: number;
+  providerUrl: string;
+  providerKey: string;
+  plan: Plan;
+  ratePerMinute: number;
+  adminToken: string | undefined;
+}
+
+export function serverConfig(env: Env = process.env): ServerConfig {
+  const plan = env.HUB_PLAN?.trim() || 'standard';
+  if (plan !== 'standard' && plan !== 'growth')
+    throw new Error(`HUB_PLAN must be standard or growth, not "${plan}"`);
+  const providerUrl = required(
+    env,
+    'HUB_PROVIDER_URL',
+    "the service's base URL (e.g. http://127.0.0.1:8787)",
+  );
+  try {
+    new URL(providerUrl);
+  } catch {
+    throw new Error(`HUB_PROVIDER_URL is not a URL: "${providerUrl}"`);
+  }
+  return {
+    port: wholeNumber(env, 'HUB_PORT', DEFAULT_HUB_PORT, 0),
+    providerUrl,
+    providerKey: required(
+      env,
+      'HUB_PROVIDER_KEY',
+      "the team's key for the service, which only the hub holds",
+    ),
+    plan,
+    ratePerMinute: wholeNumber(env, 'HUB_RATE_PER_MIN', DEFAULT_RATE_PER_MINUTE, 1),
+    adminToken: env.HUB_ADMIN_TOKEN?.trim() || undefined,
+  };
+}

@@ -1,0 +1,37 @@
+/** The storage layer: the embedded database's folder is one process's at a time; schema versions. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from './db';
+import { migrate } from './migrations';
+
+const root = mkdtempSync(join(tmpdir(), 'hub-db-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+// PGlite's own behaviour: run with the embedded database only, not again under with-postgres.sh.
+describe.skipIf(process.env.HUB_DATABASE_URL)('the embedded database', () => {
+  it('keeps its data in its folder, migrates once, and is refused to a second opener while open', async () => {
+    const folder = join(root, 'data');
+    const db = await openPglite(folder);
+    expect(await migrate(db)).toEqual([1]);
+    await db.query(
+      "INSERT INTO do_not_enrich (key, kind, text) VALUES ('domain:acme.com', 'domain', 'acme.com')",
+    );
+    await expect(openPglite(folder)).rejects.toThrow(/is open in process \d+ .*HUB_DATABASE_URL/);
+    await db.close();
+
+    const again = await openPglite(folder);
+    expect(await migrate(again)).toEqual([]);
+    expect(await again.query('SELECT text FROM do_not_enrich')).toEqual([{ text: 'acme.com' }]);
+    await again.close();
+  }, 120_000);
+
+  it('takes over the lock of a process that died', async () => {
+    const folder = join(root, 'orphan');
+    // A process id no process has (above the kernel's maximum).
+    writeFileSync(`${folder}.lock`, '999999999');
+    const db = await openPglite(folder);
+    await db.close();
+  }, 120_000);
+});

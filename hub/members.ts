@@ -1,0 +1,127 @@
+/**
+ * Members and their tokens. A token is 32 random bytes shown once (when the member is added); the
+ * hub keeps only its SHA-256, and compares hashes in constant time. A removed member's token is
+ * refused from the next request on: every request reads the member row.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from './db';
+
+export interface Member {
+  id: number;
+  name: string;
+  dailyBudget: number;
+  monthlyBudget: number | null;
+}
+
+interface MemberRow {
+  id: number;
+  name: string;
+  token_hash: string;
+  daily_budget: number;
+  monthly_budget: number | null;
+}
+
+const TOKEN_PREFIX = 'hub_';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Equal texts, in a time that does not depend on where they differ (hashed first: equal lengths). */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given, 'utf8').digest();
+  const b = createHash('sha256').update(expected, 'utf8').digest();
+  return timingSafeEqual(a, b);
+}
+
+function toMember(row: MemberRow): Member {
+  return {
+    id: row.id,
+    name: row.name,
+    dailyBudget: row.daily_budget,
+    monthlyBudget: row.monthly_budget,
+  };
+}
+
+const COLUMNS = 'id, name, token_hash, daily_budget, monthly_budget';
+
+/** The active member a bearer token belongs to; null for an unknown or removed member's token. */
+export async function memberByToken(db: Queryable, token: string): Promise<Member | null> {
+  if (!token.startsWith(TOKEN_PREFIX)) return null;
+  const hash = hashToken(token);
+  const [row] = await db.query<MemberRow>(
+    `SELECT ${COLUMNS} FROM members WHERE token_hash = $1 AND removed_at IS NULL`,
+    [hash],
+  );
+  if (!row) return null;
+  return timingSafeEqual(Buffer.from(row.token_hash, 'hex'), Buffer.from(hash, 'hex')) ? toMember(row) : null;
+}
+
+function checkBudgetValue(label: string, value: number | null): void {
+  if (value !== null && (!Number.isSafeInteger(value) || value < 0))
+    throw new Error(`${label} must be a whole number of credits, 0 or more (not ${value})`);
+}
+
+/** Adds a member; returns them and their token, which is shown only now. */
+export async function addMember(
+  db: Queryable,
+  name: string,
+  budgets: { daily: number; monthly?: number | null },
+): Promise<{ member: Member; token: string }> {
+  if (name.trim() === '') throw new Error('A member needs a name');
+  checkBudgetValue('The daily budget', budgets.daily);
+  checkBudgetValue('The monthly budget', budgets.monthly ?? null);
+  const [taken] = await db.query('SELECT 1 FROM members WHERE name = $1 AND removed_at IS NULL', [
+    name.trim(),
+  ]);
+  if (taken) throw new Error(`There is already a member named "${name.trim()}"`);
+  const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const [row] = await db.query<MemberRow>(
+    `INSERT INTO members (name, token_hash, daily_budget, monthly_budget) VALUES ($1, $2, $3, $4)
+     RETURNING ${COLUMNS}`,
+    [name.trim(), hashToken(token), budgets.daily, budgets.monthly ?? null],
+  );
+  if (!row) throw new Error('The member was not added');
+  return { member: toMember(row), token };
+}
+
+export async function listMembers(db: Queryable): Promise<Member[]> {
+  const rows = await db.query<MemberRow>(
+    `SELECT ${COLUMNS} FROM members WHERE removed_at IS NULL ORDER BY name`,
+  );
+  return rows.map(toMember);
+}
+
+export async function activeMemberNamed(db: Queryable, name: string): Promise<Member> {
+  const [row] = await db.query<MemberRow>(
+    `SELECT ${COLUMNS} FROM members WHERE name = $1 AND removed_at IS NULL`,
+    [name],
+  );
+  if (!row) throw new Error(`No member is named "${name}"`);
+  return toMember(row);
+}
+
+/** Sets what is given; `monthly: null` removes the monthly budget. */
+export async function setBudget(
+  db: Queryable,
+  name: string,
+  budgets: { daily?: number; monthly?: number | null },
+): Promise<Member> {
+  const member = await activeMemberNamed(db, name);
+  if (budgets.daily !== undefined) checkBudgetValue('The daily budget', budgets.daily);
+  if (budgets.monthly !== undefined) checkBudgetValue('The monthly budget', budgets.monthly);
+  const daily = budgets.daily ?? member.dailyBudget;
+  const monthly = budgets.monthly === undefined ? member.monthlyBudget : budgets.monthly;
+  await db.query('UPDATE members SET daily_budget = $2, monthly_budget = $3 WHERE id = $1', [
+    member.id,
+    daily,
+    monthly,
+  ]);
+  return { ...member, dailyBudget: daily, monthlyBudget: monthly };
+}
+
+/** Removes a member: their token is refused from now on; their audit lines stay. */
+export async function removeMember(db: Queryable, name: string): Promise<void> {
+  const member = await activeMemberNamed(db, name);
+  await db.query('UPDATE members SET removed_at = now() WHERE id = $1', [member.id]);
+}

@@ -1,0 +1,147 @@
+/**
+ * The team's do-not-enrich list and forget. The list is read with the extension's own reader and
+ * matched with its own matcher (lib/background/do-not-enrich.ts: plain functions, no browser API),
+ * so a subject is refused at the hub exactly as a browser would refuse it.
+ *
+ * Forget removes a subject from the shared cache (answers about them, and rows of pages naming
+ * them) and from the audit's names, and appends them to the forgotten list, numbered, which
+ * browsers in team mode read from their last number on (`GET /hub/v1/forgotten?since=N`).
+ */
+import type { EndpointId } from '../lib/api/ids';
+import {
+  type DoNotEnrichEntry,
+  listedIn,
+  mailboxKey,
+  readEntry,
+  screenAnswer,
+} from '../lib/background/do-not-enrich';
+import type { Db, Queryable } from './db';
+
+export type { DoNotEnrichEntry };
+
+function entryOf(subject: string): DoNotEnrichEntry {
+  const entry = readEntry(subject);
+  if (!entry)
+    throw new Error(`"${subject}" is not an email address, a domain (acme.com, @acme.com) or a profile URL`);
+  return entry;
+}
+
+/** The keys matching a set of entries' keys: an address by its mailbox too (ada+x@ is ada@). */
+function matchKeys(keys: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const key of keys) {
+    out.add(key);
+    out.add(mailboxKey(key));
+  }
+  return out;
+}
+
+export async function listedKeys(db: Queryable): Promise<Set<string>> {
+  const rows = await db.query<{ key: string }>('SELECT key FROM do_not_enrich');
+  return matchKeys(rows.map((row) => row.key));
+}
+
+export async function addListed(db: Queryable, subject: string): Promise<DoNotEnrichEntry> {
+  const entry = entryOf(subject);
+  await db.query(
+    'INSERT INTO do_not_enrich (key, kind, text) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING',
+    [entry.key, entry.kind, entry.text],
+  );
+  return entry;
+}
+
+/** Removes an entry; false when it was not on the list. */
+export async function removeListed(db: Queryable, subject: string): Promise<boolean> {
+  const rows = await db.query('DELETE FROM do_not_enrich WHERE key = $1 RETURNING key', [
+    entryOf(subject).key,
+  ]);
+  return rows.length > 0;
+}
+
+export async function listListed(db: Queryable): Promise<DoNotEnrichEntry[]> {
+  return db.query<DoNotEnrichEntry>('SELECT key, kind, text FROM do_not_enrich ORDER BY text');
+}
+
+export interface ForgetResult {
+  entry: DoNotEnrichEntry;
+  seq: number;
+  answersRemoved: number;
+  pagesTrimmed: number;
+  auditLinesCleared: number;
+}
+
+/** Forgets a subject everywhere the hub keeps it, in one transaction. */
+export async function forget(db: Db, subject: string): Promise<ForgetResult> {
+  const entry = entryOf(subject);
+  const keys = matchKeys([entry.key]);
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{
+      key: string;
+      endpoint: EndpointId;
+      params: Record<string, unknown>;
+      body: unknown;
+    }>('SELECT key, endpoint, params, body FROM cache FOR UPDATE');
+    const removed: string[] = [];
+    let pagesTrimmed = 0;
+    for (const row of rows) {
+      const screened = screenAnswer(keys, row.endpoint, row.body);
+      if (listedIn(keys, row.endpoint, row.params) !== null || screened.listed !== null) {
+        removed.push(row.key);
+      } else if (screened.data !== row.body) {
+        await tx.query('UPDATE cache SET body = $2 WHERE key = $1', [row.key, JSON.stringify(screened.data)]);
+        pagesTrimmed++;
+      }
+    }
+    if (removed.length > 0) await tx.query('DELETE FROM cache WHERE key = ANY($1::text[])', [removed]);
+    const audit = await tx.query<{
+      id: string;
+      endpoint: EndpointId;
+      params: Record<string, unknown> | null;
+      cache_key: string | null;
+    }>('SELECT id, endpoint, params, cache_key FROM audit WHERE params IS NOT NULL');
+    const removedKeys = new Set(removed);
+    const cleared = audit
+      .filter(
+        (line) =>
+          (line.cache_key !== null && removedKeys.has(line.cache_key)) ||
+          (line.params !== null && listedIn(keys, line.endpoint, line.params) !== null),
+      )
+      .map((line) => line.id);
+    if (cleared.length > 0)
+      await tx.query('UPDATE audit SET subject = NULL, params = NULL WHERE id = ANY($1::bigint[])', [
+        cleared,
+      ]);
+    const [added] = await tx.query<{ seq: string }>(
+      'INSERT INTO forgotten (key, text) VALUES ($1, $2) RETURNING seq',
+      [entry.key, entry.text],
+    );
+    return {
+      entry,
+      seq: Number(added?.seq),
+      answersRemoved: removed.length,
+      pagesTrimmed,
+      auditLinesCleared: cleared.length,
+    };
+  });
+}
+
+export interface ForgottenSubject {
+  seq: number;
+  key: string;
+  text: string;
+  at: string;
+}
+
+/** The subjects forgotten after number `since`, oldest first, at most `limit` of them. */
+export async function forgottenSince(db: Queryable, since: number, limit = 500): Promise<ForgottenSubject[]> {
+  const rows = await db.query<{ seq: string; key: string; text: string; at: Date | string }>(
+    'SELECT seq, key, text, at FROM forgotten WHERE seq > $1 ORDER BY seq LIMIT $2',
+    [since, limit],
+  );
+  return rows.map((row) => ({
+    seq: Number(row.seq),
+    key: row.key,
+    text: row.text,
+    at: new Date(row.at).toISOString(),
+  }));
+}

@@ -1,0 +1,86 @@
+/**
+ * Two hub processes (`hub/main.ts`, as `npm run hub` starts it) on one PostgreSQL, with the sandbox
+ * as the service: one member's budget holds under 20 concurrent requests split between them, and
+ * what one paid for is free from the other. Real processes need a real server: with PGlite (one
+ * process owns its folder) this file is skipped.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSandbox, startSandbox } from '../sandbox/app';
+import { runAdmin } from './admin';
+import type { Db } from './db';
+import { migrate } from './migrations';
+import { type TestDatabase, testDatabase } from './testing';
+
+const real = Boolean(process.env.HUB_DATABASE_URL);
+
+function startHubProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/main.ts'], {
+    env: { ...process.env, ...env, HUB_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /Hub ready on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ child, url });
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.on('exit', (code) => reject(new Error(`The hub exited (${code}) before it was ready:\n${output}`)));
+  });
+}
+
+describe.skipIf(!real)('two hub processes on one PostgreSQL', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let sandbox: RunningSandbox;
+  const hubs: { child: ChildProcess; url: string }[] = [];
+
+  beforeAll(async () => {
+    database = await testDatabase();
+    db = await database.open();
+    await migrate(db);
+    sandbox = await startSandbox({ port: 0, keys: [{ key: 'team', credits: 10_000, plan: 'standard' }] });
+    const env = {
+      HUB_DATABASE_URL: database.url ?? '',
+      HUB_PROVIDER_URL: sandbox.url,
+      HUB_PROVIDER_KEY: 'team',
+      HUB_RATE_PER_MIN: '6000',
+    };
+    hubs.push(...(await Promise.all([startHubProcess(env), startHubProcess(env)])));
+  }, 120_000);
+  afterAll(async () => {
+    for (const hub of hubs) hub.child.kill('SIGTERM');
+    await sandbox?.close();
+    await database?.drop();
+  });
+
+  it("never pass a member's budget between them, and share what the team paid for", async () => {
+    const token = (await runAdmin(db, ['add-member', 'ada', '--daily', '7'])).at(-1) ?? '';
+    const people = sandbox.sandbox.queries.dataset.people;
+    const ask = (hub: string, index: number) =>
+      fetch(
+        `${hub}/api/v2/profile?${new URLSearchParams({ profile_url: people[index]?.url ?? '', use_cache: 'if-present', live_fetch: 'default' })}`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => ask(hubs[index % 2]?.url ?? '', 100 + index)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(7);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(13);
+    const paid = sandbox.sandbox.state.requests.list().reduce((sum, entry) => sum + entry.charged, 0);
+    expect(paid).toBe(7);
+
+    // An answer one process paid for is free from the other.
+    const paidIndex = 100 + statuses.indexOf(200);
+    const servedBy = hubs[(paidIndex - 100) % 2 === 0 ? 1 : 0]?.url ?? '';
+    const again = await ask(servedBy, paidIndex);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('X-Hub-Cache')).toBe('hit');
+    expect(again.headers.get('X-Hub-Charged')).toBe('0');
+    expect(sandbox.sandbox.state.requests.list()).toHaveLength(7);
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * One member request, the service's way: validated by the registry (400 before anything is sent or
+ * reserved), refused when it names a subject on the team's do-not-enrich list (451), served from
+ * the team's cache when fresh enough (0 credits), else reserved against the member's budget (402),
+ * paced by the account's limiter, sent with the team's key, and answered as the service answered,
+ * with `X-Hub-Charged` (what the team paid) and `X-Hub-Cache`. An answer about a listed subject is
+ * paid but neither kept nor shown.
+ */
+import { UNPUBLISHED_COST_ESTIMATE } from '../lib/api/assumptions';
+import { summarizeAnswer, summarizeParams } from '../lib/api/endpoint-info';
+import { type EndpointId, endpoints } from '../lib/api/endpoints';
+import { retryAfterOf } from '../lib/api/errors';
+import { describeParamError } from '../lib/api/params';
+import { reservationOf } from '../lib/background/budget';
+import { type Plan, quoteCanonical, reconcileCanonical } from '../lib/background/credits';
+import { listedIn, screenAnswer } from '../lib/background/do-not-enrich';
+import { errorJson, jsonResponse } from './answers';
+import { recordAudit } from './audit';
+import { MemberBudgetExceeded, reserve, settle } from './budget';
+import { cacheKey, freshEnough, readCached, storeAnswer } from './cache';
+import type { Db } from './db';
+import type { AccountLimiter, Priority } from './limiter';
+import type { Member } from './members';
+import { listedKeys } from './privacy';
+
+export interface ProxyConfig {
+  providerUrl: string;
+  providerKey: string;
+  plan: Plan;
+  /** What a request whose price has no upper bound (per email returned) reserves beyond its minimum. */
+  unboundedReserve: number;
+  fetchTimeoutMs: number;
+}
+
+export interface ProxyDeps {
+  db: Db;
+  limiter: AccountLimiter;
+  config: ProxyConfig;
+  fetch: typeof fetch;
+  now: () => Date;
+}
+
+const ENDPOINT_BY_PATH = new Map<string, EndpointId>(
+  (Object.keys(endpoints) as EndpointId[]).map((id) => [endpoints[id].path, id]),
+);
+
+/** The registry's endpoint at a path, with or without its trailing slash. */
+export function endpointAt(path: string): EndpointId | undefined {
+  return (
+    ENDPOINT_BY_PATH.get(path) ?? ENDPOINT_BY_PATH.get(path.endsWith('/') ? path.slice(0, -1) : `${path}/`)
+  );
+}
+
+export type Validated = { id: EndpointId; params: Record<string, unknown> } | { refusal: Response };
+
+/** The registry's reading of a request: its endpoint and canonical params, or the 400/404 to answer. */
+export function validate(path: string, query: Record<string, string>): Validated {
+  const id = endpointAt(path);
+  if (!id) return { refusal: jsonResponse(404, errorJson(404, 'The requested resource could not be found')) };
+  const parsed = endpoints[id].params.safeParse(query);
+  if (!parsed.success)
+    return { refusal: jsonResponse(400, errorJson(400, describeParamError(parsed.error))) };
+  return { id, params: parsed.data as Record<string, unknown> };
+}
+
+/** The most a request may cost, for the member's budget. */
+function maxCharge(id: EndpointId, params: Record<string, unknown>, config: ProxyConfig): number {
+  const quote = quoteCanonical(id, params, { plan: config.plan });
+  if (quote.max === null && quote.min !== null) return quote.min + config.unboundedReserve;
+  return reservationOf(id, quote);
+}
+
+function hubHeaders(charged: number | null, cache: 'hit' | 'miss'): Record<string, string> {
+  return { 'X-Hub-Charged': charged === null ? 'unknown' : String(charged), 'X-Hub-Cache': cache };
+}
+
+export async function proxyRequest(
+  deps: ProxyDeps,
+  member: Member,
+  request: { path: string; search: string; query: Record<string, string>; priority: Priority },
+): Promise<Response> {
+  const { db, config } = deps;
+  const checked = validate(request.path, request.query);
+  if ('refusal' in checked) return checked.refusal;
+  const { id, params } = checked;
+  const audit = (
+    status: number,
+    charged: number | null,
+    cache: 'hit' | 'miss' | 'none',
+    extra: { subject?: string | null; cacheKey?: string | null } = {},
+  ) =>
+    recordAudit(db, {
+      memberId: member.id,
+      endpoint: id,
+      subject: extra.subject === undefined ? summarizeParams(id, params) : extra.subject,
+      params: extra.subject === null ? null : params,
+      status,
+      charged,
+      cache,
+      cacheKey: extra.cacheKey ?? null,
+    });
+
+  const listed = await listedKeys(db);
+  const named = listedIn(listed, id, params);
+  if (named !== null) {
+    await audit(451, 0, 'none', { subject: null });
+    return jsonResponse(
+      451,
+      errorJson(451, "This subject is on the team's do-not-enrich list", { error: 'do_not_enrich' }),
+    );
+  }
+
+  const key = cacheKey(id, params);
+  const cached = await readCached(db, key);
+  if (cached && freshEnough(cached, params, deps.now())) {
+    await audit(200, 0, 'hit', { subject: summarizeAnswer(id, params, cached.body), cacheKey: key });
+    return jsonResponse(200, cached.body, hubHeaders(0, 'hit'));
+  }
+
+  const most = maxCharge(id, params, config);
+  let reservation: Awaited<ReturnType<typeof reserve>>;
+  try {
+    reservation = await reserve(db, member.id, most);
+  } catch (error) {
+    if (!(error instanceof MemberBudgetExceeded)) throw error;
+    await audit(402, 0, 'none');
+    return jsonResponse(
+      402,
+      errorJson(402, error.message, {
+        error: 'member_budget',
+        needed: error.needed,
+        left_today: error.dailyLeft,
+        left_this_month: error.monthlyLeft,
+        daily_budget: member.dailyBudget,
+        monthly_budget: member.monthlyBudget,
+      }),
+    );
+  }
+
+  let answer: { status: number; text: string; headers: Headers };
+  try {
+    await deps.limiter.acquire(member.id, request.priority);
+    answer = await send(deps, request.path, request.search);
+  } catch (error) {
+    await settle(db, reservation, 0);
+    if (!(error instanceof ServiceUnreachable)) throw error;
+    await audit(503, 0, 'none');
+    return jsonResponse(
+      503,
+      errorJson(503, error.message, { error: 'service_unreachable' }),
+      hubHeaders(0, 'miss'),
+    );
+  }
+  return answered(deps, { id, params, key, listed, reservation, audit }, answer);
+}
+
+class ServiceUnreachable extends Error {}
+
+async function send(
+  deps: ProxyDeps,
+  path: string,
+  search: string,
+): Promise<{ status: number; text: string; headers: Headers }> {
+  try {
+    const response = await deps.fetch(new URL(path + search, deps.config.providerUrl), {
+      headers: { Authorization: `Bearer ${deps.config.providerKey}`, Accept: 'application/json' },
+      signal: AbortSignal.timeout(deps.config.fetchTimeoutMs),
+    });
+    return { status: response.status, text: await response.text(), headers: response.headers };
+  } catch (error) {
+    throw new ServiceUnreachable(
+      `The hub could not reach the service (${error instanceof Error ? error.message : String(error)}); nothing was charged`,
+    );
+  }
+}
+
+interface Pending {
+  id: EndpointId;
+  params: Record<string, unknown>;
+  key: string;
+  listed: ReadonlySet<string>;
+  reservation: Awaited<ReturnType<typeof reserve>>;
+  audit: (
+    status: number,
+    charged: number | null,
+    cache: 'hit' | 'miss' | 'none',
+    extra?: { subject?: string | null; cacheKey?: string | null },
+  ) => Promise<void>;
+}
+
+/** The service's answer, settled, screened, kept for the team, audited and passed on. */
+async function answered(
+  deps: ProxyDeps,
+  { id, params, key, listed, reservation, audit }: Pending,
+  answer: { status: number; text: string; headers: Headers },
+): Promise<Response> {
+  const passOn = (charged: number | null, body = answer.text, status = answer.status) => {
+    const headers: Record<string, string> = {
+      'Content-Type': answer.headers.get('Content-Type') ?? 'application/json',
+      ...hubHeaders(charged, 'miss'),
+    };
+    const retryAfter = answer.headers.get('Retry-After');
+    if (retryAfter !== null) headers['Retry-After'] = retryAfter;
+    return new Response(body, { status, headers });
+  };
+  if (answer.status !== 200) {
+    // Errors are not charged (the spec's Limits); a 429 teaches the account's limiter.
+    if (answer.status === 429) {
+      const { retryAfterSeconds } = retryAfterOf(answer.headers.get('Retry-After'), Date.now());
+      await deps.limiter.learnFrom429(retryAfterSeconds);
+    }
+    await settle(deps.db, reservation, 0);
+    await audit(answer.status, 0, 'miss');
+    return passOn(0);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    // A spoiled answer the service produced is charged: count the most it may have cost.
+    await settle(deps.db, reservation, reservation.credits);
+    await audit(200, reservation.credits, 'miss');
+    return passOn(reservation.credits);
+  }
+  const cost = reconcileCanonical(id, params, body, { plan: deps.config.plan });
+  const estimate =
+    (UNPUBLISHED_COST_ESTIMATE as Partial<Record<EndpointId, number>>)[id] ?? reservation.credits;
+  await settle(deps.db, reservation, cost ?? estimate);
+  const screened = screenAnswer(listed, id, body);
+  if (screened.listed !== null) {
+    await audit(451, cost, 'miss', { subject: null });
+    return passOn(
+      cost,
+      JSON.stringify(
+        errorJson(451, "The answer is about a subject on the team's do-not-enrich list: paid, not kept", {
+          error: 'do_not_enrich',
+        }),
+      ),
+      451,
+    );
+  }
+  await storeAnswer(deps.db, id, params, screened.data, deps.now());
+  await audit(200, cost, 'miss', { subject: summarizeAnswer(id, params, screened.data), cacheKey: key });
+  return passOn(cost, screened.data === body ? answer.text : JSON.stringify(screened.data));
+}

@@ -1,0 +1,73 @@
+/**
+ * For the hub's tests: a database of their own, on a real PostgreSQL when HUB_DATABASE_URL is set
+ * (a new database created on that server and dropped after), else an in-memory PGlite; and the
+ * sandbox in-process as the service.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createSandbox } from '../sandbox/app';
+import { type Db, openPglite, openPostgres } from './db';
+
+export interface TestDatabase {
+  /** The test database's URL on a real server; undefined for PGlite (which one process owns). */
+  url?: string;
+  /** Opens a connection to the test database (a real server: a new pool, as another process would). */
+  open(): Promise<Db>;
+  /** Empties every table (the schema stays). */
+  clear(db: Db): Promise<void>;
+  drop(): Promise<void>;
+}
+
+export async function testDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.HUB_DATABASE_URL;
+  if (!serverUrl) {
+    const lite = await openPglite();
+    return {
+      open: async () => ({ ...lite, close: async () => {} }),
+      clear,
+      drop: () => lite.close(),
+    };
+  }
+  const name = `hub_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const opened: Db[] = [];
+  return {
+    url: url.toString(),
+    open: async () => {
+      const db = openPostgres(url.toString());
+      opened.push(db);
+      return db;
+    },
+    clear,
+    drop: async () => {
+      await Promise.all(opened.map((db) => db.close().catch(() => {})));
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+async function clear(db: Db): Promise<void> {
+  await db.query(
+    `TRUNCATE members, spend, cache, do_not_enrich, forgotten, audit, limiter_waiting, limiter_members
+     RESTART IDENTITY CASCADE`,
+  );
+  await db.query('UPDATE limiter SET next_at = 0, blocked_until = 0');
+}
+
+/** The sandbox as the service, with the team's key `team` (100,000 credits); `fetch` reaches it without a socket. */
+export function sandboxService({ ratePerMinute = 60_000 }: { ratePerMinute?: number } = {}) {
+  const sandbox = createSandbox({
+    keys: [{ key: 'team', credits: 100_000, plan: 'standard' }],
+    ratePerMinute,
+  });
+  const fetchSandbox = (input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(sandbox.app.request(new Request(input, init)));
+  const requests = () =>
+    sandbox.state.requests.list().filter((entry) => entry.path !== '/api/v2/credit-balance');
+  return { sandbox, fetch: fetchSandbox as typeof fetch, requests };
+}
