@@ -407,4 +407,22 @@ describe('the job runner', () => {
     expect(done.spent).toBe((JOB_CONCURRENCY + 4) * PRICE);
     expect(await runner.resume()).toBe(0);
   });
+
+  it('a row answered and paid whose answer left the cache is done, and never sent again', async () => {
+    const memory = memoryKind();
+    const backend = createBackend();
+    const job = memory.add(1);
+    const [row] = job.rows as [Row];
+    // The worker stopped after the answer was journaled, before the row was written.
+    row.status = 'running';
+    backend.journal.set(row.requestId, { status: 'done', charged: PRICE });
+    backend.sent.push(row.requestId);
+
+    const runner = runnerOf(memory.kind, backend.worker().service);
+    expect(await runner.resume()).toBe(1);
+    await runner.settled(job.id);
+    expect(memory.jobs.get(job.id)!.rows[0]).toMatchObject({ status: 'done', credits: PRICE, cached: false });
+    expect(backend.sent).toEqual([row.requestId]);
+    expect(backend.charged()).toBe(PRICE);
+  });
 });
