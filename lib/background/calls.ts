@@ -69,9 +69,9 @@ export interface CallDeps {
 }
 
 export interface ServiceRunRequest extends RunRequest {
-  /** An item of this batch (./batches.ts): only the batch sends it again after a loss. */
-  batchId?: string;
-  /** Gives up while it waits for its turn (a batch cancelled); never once the call left. */
+  /** A row of this job (./job-runner.ts): only the job sends it again after a loss. */
+  ownerId?: string;
+  /** Gives up while it waits for its turn (a job paused or cancelled); never once the call left. */
   signal?: AbortSignal;
 }
 
@@ -88,7 +88,7 @@ export interface PaidCall {
   priority: Priority;
   /** The person accepted passing the daily budget. */
   confirmed: boolean;
-  batchId?: string;
+  ownerId?: string;
 }
 
 /** The browser refused a write for lack of space (IndexedDB's QuotaExceededError, or a transaction aborted by it). */
@@ -349,7 +349,7 @@ export function createCalls(deps: CallDeps) {
       createdAt: askedAt,
       updatedAt: askedAt,
       quote: { min: quote.min, max: quote.max },
-      ...(call.batchId ? { batchId: call.batchId } : {}),
+      ...(call.ownerId ? { ownerId: call.ownerId } : {}),
     };
     for (;;) {
       const { pausedForMs: paused, askedToWaitUntil } = deps.scheduler.state(settings.apiKey);

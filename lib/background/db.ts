@@ -4,7 +4,7 @@
  * charge in the ledger and its job's completion) go through one transaction over several stores,
  * so a worker killed half-way leaves either all of them or none.
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
 import type { EndpointId } from '../api/endpoints';
 import type {
   DoNotEnrichEntry,
@@ -126,10 +126,10 @@ export interface JobRecord {
    */
   sameAs?: string;
   /**
-   * An item of this batch (./batches.ts): only the batch sends it again when it was certainly not
-   * charged, and not once the person cancelled it.
+   * A row of this job, a batch's or a list's (./job-runner.ts): only the job sends it again when
+   * it was certainly not charged, and not once the person cancelled it.
    */
-  batchId?: string;
+  ownerId?: string;
 }
 
 /** The key of meta's counter of calls that left (JobRecord.seq). */
@@ -318,8 +318,10 @@ export interface EnrichmentDb extends DBSchema {
 export const SECRET_API_KEY = 'apiKey';
 
 export const DB_NAME = 'enrichment';
+type Upgrade = IDBPTransaction<EnrichmentDb, StoreNames<EnrichmentDb>[], 'versionchange'>;
+
 /** Each version's step, applied in order from the version a browser has (so nothing is lost). */
-const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<EnrichmentDb>) => void> = [
+export const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<EnrichmentDb>, tx: Upgrade) => void> = [
   // 1: cache, ledger, jobs, meta.
   (db) => {
     const cache = db.createObjectStore('cache', { keyPath: 'key' });
@@ -358,6 +360,16 @@ const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<EnrichmentDb>) => void> = [
     requests.createIndex('byStatus', ['listId', 'status', 'order']);
     requests.createIndex('byUpdated', ['listId', 'updatedAt']);
   },
+  // 7: jobs: `batchId` becomes `ownerId`, the job a row's call belongs to (a batch's or a list's).
+  (_db, tx) => {
+    void (async () => {
+      const jobs = tx.objectStore('jobs');
+      for (let cursor = await jobs.openCursor(); cursor; cursor = await cursor.continue()) {
+        const { batchId, ...job } = cursor.value as JobRecord & { batchId?: string };
+        if (batchId !== undefined) await cursor.update({ ...job, ownerId: batchId });
+      }
+    })();
+  },
 ];
 const DB_VERSION = MIGRATIONS.length;
 
@@ -374,8 +386,8 @@ let opening: Promise<IDBPDatabase<EnrichmentDb>> | undefined;
  */
 export function openDb(): Promise<IDBPDatabase<EnrichmentDb>> {
   opening ??= openDB<EnrichmentDb>(DB_NAME, DB_VERSION, {
-    upgrade(db, oldVersion) {
-      for (let version = oldVersion; version < DB_VERSION; version++) MIGRATIONS[version]!(db);
+    upgrade(db, oldVersion, _newVersion, tx) {
+      for (let version = oldVersion; version < DB_VERSION; version++) MIGRATIONS[version]!(db, tx);
     },
     blocked() {
       console.warn('The extension database waits for an older copy of itself to close');

@@ -121,10 +121,10 @@ export function createService(deps: ServiceDeps) {
     return quoteCanonical(endpointId, canonicalize(endpointId, params), { plan: settings.plan });
   }
 
-  /** Sends again the calls certainly not charged; a batch's items are left to their batch. */
+  /** Sends again the calls certainly not charged; a job's rows are left to their job. */
   function resumeUncharged(jobs: JobRecord[]): void {
     for (const job of jobs) {
-      if (job.batchId) continue;
+      if (job.ownerId) continue;
       // Confirmed (or within budget) when it was first asked.
       void run({
         requestId: job.id,
@@ -197,9 +197,9 @@ export function createService(deps: ServiceDeps) {
         endpointId: req.endpointId,
         canonical,
         cacheKey: key,
-        priority: req.batchId ? 'batch' : 'click',
+        priority: req.ownerId ? 'batch' : 'click',
         confirmed: req.confirmed ?? false,
-        ...(req.batchId ? { batchId: req.batchId } : {}),
+        ...(req.ownerId ? { ownerId: req.ownerId } : {}),
       },
       settings,
       req.signal,

@@ -1,10 +1,10 @@
 /**
- * Lists and batches run in the background with no page open, but MV3 stops an idle worker (after
- * 30 s without an event), and a stopped worker is not started again by a list it was running: only
- * an event starts it. So while any list or batch runs, an alarm fires every minute: the worker it
- * wakes resumes them (lib/background/lists/runner.ts and batches.ts `resume`, which go on from what
- * IndexedDB holds). The alarm is set when a list or batch starts or resumes, and cleared when it
- * fires and nothing runs any more.
+ * Jobs (lists, batches) run in the background with no page open, but MV3 stops an idle worker
+ * (after 30 s without an event), and a stopped worker is not started again by a job it was running:
+ * only an event starts it. So while any job runs, an alarm fires every minute: the worker it wakes
+ * resumes them (each kind's `resume`, lib/background/job-runner.ts, which goes on from what
+ * IndexedDB holds). The alarm is set when a job starts or resumes, and cleared when it fires and
+ * nothing runs any more.
  */
 
 /** The alarm's name, and how often it fires (Chrome's floor is 30 s, Firefox's a minute). */

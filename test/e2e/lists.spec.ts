@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { BATCH_CONCURRENCY } from '../../lib/background/batches';
+import { JOB_CONCURRENCY } from '../../lib/background/job-runner';
 import { expect, type Fixtures, test } from './fixtures';
 import { eventListFile, FORMULA_NOTE, LIST_COLUMNS, listCsv } from './list-file';
 import { lookAt } from './look';
@@ -161,7 +161,7 @@ test('a 200-row file is quoted, run, survives the worker stopping, and comes bac
       expect(name, `row ${index + 1} (${cells[column('Status')]})`).toBe(expected.expectedName);
     }
   });
-  expect(lost).toBeLessThanOrEqual(BATCH_CONCURRENCY);
+  expect(lost).toBeLessThanOrEqual(JOB_CONCURRENCY);
   const formulaRow = body.find((cells) => cells[LIST_COLUMNS.indexOf('Notes')]?.includes('HYPERLINK'))!;
   expect(formulaRow[LIST_COLUMNS.indexOf('Notes')]).toBe(`'${FORMULA_NOTE}`);
   // The credits column adds up to what was spent.

@@ -1,29 +1,17 @@
 /**
- * Lists (background only): a file of hundreds or thousands of rows enriched as one journaled job
- * that no page drives. The page parses the file and says which request enriches each row; from
- * then on the list lives here, in IndexedDB (lib/background/db.ts `lists`, `listRows`, `listRequests`):
- *
- * - rows asking the same thing (the same cache key) share one request, asked and paid once;
- * - each request is one `run` of the service with a request id chosen when it was queued, through
- *   the one scheduler at batch priority (a click in the panel still goes first), so it is journaled
- *   before it leaves, and a request asked again after a restart is answered from its record or told
- *   what it cost: never paid twice (lib/background/service.ts);
- * - a worker that starts resumes every running list; requests a stopped worker left in flight are
- *   asked again under their own ids first; interrupted ones are settled by the balance;
- * - Pause and Cancel let the calls in flight finish (and be paid); the ones still waiting for a
- *   slot give up without leaving;
- * - a spend cap stops it before a request that could pass the cap; the daily budget stops it as
- *   each request leaves (unless the person confirmed past it);
- * - the header keeps running totals, changed in the same transaction as each request, so the page
- *   polls a summary and the requests that changed since its last look, never the whole list.
+ * Lists (background only): a file of hundreds or thousands of rows enriched as one job that no
+ * page drives (../job-runner.ts runs it; ./list-job.ts is where its records are kept). The page
+ * parses the file and says which request enriches each row; from then on the list lives here, in
+ * IndexedDB (lib/background/db.ts `lists`, `listRows`, `listRequests`). Rows asking the same thing
+ * (the same cache key) share one request, asked and paid once. A list has a spend cap, and Pause,
+ * Resume and Cancel; failed rows, or answers older than an age, can be asked again, quoted first.
  */
 import type { IDBPDatabase } from 'idb';
 import { endpointTitle, summarizeParams } from '../../api/endpoint-info';
-import { type ApiErrorJson, asksToWaitPastCap } from '../../api/errors';
+import type { ApiErrorJson } from '../../api/errors';
 import { isWorking, sumQuotes } from '../../batch';
 import { DEFAULT_FRESHNESS } from '../../freshness';
 import type {
-  InterruptedCall,
   ListControl,
   ListInput,
   ListQuote,
@@ -34,33 +22,22 @@ import type {
   ListStartRequest,
   ListStartResult,
   ListState,
-  ListStatus,
   ListSummary,
   PeekRequest,
-  RunResult,
 } from '../../protocol';
 import type { QuoteBounds } from '../../quote-format';
-import { BATCH_CONCURRENCY, budgetStop, passesBudget, STOPPING_KINDS } from '../batches';
-import { confirmationOf, confirmedForToday } from '../budget';
+import { confirmationOf } from '../budget';
 import type { EnrichmentDb, ListRecord, ListRequestRecord, ListRowRecord } from '../db';
-import type { EnrichmentService } from '../service';
-import { readEnriched } from './enriched';
+import { createJobRunner, type JobRunnerDeps, passesBudget } from '../job-runner';
+import { createListJob } from './list-job';
 import { deleteList, ofList } from './list-records';
 
-type Db = IDBPDatabase<EnrichmentDb>;
-type Service = Pick<EnrichmentService, 'peekMany' | 'run' | 'requestState' | 'settleNow'>;
-
-export interface ListDeps {
-  db: () => Promise<Db>;
-  service: Service;
+export interface ListDeps extends JobRunnerDeps {
+  db: () => Promise<IDBPDatabase<EnrichmentDb>>;
   /** The pace the scheduler allows this key now (requests a minute). */
   ratePerMinute: () => Promise<number>;
   /** A list's id, and a request id for each request, chosen when it is queued. */
   newId: () => string;
-  now?: () => number;
-  /** How long to wait between two readings while an interrupted request settles. */
-  settlePollMs?: number;
-  sleep?: (ms: number) => Promise<void>;
 }
 
 const NO_COUNTS: { readonly [S in ListRequestStatus]: number } = {
@@ -75,48 +52,10 @@ const NO_COUNTS: { readonly [S in ListRequestStatus]: number } = {
 
 const FREE = { min: 0, max: 0 } as const;
 
-/** A cost not published counts this much against a spend cap (the budget's estimate for v3 calls). */
-const UNPUBLISHED_CAP_ESTIMATE = 3;
-
-function capStop(cap: number): ApiErrorJson {
-  return {
-    name: 'ApiError',
-    kind: 'budget',
-    message: `Stopped at your cap of ${cap} ${cap === 1 ? 'credit' : 'credits'}`,
-    description: 'The rows not asked cost nothing. Raise the cap to go on.',
-  };
-}
-
-/** The most a request can still cost, for the spend cap. */
-function worstCost(quote: { min: number | null; max: number | null }): number {
-  return (
-    quote.max ??
-    (quote.min === null ? UNPUBLISHED_CAP_ESTIMATE : Math.max(quote.min, UNPUBLISHED_CAP_ESTIMATE))
-  );
-}
-
 export function createLists(deps: ListDeps) {
   const now = deps.now ?? Date.now;
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const settlePollMs = deps.settlePollMs ?? 2_000;
-  /** The loop driving each list in this worker; one per list. */
-  const loops = new Map<string, Promise<void>>();
-  /** Aborted by Pause and Cancel: requests still waiting for their turn give up (none has left). */
-  const holds = new Map<string, AbortController>();
-  /** When requests of each list were answered in the last minute: its pace. Memory only. */
-  const answeredAt = new Map<string, number[]>();
-
-  function noteAnswered(listId: string): void {
-    const at = now();
-    const recent = (answeredAt.get(listId) ?? []).filter((time) => at - time < 60_000);
-    recent.push(at);
-    answeredAt.set(listId, recent);
-  }
-
-  function perMinute(listId: string): number {
-    const at = now();
-    return (answeredAt.get(listId) ?? []).filter((time) => at - time < 60_000).length;
-  }
+  const { kind, update, updateList, finish } = createListJob({ db: deps.db, now });
+  const runner = createJobRunner(kind, deps);
 
   async function summaryOf(list: ListRecord): Promise<ListSummary> {
     return {
@@ -135,7 +74,7 @@ export function createLists(deps: ListDeps) {
       quote: list.quote,
       cap: list.cap,
       options: list.options,
-      perMinute: perMinute(list.id),
+      perMinute: runner.perMinute(list.id),
       ratePerMinute: await deps.ratePerMinute(),
       stopReason: (list.stopReason as ApiErrorJson | undefined) ?? null,
     };
@@ -237,344 +176,8 @@ export function createLists(deps: ListDeps) {
     for (const row of rows) void tx.objectStore('listRows').put(row);
     for (const record of requests) void tx.objectStore('listRequests').put(record);
     await tx.done;
-    drive(id);
+    runner.drive(id);
     return { status: 'started', list: await summaryOf(list) };
-  }
-
-  /**
-   * Changes one request and the list's running totals together, in one transaction. Returns the
-   * request as changed, or undefined when the list (or the request) is gone (deleted meanwhile).
-   */
-  async function update(
-    listId: string,
-    key: string,
-    change: (request: ListRequestRecord) => void,
-  ): Promise<ListRequestRecord | undefined> {
-    const db = await deps.db();
-    const tx = db.transaction(['lists', 'listRequests'], 'readwrite');
-    const [list, request] = await Promise.all([
-      tx.objectStore('lists').get(listId),
-      tx.objectStore('listRequests').get([listId, key]),
-    ]);
-    if (!list || !request) {
-      await tx.done;
-      return undefined;
-    }
-    const paid = (r: ListRequestRecord) => (r.earlier ?? 0) + (r.credits ?? 0);
-    const before = { status: request.status, paid: paid(request) };
-    change(request);
-    request.updatedAt = now();
-    list.counts[before.status] -= 1;
-    list.counts[request.status] += 1;
-    list.spent += paid(request) - before.paid;
-    if (before.status === 'done') list.rowsDone -= request.rows;
-    if (request.status === 'done') list.rowsDone += request.rows;
-    list.updatedAt = request.updatedAt;
-    await Promise.all([tx.objectStore('listRequests').put(request), tx.objectStore('lists').put(list)]);
-    await tx.done;
-    return request;
-  }
-
-  async function updateList(id: string, change: (list: ListRecord) => void): Promise<ListRecord | undefined> {
-    const db = await deps.db();
-    const tx = db.transaction('lists', 'readwrite');
-    const list = await tx.store.get(id);
-    if (list) {
-      change(list);
-      list.updatedAt = now();
-      await tx.store.put(list);
-    }
-    await tx.done;
-    return list;
-  }
-
-  function drive(id: string): void {
-    if (loops.has(id)) return;
-    const hold = new AbortController();
-    holds.set(id, hold);
-    const loop = work(id, hold.signal)
-      .catch((error) => console.warn('A list stopped on an unexpected error', error))
-      .finally(() => {
-        loops.delete(id);
-        holds.delete(id);
-      });
-    loops.set(id, loop);
-  }
-
-  /** The next requests to ask, in file order: those a stopped worker left running first. */
-  async function nextToAsk(db: Db, id: string, count: number): Promise<ListRequestRecord[]> {
-    const index = db.transaction('listRequests').store.index('byStatus');
-    const range = (status: ListRequestStatus) =>
-      IDBKeyRange.bound([id, status, Number.NEGATIVE_INFINITY], [id, status, Number.POSITIVE_INFINITY]);
-    const [running, queued] = await Promise.all([
-      index.getAll(range('running'), count),
-      index.getAll(range('queued'), count),
-    ]);
-    return [...running, ...queued];
-  }
-
-  /**
-   * Asks the requests, up to BATCH_CONCURRENCY at once, then waits for interrupted ones to settle;
-   * resumable at any step. Pause, Cancel, the cap or the budget let the calls in flight finish.
-   */
-  async function work(id: string, held: AbortSignal): Promise<void> {
-    const inFlight = new Map<string, Promise<[string, ApiErrorJson | null]>>();
-    /** The most each call in flight can cost, for the cap. */
-    const reserved = new Map<string, number>();
-    let stop: ApiErrorJson | null = null;
-    for (;;) {
-      const db = await deps.db();
-      const list = await db.get('lists', id);
-      if (!list || !isWorking(list.status)) return;
-      // `held`: Pause or Cancel was pressed while this loop ran; a Resume since starts a new loop.
-      const holding = list.cancelRequested || list.pauseRequested || stop !== null || held.aborted;
-      if (!holding && inFlight.size < BATCH_CONCURRENCY) {
-        for (const request of await nextToAsk(db, id, BATCH_CONCURRENCY + inFlight.size)) {
-          if (inFlight.size >= BATCH_CONCURRENCY) break;
-          if (inFlight.has(request.key)) continue;
-          // Quoted again as it leaves: a row counted free for its cached answer is asked from the
-          // cache only, or, its entry gone, counts at its price.
-          const { quote, fromCacheOnly } = await quoteAsItLeaves(request);
-          const worst = worstCost(quote);
-          if (list.cap !== null) {
-            const committed = list.spent + [...reserved.values()].reduce((sum, cost) => sum + cost, 0);
-            if (committed + worst > list.cap) {
-              stop = capStop(list.cap);
-              break;
-            }
-          }
-          reserved.set(request.key, worst);
-          inFlight.set(
-            request.key,
-            ask(list, request, held, fromCacheOnly).then((reason): [string, ApiErrorJson | null] => [
-              request.key,
-              reason,
-            ]),
-          );
-        }
-      }
-      if (inFlight.size > 0) {
-        const [key, reason] = await Promise.race(inFlight.values());
-        inFlight.delete(key);
-        reserved.delete(key);
-        stop ??= reason;
-        continue;
-      }
-      if (list.cancelRequested) return finish(id, 'cancelled');
-      if (stop) return finish(id, 'stopped', stop);
-      if (list.pauseRequested) return finish(id, 'paused');
-      if (held.aborted) return;
-      if (!(await settleInterrupted(list))) return finish(id, 'done');
-      if (list.status !== 'settling') {
-        await updateList(id, (l) => {
-          l.status = 'settling';
-        });
-      }
-      await sleep(settlePollMs);
-      await deps.service.settleNow();
-    }
-  }
-
-  /**
-   * A request's price as it leaves. One quoted free because its answer was cached at the dry run
-   * is asked from the cache only while it is there (it can then cost nothing); once its entry is
-   * gone (evicted, cleared) it counts at its price, so that the cap holds.
-   */
-  async function quoteAsItLeaves(
-    request: ListRequestRecord,
-  ): Promise<{ quote: QuoteBounds; fromCacheOnly: boolean }> {
-    if (request.policy !== 'cache-first' || request.quote.max !== 0)
-      return { quote: request.quote, fromCacheOnly: false };
-    const [row] = (
-      await deps.service.peekMany([
-        { endpointId: request.endpointId, params: request.params as PeekRequest['params'] },
-      ])
-    ).rows;
-    if (!row?.ok) return { quote: request.quote, fromCacheOnly: false };
-    if (row.cached) return { quote: FREE, fromCacheOnly: true };
-    return { quote: { min: row.quote.min, max: row.quote.max }, fromCacheOnly: false };
-  }
-
-  /**
-   * Asks one request (again, under its own id, after a restart). Returns why to stop, if so.
-   * `fromCacheOnly`: it was counted free for its cached answer; if that is gone by now, it goes
-   * back to the queue to be quoted again, unasked.
-   */
-  async function ask(
-    list: ListRecord,
-    request: ListRequestRecord,
-    held: AbortSignal,
-    fromCacheOnly = false,
-  ): Promise<ApiErrorJson | null> {
-    if (request.status === 'queued') {
-      await update(list.id, request.key, (r) => {
-        r.status = 'running';
-      });
-    }
-    const result = await deps.service.run({
-      requestId: request.requestId,
-      endpointId: request.endpointId,
-      params: request.params as PeekRequest['params'],
-      policy: fromCacheOnly ? 'cache-only' : request.policy,
-      // Only a list the person confirmed past today's budget passes it (that day); the others check as they go.
-      confirmed: confirmedForToday(list, now()),
-      // The list sends its own interrupted requests again (lib/background/service.ts leaves them to it).
-      batchId: list.id,
-      signal: held,
-    });
-    if (result.status === 'error' && result.error.kind === 'aborted') {
-      // Paused or cancelled while it waited for its turn: never asked.
-      await update(list.id, request.key, (r) => {
-        r.status = 'queued';
-      });
-      return null;
-    }
-    if (result.status === 'needs-confirmation') {
-      await update(list.id, request.key, (r) => {
-        r.status = 'queued';
-      });
-      return budgetStop(result.remaining);
-    }
-    if (result.status === 'not-cached') {
-      // Its cached answer left since it was quoted free: back to the queue, quoted again as it leaves.
-      await update(list.id, request.key, (r) => {
-        r.status = 'queued';
-      });
-      return null;
-    }
-    if (result.status === 'error' && asksToWaitPastCap(result.error)) {
-      // Refused with a 429 (nothing charged): back to the queue; the list stops with what the service asked.
-      await update(list.id, request.key, (r) => {
-        r.status = 'queued';
-      });
-      return result.error;
-    }
-    await update(list.id, request.key, (r) => Object.assign(r, outcome(r, result)));
-    noteAnswered(list.id);
-    if (result.status === 'error' && STOPPING_KINDS.has(result.error.kind)) return result.error;
-    return null;
-  }
-
-  function outcome(request: ListRequestRecord, result: RunResult): Partial<ListRequestRecord> {
-    switch (result.status) {
-      case 'answer': {
-        const { fields, noMatch } = readEnriched(request.endpointId, result.data);
-        return {
-          status: 'done',
-          credits: result.credits,
-          cached: result.cached,
-          fetchedAt: result.fetchedAt,
-          enriched: fields ?? undefined,
-          noMatch,
-          error: undefined,
-        };
-      }
-      case 'answer-gone':
-        // Answered and paid before (never asked again under its id): what it gave is kept as it was.
-        return {
-          status: 'done',
-          credits: result.credits,
-          cached: false,
-          fetchedAt: result.at,
-          error: undefined,
-        };
-      case 'interrupted':
-        return { status: 'interrupted', credits: result.interrupted.credits };
-      case 'error':
-        return {
-          status: result.error.kind === 'do-not-enrich' ? 'refused' : 'failed',
-          // An answer about someone on the do-not-enrich list was paid, though not kept.
-          credits: result.error.charged ?? 0,
-          error: result.error,
-        };
-      default:
-        return {
-          status: 'failed',
-          credits: 0,
-          error: { name: 'ApiError', kind: 'invalid', message: 'The service was not asked' },
-        };
-    }
-  }
-
-  /**
-   * Interrupted requests: each is read again (its cost may change until it settles) and, when
-   * certainly not charged and the list goes on, sent again under its id. Returns whether any is
-   * still waiting for the balance to settle.
-   */
-  async function settleInterrupted(list: ListRecord): Promise<boolean> {
-    const db = await deps.db();
-    const interrupted = await db
-      .transaction('listRequests')
-      .store.index('byStatus')
-      .getAll(
-        IDBKeyRange.bound(
-          [list.id, 'interrupted', Number.NEGATIVE_INFINITY],
-          [list.id, 'interrupted', Number.POSITIVE_INFINITY],
-        ),
-      );
-    let waiting = false;
-    for (const request of interrupted) {
-      const state = await deps.service.requestState(request.requestId);
-      if (state.state === 'in-flight') {
-        waiting = true;
-        continue;
-      }
-      const resume = state.state === 'done' || (state.state === 'interrupted' && state.resumable);
-      if (resume && !list.cancelRequested) {
-        // Certainly not charged, and within the list's budget when it first left: asked again.
-        const result = await deps.service.run({
-          requestId: request.requestId,
-          endpointId: request.endpointId,
-          params: request.params as PeekRequest['params'],
-          policy: request.policy,
-          confirmed: true,
-          batchId: list.id,
-        });
-        await update(list.id, request.key, (r) => Object.assign(r, outcome(r, result)));
-        if (result.status === 'interrupted' && !result.interrupted.settled) waiting = true;
-        continue;
-      }
-      if (state.state === 'interrupted') {
-        await update(list.id, request.key, (r) => {
-          r.credits = state.interrupted.credits;
-        });
-        if (!state.interrupted.settled) waiting = true;
-      }
-    }
-    return waiting;
-  }
-
-  /** Ends a run of the list: cancelled lists give up their queued requests; paused ones keep them. */
-  async function finish(id: string, status: ListStatus, stopReason?: ApiErrorJson): Promise<void> {
-    const db = await deps.db();
-    const tx = db.transaction(['lists', 'listRequests'], 'readwrite');
-    const list = await tx.objectStore('lists').get(id);
-    // Gone, or resumed since this loop decided to pause: the next loop goes on.
-    if (!list || (status === 'paused' && !list.pauseRequested)) return;
-    if (status === 'cancelled') {
-      const index = tx.objectStore('listRequests').index('byStatus');
-      const range = IDBKeyRange.bound(
-        [id, 'queued', Number.NEGATIVE_INFINITY],
-        [id, 'queued', Number.POSITIVE_INFINITY],
-      );
-      for (let cursor = await index.openCursor(range); cursor; cursor = await cursor.continue()) {
-        await cursor.update({ ...cursor.value, status: 'skipped', updatedAt: now() });
-        list.counts.queued -= 1;
-        list.counts.skipped += 1;
-      }
-    }
-    list.status = status;
-    list.pauseRequested = false;
-    if (stopReason) list.stopReason = stopReason;
-    list.updatedAt = now();
-    await tx.objectStore('lists').put(list);
-    await tx.done;
-  }
-
-  async function interruptionOf(record: ListRequestRecord): Promise<InterruptedCall | null> {
-    if (record.status !== 'interrupted') return null;
-    const state = await deps.service.requestState(record.requestId);
-    return state.state === 'interrupted' ? state.interrupted : null;
   }
 
   async function viewOf(record: ListRequestRecord, freshness: ListSummary['options']['freshness']) {
@@ -594,7 +197,7 @@ export function createLists(deps: ListDeps) {
       enriched: record.enriched ?? null,
       noMatch: record.noMatch ?? false,
       error: (record.error as ApiErrorJson | undefined) ?? null,
-      interrupted: await interruptionOf(record),
+      interrupted: await runner.interruptionOf(record),
       updatedAt: record.updatedAt,
     } satisfies ListRequestView;
   }
@@ -606,7 +209,7 @@ export function createLists(deps: ListDeps) {
     const list = await db.get('lists', id);
     if (!list) return null;
     // A worker that started since has not resumed it yet (nothing woke it): do it now.
-    if (isWorking(list.status)) drive(id);
+    if (isWorking(list.status)) runner.drive(id);
     const changed = await db
       .transaction('listRequests')
       .store.index('byUpdated')
@@ -656,7 +259,7 @@ export function createLists(deps: ListDeps) {
       }
     });
     if (!list) return null;
-    if (request.action !== 'resume') holds.get(id)?.abort();
+    if (request.action !== 'resume') runner.hold(id);
     if (
       request.action === 'cancel' &&
       !isWorking(list.status) &&
@@ -666,12 +269,7 @@ export function createLists(deps: ListDeps) {
       // Nothing runs: it ends here.
       await finish(id, 'cancelled');
     }
-    if (request.action === 'resume' && isWorking(list.status)) {
-      // A loop still draining after Pause ends on its own; a new one starts after it.
-      const draining = loops.get(id);
-      if (draining) void draining.then(() => drive(id));
-      else drive(id);
-    }
+    if (request.action === 'resume' && isWorking(list.status)) runner.restart(id);
     const db = await deps.db();
     const latest = await db.get('lists', id);
     return latest ? summaryOf(latest) : null;
@@ -741,36 +339,30 @@ export function createLists(deps: ListDeps) {
       l.quote = total;
       if (request.confirmed) Object.assign(l, confirmationOf(now()));
     });
-    drive(request.id);
+    runner.drive(request.id);
     return { status: 'started', list: await summaryOf(restarted ?? list) };
   }
 
   /** Deletes a list and everything it holds; one running is stopped first (calls in flight finish). */
   async function remove(id: string): Promise<void> {
-    holds.get(id)?.abort();
+    runner.hold(id);
     const db = await deps.db();
     const tx = db.transaction(['lists', 'listRows', 'listRequests'], 'readwrite');
     await deleteList(tx, id);
     await tx.done;
   }
 
-  /** When a worker starts: running lists go on. */
-  async function resume(): Promise<number> {
-    const db = await deps.db();
-    let resumed = 0;
-    for (const status of ['running', 'settling'] as const) {
-      for (const list of await db.getAllFromIndex('lists', 'byStatus', status)) {
-        drive(list.id);
-        resumed += 1;
-      }
-    }
-    return resumed;
-  }
-
-  /** For tests: resolves once the list's loop in this worker has ended. */
-  async function settled(id: string): Promise<void> {
-    await loops.get(id);
-  }
-
-  return { quote, start, state, input, all, control, retry, remove, resume, settled };
+  return {
+    quote,
+    start,
+    state,
+    input,
+    all,
+    control,
+    retry,
+    remove,
+    /** When a worker starts: running lists go on. */
+    resume: runner.resume,
+    settled: runner.settled,
+  };
 }

@@ -1,0 +1,423 @@
+/**
+ * The one job runner: everything that asks the service many times as a job of its own (a batch
+ * from "Found on this page", a list from a file) runs through this loop, and each kind of job
+ * gives a small adapter (`JobKind`: where its rows are kept, what a row shows, its policy). No page
+ * drives a job; closing one does not stop it, and a worker that stops half-way loses nothing:
+ *
+ * - a job and its rows are in IndexedDB, written on every step (the adapter says where);
+ * - each row is one `run` of the service under a request id chosen when the row was queued, so
+ *   the call is journaled before it leaves (./jobs.ts), and a row asked again after a restart is
+ *   answered from its record, or told what it cost when its answer was lost: it is never paid
+ *   twice; a row answered and paid whose answer has since left the cache is told so (`answer-gone`)
+ *   and is not sent again (./replays.ts): only a new click asks again, under a new id;
+ * - the calls it journals carry the job's id (`ownerId`): the service leaves their losses to the
+ *   job (./service.ts), which sends again one certainly not charged, unless it was cancelled;
+ * - a worker that starts resumes every working job (`resume`, woken by ./work-alarm.ts); rows a
+ *   stopped worker left running are asked again under their own ids first, and rows whose answer
+ *   was lost are settled by the balance before the job calls itself done;
+ * - it stops, letting the calls in flight finish (they are paid), at Pause, Cancel, a spend cap
+ *   (before a row that could pass it), today's budget (as each row leaves, unless the person
+ *   confirmed past it that day), or an answer after which no row can succeed; rows still waiting
+ *   for their turn in the scheduler give up without leaving.
+ */
+import type { IDBPDatabase, StoreValue } from 'idb';
+import type { EndpointId } from '../api/endpoints';
+import { type ApiErrorJson, asksToWaitPastCap } from '../api/errors';
+import { isWorking } from '../batch';
+import type { InterruptedCall, PeekRequest, Quote, RunResult } from '../protocol';
+import type { QuoteBounds } from '../quote-format';
+import { confirmedForToday } from './budget';
+import type { EnrichmentDb } from './db';
+import type { EnrichmentService } from './service';
+
+/**
+ * Rows asked at once. The scheduler paces them to the rate limit (300 a minute: one every 200 ms);
+ * at the provider's ~2 s an answer that keeps about 10 in flight, so this leaves headroom.
+ */
+export const JOB_CONCURRENCY = 16;
+
+/** Errors after which no further row can succeed: the key is refused, or the credits ran out. */
+const STOPPING_KINDS: ReadonlySet<string> = new Set(['auth', 'credits']);
+
+/** A cost not published counts this much against a spend cap (the budget's estimate for v3 calls). */
+const UNPUBLISHED_CAP_ESTIMATE = 3;
+
+const FREE: QuoteBounds = { min: 0, max: 0 };
+
+/**
+ * Whether many requests that cost `total` together may pass what is left of today's budget (null:
+ * no budget), so the person confirms first: at their most, or at all when the price is not published.
+ */
+export function passesBudget(total: Quote, remainingToday: number | null): boolean {
+  if (remainingToday === null) return false;
+  const unpublished = total.min === null && total.max === null;
+  return unpublished ? remainingToday === 0 : (total.max ?? Number.POSITIVE_INFINITY) > remainingToday;
+}
+
+/** Why a job stopped before its rows were all asked: today's budget was reached. */
+function budgetStop(remaining: number): ApiErrorJson {
+  return {
+    name: 'ApiError',
+    kind: 'budget',
+    message: `Stopped at today's budget: ${remaining} ${remaining === 1 ? 'credit' : 'credits'} left`,
+    description:
+      'The rows not asked cost nothing. Raise the daily budget in the options, or start them again and confirm.',
+  };
+}
+
+function capStop(cap: number): ApiErrorJson {
+  return {
+    name: 'ApiError',
+    kind: 'budget',
+    message: `Stopped at your cap of ${cap} ${cap === 1 ? 'credit' : 'credits'}`,
+    description: 'The rows not asked cost nothing. Raise the cap to go on.',
+  };
+}
+
+/** The most a row can still cost, for the spend cap. */
+function worstCost(quote: QuoteBounds): number {
+  return (
+    quote.max ??
+    (quote.min === null ? UNPUBLISHED_CAP_ESTIMATE : Math.max(quote.min, UNPUBLISHED_CAP_ESTIMATE))
+  );
+}
+
+/** Changes a job kept in IndexedDB (a batch, a list's header) in one transaction; undefined once it is gone. */
+export async function updateStoredJob<S extends 'batches' | 'lists'>(
+  db: IDBPDatabase<EnrichmentDb>,
+  store: S,
+  id: string,
+  at: number,
+  change: (job: StoreValue<EnrichmentDb, S>) => void,
+): Promise<StoreValue<EnrichmentDb, S> | undefined> {
+  const tx = db.transaction(store, 'readwrite');
+  const job = await tx.store.get(id);
+  if (job) {
+    change(job);
+    job.updatedAt = at;
+    await tx.store.put(job);
+  }
+  await tx.done;
+  return job;
+}
+
+/** What the runner reads of a job. */
+export interface JobHeader {
+  id: string;
+  /** `running` and `settling` are working (lib/batch.ts isWorking); anything else has ended. */
+  status: string;
+  cancelRequested: boolean;
+  /** Left out by a kind that cannot pause. */
+  pauseRequested?: boolean;
+  /** Confirmed past today's budget, on that day (./budget.ts confirmedForToday). */
+  confirmed?: boolean;
+  confirmedOn?: number;
+  /** Stop before a row that could take `spent` past this; null or left out: no cap. */
+  cap?: number | null;
+  /** Credits the job has spent so far (kept by its adapter with each row). */
+  spent?: number;
+}
+
+/** What the runner reads of a row: one request, asked under its own id. */
+export interface JobRow {
+  requestId: string;
+  endpointId: EndpointId;
+  params: Record<string, unknown>;
+  /** `refresh`: asked past the cache. Left out: cache-first. */
+  policy?: 'cache-first' | 'refresh';
+  /** Its price when it was queued: free when its answer was cached then. */
+  quote: QuoteBounds;
+  status: string;
+}
+
+/** What the runner writes to a row: where it stands and what it cost. */
+export interface RowChange {
+  status?: 'queued' | 'running' | 'done' | 'failed' | 'interrupted';
+  credits?: number | null;
+  cached?: boolean;
+  /** ApiErrorJson */
+  error?: unknown;
+}
+
+/** How a run of a job ends: every row asked, or Cancel, a stop rule, or Pause. */
+export type JobEnd = 'done' | 'cancelled' | 'stopped' | 'paused';
+
+/** A kind of job: what the runner needs to know of it. Batches and lists are two; a third is one more of these. */
+export interface JobKind<Job extends JobHeader, Row extends JobRow> {
+  /** What a warning calls it ("batch"). */
+  name: string;
+  /** The job as stored now; undefined once it is gone (deleted). */
+  read(id: string): Promise<Job | undefined>;
+  /** The ids of the jobs that are working: a worker that starts drives them. */
+  working(): Promise<string[]>;
+  /** Up to `count` rows to ask next, in their order: queued, and those a stopped worker left running. */
+  next(job: Job, count: number): Promise<Row[]>;
+  /** The rows whose answer was lost. */
+  interrupted(job: Job): Promise<Row[]>;
+  /** Changes one row (and any totals the job keeps of its rows) in one transaction. */
+  write(jobId: string, row: Row, change: RowChange | Partial<Row>): Promise<void>;
+  /** Every row was asked; the job waits for lost answers to settle. */
+  markSettling(id: string): Promise<void>;
+  /** What a row shows of its result, beyond where it stands and what it cost (its answer, in its words). */
+  shows(row: Row, result: RunResult): Partial<Row>;
+  /** Ends a run of the job: what becomes of its rows not asked is the kind's to say. */
+  end(id: string, end: JobEnd, stopReason?: ApiErrorJson): Promise<void>;
+  /**
+   * A row quoted free for its cached answer is asked from the cache only, and priced again once
+   * its entry is gone, so that a cap holds (a kind with no cap asks it cache-first).
+   */
+  priceAsItLeaves: boolean;
+}
+
+export interface JobRunnerDeps {
+  service: Pick<EnrichmentService, 'peekMany' | 'run' | 'requestState' | 'settleNow'>;
+  now?: () => number;
+  /** How long to wait between two readings while an interrupted row settles. */
+  settlePollMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Where a row stands and what it cost, from the service's result; the kind adds what it shows. */
+function outcomeOf(result: RunResult): RowChange {
+  switch (result.status) {
+    case 'answer':
+      return { status: 'done', credits: result.credits, cached: result.cached, error: undefined };
+    case 'answer-gone':
+      // Answered and paid before (never asked again under its id): what it showed is kept as it was.
+      return { status: 'done', credits: result.credits, cached: false, error: undefined };
+    case 'interrupted':
+      return { status: 'interrupted', credits: result.interrupted.credits };
+    case 'error':
+      // An answer about someone on the do-not-enrich list was paid, though not kept.
+      return { status: 'failed', credits: result.error.charged ?? 0, error: result.error };
+    default:
+      // A job confirms as a whole and asks cache-only only what is cached: read as refused, nothing spent.
+      return {
+        status: 'failed',
+        credits: 0,
+        error: { name: 'ApiError', kind: 'invalid', message: 'The service was not asked' },
+      };
+  }
+}
+
+export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
+  kind: JobKind<Job, Row>,
+  deps: JobRunnerDeps,
+) {
+  const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const settlePollMs = deps.settlePollMs ?? 2_000;
+  /** The loop driving each job in this worker; one per job. */
+  const loops = new Map<string, Promise<void>>();
+  /** Aborted by Pause and Cancel: rows still waiting for their turn give up (none has left). */
+  const holds = new Map<string, AbortController>();
+  /** When rows of each job were answered in the last minute: its pace. Memory only. */
+  const answeredAt = new Map<string, number[]>();
+
+  function answeredLastMinute(id: string): number[] {
+    const at = now();
+    return (answeredAt.get(id) ?? []).filter((time) => at - time < 60_000);
+  }
+
+  /** Starts the job's loop in this worker, unless one runs. */
+  function drive(id: string): void {
+    if (loops.has(id)) return;
+    const hold = new AbortController();
+    holds.set(id, hold);
+    const loop = work(id, hold.signal)
+      .catch((error) => console.warn(`A ${kind.name} stopped on an unexpected error`, error))
+      .finally(() => {
+        loops.delete(id);
+        holds.delete(id);
+      });
+    loops.set(id, loop);
+  }
+
+  /**
+   * Asks the rows, up to JOB_CONCURRENCY at once, then waits for interrupted ones to settle;
+   * resumable at any step. Pause, Cancel, the cap or a reason to stop let the calls in flight finish.
+   */
+  async function work(id: string, held: AbortSignal): Promise<void> {
+    const inFlight = new Map<string, Promise<[string, ApiErrorJson | null]>>();
+    /** The most each call in flight can cost, for the cap. */
+    const reserved = new Map<string, number>();
+    let stop: ApiErrorJson | null = null;
+    for (;;) {
+      const job = await kind.read(id);
+      if (!job || !isWorking(job.status)) return;
+      // `held`: Pause or Cancel was pressed while this loop ran; a Resume since starts a new loop.
+      const holding = job.cancelRequested || job.pauseRequested || stop !== null || held.aborted;
+      if (!holding && inFlight.size < JOB_CONCURRENCY) {
+        for (const row of await kind.next(job, JOB_CONCURRENCY + inFlight.size)) {
+          if (inFlight.size >= JOB_CONCURRENCY) break;
+          if (inFlight.has(row.requestId)) continue;
+          const { quote, fromCacheOnly } = await quoteAsItLeaves(row);
+          const worst = worstCost(quote);
+          if (job.cap != null) {
+            const committed = (job.spent ?? 0) + [...reserved.values()].reduce((sum, cost) => sum + cost, 0);
+            if (committed + worst > job.cap) {
+              stop = capStop(job.cap);
+              break;
+            }
+          }
+          reserved.set(row.requestId, worst);
+          inFlight.set(
+            row.requestId,
+            ask(job, row, held, fromCacheOnly).then((reason): [string, ApiErrorJson | null] => [
+              row.requestId,
+              reason,
+            ]),
+          );
+        }
+      }
+      if (inFlight.size > 0) {
+        const [requestId, reason] = await Promise.race(inFlight.values());
+        inFlight.delete(requestId);
+        reserved.delete(requestId);
+        stop ??= reason;
+        continue;
+      }
+      if (job.cancelRequested) return kind.end(id, 'cancelled');
+      if (stop) return kind.end(id, 'stopped', stop);
+      if (job.pauseRequested) return kind.end(id, 'paused');
+      if (held.aborted) return;
+      if (!(await settleInterrupted(job))) return kind.end(id, 'done');
+      if (job.status !== 'settling') await kind.markSettling(id);
+      await sleep(settlePollMs);
+      await deps.service.settleNow();
+    }
+  }
+
+  /**
+   * A row's price as it leaves. One quoted free because its answer was cached when it was queued
+   * is asked from the cache only while it is there (it can then cost nothing); once its entry is
+   * gone (evicted, cleared) it counts at its price, so that the cap holds.
+   */
+  async function quoteAsItLeaves(row: Row): Promise<{ quote: QuoteBounds; fromCacheOnly: boolean }> {
+    const asked = { quote: row.quote, fromCacheOnly: false };
+    if (!kind.priceAsItLeaves || (row.policy ?? 'cache-first') !== 'cache-first' || row.quote.max !== 0)
+      return asked;
+    const [peeked] = (await deps.service.peekMany([{ endpointId: row.endpointId, params: paramsOf(row) }]))
+      .rows;
+    if (!peeked?.ok) return asked;
+    if (peeked.cached) return { quote: FREE, fromCacheOnly: true };
+    return { quote: { min: peeked.quote.min, max: peeked.quote.max }, fromCacheOnly: false };
+  }
+
+  /**
+   * Asks one row (again, under its own id, after a restart). Returns why to stop, if so. A row not
+   * asked after all (its turn given up, the budget reached, its cached answer gone, the service
+   * asking to wait past the cap) goes back to the queue, nothing spent.
+   */
+  async function ask(
+    job: Job,
+    row: Row,
+    held: AbortSignal,
+    fromCacheOnly: boolean,
+  ): Promise<ApiErrorJson | null> {
+    if (row.status === 'queued') await kind.write(job.id, row, { status: 'running' });
+    const result = await deps.service.run({
+      requestId: row.requestId,
+      endpointId: row.endpointId,
+      params: paramsOf(row),
+      policy: fromCacheOnly ? 'cache-only' : (row.policy ?? 'cache-first'),
+      // Only a job the person confirmed past today's budget passes it (that day); the others check as they go.
+      confirmed: confirmedForToday(job, now()),
+      // The job sends its own interrupted rows again (./service.ts leaves them to it).
+      ownerId: job.id,
+      signal: held,
+    });
+    const notAsked =
+      (result.status === 'error' && (result.error.kind === 'aborted' || asksToWaitPastCap(result.error))) ||
+      result.status === 'needs-confirmation' ||
+      result.status === 'not-cached';
+    if (notAsked) {
+      await kind.write(job.id, row, { status: 'queued' });
+      if (result.status === 'needs-confirmation') return budgetStop(result.remaining);
+      return result.status === 'error' && result.error.kind !== 'aborted' ? result.error : null;
+    }
+    await kind.write(job.id, row, { ...outcomeOf(result), ...kind.shows(row, result) });
+    const answered = answeredLastMinute(job.id);
+    answered.push(now());
+    answeredAt.set(job.id, answered);
+    if (result.status === 'error' && STOPPING_KINDS.has(result.error.kind)) return result.error;
+    return null;
+  }
+
+  /**
+   * Rows whose answer was lost: each is read again (its cost may change until it settles) and,
+   * when certainly not charged and the job was not cancelled, sent again under its id. Returns
+   * whether any is still waiting for the balance to settle.
+   */
+  async function settleInterrupted(job: Job): Promise<boolean> {
+    let waiting = false;
+    for (const row of await kind.interrupted(job)) {
+      const state = await deps.service.requestState(row.requestId);
+      if (state.state === 'in-flight') {
+        waiting = true;
+        continue;
+      }
+      const resend = state.state === 'done' || (state.state === 'interrupted' && state.resumable);
+      if (resend && !job.cancelRequested) {
+        // Certainly not charged, and within the job's budget when it first left: asked again.
+        const result = await deps.service.run({
+          requestId: row.requestId,
+          endpointId: row.endpointId,
+          params: paramsOf(row),
+          policy: row.policy ?? 'cache-first',
+          confirmed: true,
+          ownerId: job.id,
+        });
+        await kind.write(job.id, row, { ...outcomeOf(result), ...kind.shows(row, result) });
+        if (result.status === 'interrupted' && !result.interrupted.settled) waiting = true;
+        continue;
+      }
+      if (state.state === 'interrupted') {
+        await kind.write(job.id, row, { credits: state.interrupted.credits });
+        if (!state.interrupted.settled) waiting = true;
+      }
+    }
+    return waiting;
+  }
+
+  /** A lost row's call as the page shows it (what the balance says it cost), or null. */
+  async function interruptionOf(row: Row): Promise<InterruptedCall | null> {
+    if (row.status !== 'interrupted') return null;
+    const state = await deps.service.requestState(row.requestId);
+    return state.state === 'interrupted' ? state.interrupted : null;
+  }
+
+  return {
+    drive,
+    /** Pause or Cancel: the rows waiting for their turn give up; the calls in flight finish. */
+    hold(id: string): void {
+      holds.get(id)?.abort();
+    },
+    /** Resume: a loop still draining after Pause ends on its own; a new one starts after it. */
+    restart(id: string): void {
+      const draining = loops.get(id);
+      if (draining) void draining.then(() => drive(id));
+      else drive(id);
+    },
+    /** When a worker starts: working jobs go on. Returns how many. */
+    async resume(): Promise<number> {
+      const ids = await kind.working();
+      for (const id of ids) drive(id);
+      return ids.length;
+    },
+    /** Rows of the job answered in the last minute. */
+    perMinute(id: string): number {
+      return answeredLastMinute(id).length;
+    },
+    interruptionOf,
+    /** For tests: resolves once the job's loop in this worker has ended. */
+    async settled(id: string): Promise<void> {
+      await loops.get(id);
+    },
+  };
+}
+
+/** A row's params as the service takes them (kept as the page gave them). */
+function paramsOf(row: JobRow): PeekRequest['params'] {
+  return row.params as PeekRequest['params'];
+}

@@ -1,0 +1,69 @@
+// @vitest-environment node
+/**
+ * The extension's database (lib/background/db.ts) upgraded from the version a browser has: the
+ * journal of a call left in flight by a batch's or a list's row keeps every field, and names the
+ * job it belongs to as `ownerId`, so the job, not the service, still decides whether to send it again.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { openDB } from 'idb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  closeDbForTests,
+  DB_NAME,
+  type EnrichmentDb,
+  type JobRecord,
+  MIGRATIONS,
+  openDb,
+} from '../../../../lib/background/db';
+import { pendingCalls } from '../../../../lib/background/jobs';
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
+afterEach(async () => {
+  await closeDbForTests();
+});
+
+/** A database as version 6 left it, holding `jobs` written then. */
+async function openedAtVersion6(jobs: object[]): Promise<void> {
+  const db = await openDB<EnrichmentDb>(DB_NAME, 6, {
+    upgrade(upgrading, oldVersion, _newVersion, tx) {
+      for (let version = oldVersion; version < 6; version++) MIGRATIONS[version]!(upgrading, tx);
+    },
+  });
+  for (const job of jobs) await db.put('jobs', job as JobRecord);
+  db.close();
+}
+
+describe('the database upgrade to version 7', () => {
+  it("keeps a row's call in flight, naming its job as ownerId, and leaves other calls as they were", async () => {
+    const inFlight = {
+      id: 'req-row-3',
+      endpointId: 'person.profile',
+      params: { profile_url: 'linkedin.com/in/ada' },
+      status: 'pending',
+      createdAt: 100,
+      updatedAt: 120,
+      seq: 7,
+      balanceBefore: 980,
+      cleanBefore: true,
+      leftAt: 120,
+      quote: { min: 2, max: 2 },
+      reserved: 2,
+      batchId: 'list-1',
+    };
+    const { batchId, ...rest } = inFlight;
+    // A person's click, answered: no job of its own.
+    const click = { ...rest, id: 'req-click', status: 'done', credits: 2 };
+    await openedAtVersion6([inFlight, click]);
+
+    const db = await openDb();
+    expect(db.version).toBe(MIGRATIONS.length);
+    expect(await db.get('jobs', 'req-row-3')).toEqual({ ...rest, ownerId: batchId });
+    expect(await db.get('jobs', 'req-click')).toEqual(click);
+    // The budget still counts it as in flight, reserving its 2 credits.
+    expect((await pendingCalls(db)).map((job) => [job.id, job.ownerId, job.reserved])).toEqual([
+      ['req-row-3', 'list-1', 2],
+    ]);
+  });
+});
