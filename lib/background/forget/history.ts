@@ -3,7 +3,7 @@
  * calls past the retention period (lib/background/retention.ts).
  */
 import type { IDBPDatabase } from 'idb';
-import { isWorking } from '../../batch';
+import { isWorking } from '../../job-summary';
 import type { EnrichmentDb, JobRecord } from '../db';
 import { isFinishedJob } from '../jobs';
 import { deleteList } from '../lists/list-records';

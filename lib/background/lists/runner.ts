@@ -20,8 +20,8 @@
 import type { IDBPDatabase } from 'idb';
 import { endpointTitle, summarizeParams } from '../../api/endpoint-info';
 import { type ApiErrorJson, asksToWaitPastCap } from '../../api/errors';
-import { isWorking, sumQuotes } from '../../batch';
 import { DEFAULT_FRESHNESS } from '../../freshness';
+import { isWorking, sumQuotes } from '../../job-summary';
 import type {
   InterruptedCall,
   ListControl,
