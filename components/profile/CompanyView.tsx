@@ -123,36 +123,7 @@ export function CompanyView({ company, kind, requested = [], level = 2 }: Compan
           />
         </Block>
       )}
-      {updates.length > 0 && (
-        <Block title="Updates" level={sub} count={updates.length}>
-          <FoldList
-            items={updates}
-            noun="updates"
-            shown={2}
-            render={(update) => (
-              <Entry
-                main={null}
-                meta={joinParts(
-                  [
-                    formatSpecDate(update.posted_on),
-                    update.total_likes != null
-                      ? `${formatNumber(update.total_likes)} ${update.total_likes === 1 ? 'like' : 'likes'}`
-                      : null,
-                  ],
-                  ' · ',
-                )}
-              >
-                {update.text?.trim() && <FoldText text={update.text} max={200} />}
-                {displayHost(update.article_link) && (
-                  <ExternalLink href={update.article_link}>
-                    Read it on {displayHost(update.article_link)}
-                  </ExternalLink>
-                )}
-              </Entry>
-            )}
-          />
-        </Block>
-      )}
+      <Updates items={updates} level={sub} />
       <RelatedList
         title={kind === 'school' ? 'Similar schools' : 'Similar companies'}
         items={company.similar_companies}
@@ -180,6 +151,41 @@ export function CompanyView({ company, kind, requested = [], level = 2 }: Compan
         <p class="muted small">Last updated by the service: {formatTimestamp(company.meta.last_updated)}</p>
       )}
     </article>
+  );
+}
+
+/** The company's posts, two shown until unfolded. */
+function Updates({ items, level }: { items: NonNullable<CompanyProfile['updates']>; level: HeadingLevel }) {
+  if (items.length === 0) return null;
+  return (
+    <Block title="Updates" level={level} count={items.length}>
+      <FoldList
+        items={items}
+        noun="updates"
+        shown={2}
+        render={(update) => (
+          <Entry
+            main={null}
+            meta={joinParts(
+              [
+                formatSpecDate(update.posted_on),
+                update.total_likes != null
+                  ? `${formatNumber(update.total_likes)} ${update.total_likes === 1 ? 'like' : 'likes'}`
+                  : null,
+              ],
+              ' · ',
+            )}
+          >
+            {update.text?.trim() && <FoldText text={update.text} max={200} />}
+            {displayHost(update.article_link) && (
+              <ExternalLink href={update.article_link}>
+                Read it on {displayHost(update.article_link)}
+              </ExternalLink>
+            )}
+          </Entry>
+        )}
+      />
+    </Block>
   );
 }
 

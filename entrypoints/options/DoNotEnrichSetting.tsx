@@ -131,21 +131,26 @@ export function DoNotEnrichSetting({ backend }: { backend: OptionsBackend }) {
         </form>
       )}
       {state.status === 'ready' && state.saving && <Busy>Saving…</Busy>}
-      {outcome?.kind === 'saved' && (
-        <Notice
-          tone={outcome.unreadable.length > 0 ? 'error' : 'success'}
-          title={`Saved: ${outcome.count} ${outcome.count === 1 ? 'entry' : 'entries'} on the list`}
-        >
-          {outcome.unreadable.length > 0 && (
-            <p>
-              Not kept, as neither an address, a domain nor a profile URL:{' '}
-              {outcome.unreadable.slice(0, 5).join(', ')}
-              {outcome.unreadable.length > 5 ? ` and ${outcome.unreadable.length - 5} more` : ''}.
-            </p>
-          )}
-        </Notice>
-      )}
+      {outcome?.kind === 'saved' && <SavedNotice outcome={outcome} />}
       {outcome?.kind === 'failed' && <ErrorNotice message={outcome.message} />}
     </section>
+  );
+}
+
+/** How many entries the list kept, and the lines it could not read (five named, the rest counted). */
+function SavedNotice({ outcome }: { outcome: Extract<Outcome, { kind: 'saved' }> }) {
+  return (
+    <Notice
+      tone={outcome.unreadable.length > 0 ? 'error' : 'success'}
+      title={`Saved: ${outcome.count} ${outcome.count === 1 ? 'entry' : 'entries'} on the list`}
+    >
+      {outcome.unreadable.length > 0 && (
+        <p>
+          Not kept, as neither an address, a domain nor a profile URL:{' '}
+          {outcome.unreadable.slice(0, 5).join(', ')}
+          {outcome.unreadable.length > 5 ? ` and ${outcome.unreadable.length - 5} more` : ''}.
+        </p>
+      )}
+    </Notice>
   );
 }

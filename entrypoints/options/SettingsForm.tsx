@@ -61,9 +61,6 @@ export function SettingsForm(props: SettingsFormProps) {
   const { draft, errors, onChange, savedKey, saving, saveOutcome } = props;
   const busy = saving || props.testPhase !== 'idle';
   const focusInvalid = useFocusInvalidOnSubmit(errors);
-  const capChoices = CACHE_CAP_CHOICES_MB.map((mb) => mb * BYTES_PER_MB);
-  if (!capChoices.includes(draft.cacheMaxBytes)) capChoices.push(draft.cacheMaxBytes);
-  capChoices.sort((a, b) => a - b);
 
   return (
     <form
@@ -101,125 +98,7 @@ export function SettingsForm(props: SettingsFormProps) {
         <ConnectionStatus phase={props.testPhase} outcome={props.testOutcome} actionLabel="Test connection" />
       </section>
 
-      <section class="card" aria-labelledby="spending-heading">
-        <header>
-          <h2 id="spending-heading">Spending and freshness</h2>
-        </header>
-        <Field
-          label="Plan"
-          error={errors.plan}
-          hint="Some prices depend on your subscription; choosing yours makes quotes exact."
-        >
-          {(control) => (
-            <select
-              {...control}
-              value={draft.plan}
-              disabled={busy}
-              onChange={(event) => onChange({ plan: event.currentTarget.value as Settings['plan'] })}
-            >
-              <option value="growth">Growth or larger</option>
-              <option value="standard">Other plans</option>
-            </select>
-          )}
-        </Field>
-        <Field
-          label="Daily budget (credits)"
-          error={errors.dailyBudget}
-          hint="Spending past this in one day needs your confirmation. Leave empty for no budget."
-        >
-          {(control) => (
-            <TextInput
-              {...control}
-              type="number"
-              inputMode="numeric"
-              placeholder="No budget"
-              value={draft.dailyBudget}
-              disabled={busy}
-              onValue={(dailyBudget) => onChange({ dailyBudget })}
-            />
-          )}
-        </Field>
-        <Field
-          label="Stale after (days)"
-          error={errors.staleAfterDays}
-          hint="A saved answer older than this is marked stale; the service counts 29 days as recent."
-        >
-          {(control) => (
-            <TextInput
-              {...control}
-              type="number"
-              inputMode="numeric"
-              value={draft.staleAfterDays}
-              disabled={busy}
-              onValue={(staleAfterDays) => onChange({ staleAfterDays })}
-            />
-          )}
-        </Field>
-        <Field
-          label="Keep data about others (days)"
-          error={errors.retentionDays}
-          hint="Saved answers, and the names in the record of what was spent, are removed after this many days, even with no page open. Credits and dates stay."
-        >
-          {(control) => (
-            <TextInput
-              {...control}
-              type="number"
-              inputMode="numeric"
-              value={draft.retentionDays}
-              disabled={busy}
-              onValue={(retentionDays) => onChange({ retentionDays })}
-            />
-          )}
-        </Field>
-        <Toggle
-          label="Auto-enrich profile pages"
-          hint="Looks up a profile page when you open it, without asking each time, within your daily budget (only when one is set). Off by default: it spends credits unasked."
-          checked={draft.autoEnrich}
-          disabled={busy}
-          onToggle={(autoEnrich) => onChange({ autoEnrich })}
-        />
-        {errors.autoEnrich && <p class="field-error">{errors.autoEnrich}</p>}
-        <Field
-          label="Profile freshness"
-          error={errors.profileFreshness}
-          hint="How recent a person, company or school profile must be, unless you choose otherwise for one lookup. The price follows the choice."
-        >
-          {(control) => (
-            <select
-              {...control}
-              value={draft.profileFreshness}
-              disabled={busy}
-              onChange={(event) => onChange({ profileFreshness: event.currentTarget.value as Freshness })}
-            >
-              {FRESHNESS_CHOICES.map((choice) => (
-                <option key={choice} value={choice}>
-                  {freshnessOptionLabel('person.profile', choice)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
-          label="Cache size cap"
-          error={errors.cacheMaxBytes}
-          hint="Saved answers are shown again for free; past this size the least recently used are removed."
-        >
-          {(control) => (
-            <select
-              {...control}
-              value={String(draft.cacheMaxBytes)}
-              disabled={busy}
-              onChange={(event) => onChange({ cacheMaxBytes: Number(event.currentTarget.value) })}
-            >
-              {capChoices.map((bytes) => (
-                <option key={bytes} value={String(bytes)}>
-                  {formatBytes(bytes)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </section>
+      <SpendingSection draft={draft} errors={errors} onChange={onChange} busy={busy} />
 
       <div class="stack">
         <div class="row">
@@ -260,4 +139,149 @@ function SaveStatus({ outcome }: { outcome: SaveOutcome }) {
     case 'failed':
       return <ErrorNotice message={{ ...outcome.message, title: `Not saved: ${outcome.message.title}` }} />;
   }
+}
+
+/** What a part of the form is given: the draft, its errors, where changes go, and whether it is busy. */
+interface SectionProps {
+  draft: SettingsDraft;
+  errors: SettingsErrors;
+  onChange: (patch: Partial<SettingsDraft>) => void;
+  busy: boolean;
+}
+
+/** Plan, budget, staleness, retention and auto-enrich, then freshness and the cache's cap. */
+function SpendingSection({ draft, errors, onChange, busy }: SectionProps) {
+  return (
+    <section class="card" aria-labelledby="spending-heading">
+      <header>
+        <h2 id="spending-heading">Spending and freshness</h2>
+      </header>
+      <Field
+        label="Plan"
+        error={errors.plan}
+        hint="Some prices depend on your subscription; choosing yours makes quotes exact."
+      >
+        {(control) => (
+          <select
+            {...control}
+            value={draft.plan}
+            disabled={busy}
+            onChange={(event) => onChange({ plan: event.currentTarget.value as Settings['plan'] })}
+          >
+            <option value="growth">Growth or larger</option>
+            <option value="standard">Other plans</option>
+          </select>
+        )}
+      </Field>
+      <Field
+        label="Daily budget (credits)"
+        error={errors.dailyBudget}
+        hint="Spending past this in one day needs your confirmation. Leave empty for no budget."
+      >
+        {(control) => (
+          <TextInput
+            {...control}
+            type="number"
+            inputMode="numeric"
+            placeholder="No budget"
+            value={draft.dailyBudget}
+            disabled={busy}
+            onValue={(dailyBudget) => onChange({ dailyBudget })}
+          />
+        )}
+      </Field>
+      <Field
+        label="Stale after (days)"
+        error={errors.staleAfterDays}
+        hint="A saved answer older than this is marked stale; the service counts 29 days as recent."
+      >
+        {(control) => (
+          <TextInput
+            {...control}
+            type="number"
+            inputMode="numeric"
+            value={draft.staleAfterDays}
+            disabled={busy}
+            onValue={(staleAfterDays) => onChange({ staleAfterDays })}
+          />
+        )}
+      </Field>
+      <Field
+        label="Keep data about others (days)"
+        error={errors.retentionDays}
+        hint="Saved answers, and the names in the record of what was spent, are removed after this many days, even with no page open. Credits and dates stay."
+      >
+        {(control) => (
+          <TextInput
+            {...control}
+            type="number"
+            inputMode="numeric"
+            value={draft.retentionDays}
+            disabled={busy}
+            onValue={(retentionDays) => onChange({ retentionDays })}
+          />
+        )}
+      </Field>
+      <Toggle
+        label="Auto-enrich profile pages"
+        hint="Looks up a profile page when you open it, without asking each time, within your daily budget (only when one is set). Off by default: it spends credits unasked."
+        checked={draft.autoEnrich}
+        disabled={busy}
+        onToggle={(autoEnrich) => onChange({ autoEnrich })}
+      />
+      {errors.autoEnrich && <p class="field-error">{errors.autoEnrich}</p>}
+      <FreshnessAndCache draft={draft} errors={errors} onChange={onChange} busy={busy} />
+    </section>
+  );
+}
+
+/** The default freshness of a profile, and the cache's cap (the draft's own value among the choices). */
+function FreshnessAndCache({ draft, errors, onChange, busy }: SectionProps) {
+  const capChoices = CACHE_CAP_CHOICES_MB.map((mb) => mb * BYTES_PER_MB);
+  if (!capChoices.includes(draft.cacheMaxBytes)) capChoices.push(draft.cacheMaxBytes);
+  capChoices.sort((a, b) => a - b);
+  return (
+    <>
+      <Field
+        label="Profile freshness"
+        error={errors.profileFreshness}
+        hint="How recent a person, company or school profile must be, unless you choose otherwise for one lookup. The price follows the choice."
+      >
+        {(control) => (
+          <select
+            {...control}
+            value={draft.profileFreshness}
+            disabled={busy}
+            onChange={(event) => onChange({ profileFreshness: event.currentTarget.value as Freshness })}
+          >
+            {FRESHNESS_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {freshnessOptionLabel('person.profile', choice)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        label="Cache size cap"
+        error={errors.cacheMaxBytes}
+        hint="Saved answers are shown again for free; past this size the least recently used are removed."
+      >
+        {(control) => (
+          <select
+            {...control}
+            value={String(draft.cacheMaxBytes)}
+            disabled={busy}
+            onChange={(event) => onChange({ cacheMaxBytes: Number(event.currentTarget.value) })}
+          >
+            {capChoices.map((bytes) => (
+              <option key={bytes} value={String(bytes)}>
+                {formatBytes(bytes)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </>
+  );
 }

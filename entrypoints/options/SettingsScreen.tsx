@@ -39,8 +39,6 @@ export function SettingsScreen({
   const [draft, setDraft] = useState<SettingsDraft>(() => draftFromSettings(initial));
   const [replacingKey, setReplacingKey] = useState(false);
   const [errors, setErrors] = useState<SettingsErrors>({});
-  const [testPhase, setTestPhase] = useState<ConnectionPhase>('idle');
-  const [testOutcome, setTestOutcome] = useState<ConnectionOutcome | null>(connected);
   const [saving, setSaving] = useState(false);
   const [saveOutcome, setSaveOutcome] = useState<SaveOutcome | null>(null);
   const account = useAccount(backend);
@@ -59,27 +57,15 @@ export function SettingsScreen({
   // With no key saved (cleared by hand), the key field is an input from the start.
   const keyEntered = (replacingKey || !settings.apiKeySet) && draft.apiKey.trim() !== '';
 
+  const { testPhase, testOutcome, test } = useConnectionTest(backend, connected, setErrors, {
+    draft,
+    keyRequired: replacingKey || !settings.apiKeySet,
+    keyEntered,
+  });
+
   function keepKey() {
     setReplacingKey(false);
     change({ apiKey: '' });
-  }
-
-  async function test() {
-    const checked = checkConnection(draft, { keyRequired: replacingKey || !settings.apiKeySet });
-    setErrors((current) => ({
-      ...current,
-      apiKey: undefined,
-      baseUrlV2: undefined,
-      baseUrlV3: undefined,
-      ...(checked.ok ? {} : checked.errors),
-    }));
-    setTestOutcome(null);
-    if (!checked.ok) return;
-    // Without a new key the background tests the saved one.
-    const { apiKey, ...addresses } = checked.values;
-    const values = keyEntered ? { ...addresses, apiKey } : addresses;
-    // Still synchronous up to here: connectAndTest asks for access inside this click.
-    setTestOutcome(await connectAndTest(backend, checked.origins, values, setTestPhase));
   }
 
   async function save() {
@@ -96,24 +82,14 @@ export function SettingsScreen({
     }
     setSaving(true);
     try {
-      // Asked on every save, inside the submit: an origin already granted answers at once, unasked.
-      const access = await requestAccess(
-        backend,
-        apiOrigins({ baseUrlV2: checked.patch.baseUrlV2 ?? '', baseUrlV3: checked.patch.baseUrlV3 ?? '' }),
-      );
-      if (access.kind !== 'granted') {
-        setSaveOutcome(access);
+      const result = await accessAndSave(backend, checked.patch, settings);
+      if (!result.saved) {
+        if (result.errors) setErrors(result.errors);
+        setSaveOutcome(result.outcome);
         return;
       }
-      const result = await backend.ask('settings.save', changedFields(checked.patch, settings));
-      if (!result.ok) {
-        const { errors: fieldErrors, unplaced } = readSaveError(result.error);
-        setErrors(fieldErrors);
-        setSaveOutcome({ kind: 'invalid', unplaced });
-        return;
-      }
-      setSettings(result.settings);
-      setDraft(draftFromSettings(result.settings));
+      setSettings(result.saved);
+      setDraft(draftFromSettings(result.saved));
       setReplacingKey(false);
       setSaveOutcome({ kind: 'saved' });
       void account.reload(); // the budget left today follows the saved budget
@@ -166,4 +142,55 @@ export function SettingsScreen({
       </div>
     </main>
   );
+}
+
+/** The connection test: checks the form's connection fields, then asks for access and tests them. */
+function useConnectionTest(
+  backend: OptionsBackend,
+  connected: ConnectionOutcome | null,
+  setErrors: (update: (current: SettingsErrors) => SettingsErrors) => void,
+  form: { draft: SettingsDraft; keyRequired: boolean; keyEntered: boolean },
+) {
+  const [testPhase, setTestPhase] = useState<ConnectionPhase>('idle');
+  const [testOutcome, setTestOutcome] = useState<ConnectionOutcome | null>(connected);
+  async function test() {
+    const checked = checkConnection(form.draft, { keyRequired: form.keyRequired });
+    setErrors((current) => ({
+      ...current,
+      apiKey: undefined,
+      baseUrlV2: undefined,
+      baseUrlV3: undefined,
+      ...(checked.ok ? {} : checked.errors),
+    }));
+    setTestOutcome(null);
+    if (!checked.ok) return;
+    // Without a new key the background tests the saved one.
+    const { apiKey, ...addresses } = checked.values;
+    const values = form.keyEntered ? { ...addresses, apiKey } : addresses;
+    // Still synchronous up to here: connectAndTest asks for access inside this click.
+    setTestOutcome(await connectAndTest(backend, checked.origins, values, setTestPhase));
+  }
+  return { testPhase, testOutcome, test };
+}
+
+/**
+ * Asks for access to the addresses (on every save, inside the submit: an origin already granted
+ * answers at once, unasked), then has the background check and save what changed.
+ */
+async function accessAndSave(
+  backend: OptionsBackend,
+  patch: Parameters<typeof changedFields>[0],
+  settings: PublicSettings,
+): Promise<{ saved: PublicSettings } | { saved?: undefined; outcome: SaveOutcome; errors?: SettingsErrors }> {
+  const access = await requestAccess(
+    backend,
+    apiOrigins({ baseUrlV2: patch.baseUrlV2 ?? '', baseUrlV3: patch.baseUrlV3 ?? '' }),
+  );
+  if (access.kind !== 'granted') return { outcome: access };
+  const result = await backend.ask('settings.save', changedFields(patch, settings));
+  if (!result.ok) {
+    const { errors, unplaced } = readSaveError(result.error);
+    return { outcome: { kind: 'invalid', unplaced }, errors };
+  }
+  return { saved: result.settings };
 }

@@ -45,6 +45,22 @@ function isLookup(id: string): id is LookupEndpointId {
   return LOOKUPS.some((lookup) => lookup.id === id);
 }
 
+/** One form a search and one a lookup, kept while the popup is open (switching tabs keeps what was typed). */
+function usePopupForms() {
+  const searchForms: Record<SearchEndpointId, ParamForm> = {
+    'person.search': useParamForm('person.search', { initial: SEARCH_STARTING_VALUES }),
+    'company.search': useParamForm('company.search', { initial: SEARCH_STARTING_VALUES }),
+  };
+  const lookupForms: Record<LookupEndpointId, ParamForm> = {
+    'person.lookup': useParamForm('person.lookup'),
+    'company.lookup': useParamForm('company.lookup'),
+    'role.lookup': useParamForm('role.lookup'),
+    'email.lookup': useParamForm('email.lookup'),
+    'company.logo': useParamForm('company.logo'),
+  };
+  return { searchForms, lookupForms };
+}
+
 export interface PopupAppProps {
   backend: PopupBackend;
   initialTab?: PopupTabKey;
@@ -61,17 +77,7 @@ export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
   const [lookup, setLookup] = useState<LookupEndpointId>('person.lookup');
   const recent = useRecent(backend.ask);
 
-  const searchForms: Record<SearchEndpointId, ParamForm> = {
-    'person.search': useParamForm('person.search', { initial: SEARCH_STARTING_VALUES }),
-    'company.search': useParamForm('company.search', { initial: SEARCH_STARTING_VALUES }),
-  };
-  const lookupForms: Record<LookupEndpointId, ParamForm> = {
-    'person.lookup': useParamForm('person.lookup'),
-    'company.lookup': useParamForm('company.lookup'),
-    'role.lookup': useParamForm('role.lookup'),
-    'email.lookup': useParamForm('email.lookup'),
-    'company.logo': useParamForm('company.logo'),
-  };
+  const { searchForms, lookupForms } = usePopupForms();
 
   async function loadSettings() {
     try {
@@ -130,20 +136,11 @@ export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
           Open side panel
         </button>
       </header>
-      {settings.status === 'loading' && <Busy>Reading your settings…</Busy>}
-      {settings.status === 'failed' && (
-        <ErrorNotice message={settings.message} onRetry={() => void loadSettings()} />
-      )}
-      {settings.status === 'ready' && !isConfigured(settings.value) && (
-        <Notice tone="info" title="Connect to your service first">
-          <p>Searches and lookups need your API key and the service's address.</p>
-          <div class="row">
-            <button type="button" class="small primary" onClick={backend.openOptions}>
-              Open settings
-            </button>
-          </div>
-        </Notice>
-      )}
+      <SettingsNotice
+        settings={settings}
+        onRetry={() => void loadSettings()}
+        onOpenOptions={backend.openOptions}
+      />
       <Tabs label="Searches and lookups" tabs={TABS} selected={tab} onSelect={setTab}>
         {(['person.search', 'company.search'] as const).map((id) => (
           <div key={id} hidden={tab !== SEARCH_TAB[id]}>
@@ -182,5 +179,33 @@ export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
       </Tabs>
       <PanelFooter account={spending} onOpenOptions={backend.openOptions} onOpenLists={backend.openLists} />
     </main>
+  );
+}
+
+/** While the settings are read, when they cannot be, and when there is no connection to the service yet. */
+function SettingsNotice({
+  settings,
+  onRetry,
+  onOpenOptions,
+}: {
+  settings: Loadable<PublicSettings>;
+  onRetry: () => void;
+  onOpenOptions: () => void;
+}) {
+  return (
+    <>
+      {settings.status === 'loading' && <Busy>Reading your settings…</Busy>}
+      {settings.status === 'failed' && <ErrorNotice message={settings.message} onRetry={onRetry} />}
+      {settings.status === 'ready' && !isConfigured(settings.value) && (
+        <Notice tone="info" title="Connect to your service first">
+          <p>Searches and lookups need your API key and the service's address.</p>
+          <div class="row">
+            <button type="button" class="small primary" onClick={onOpenOptions}>
+              Open settings
+            </button>
+          </div>
+        </Notice>
+      )}
+    </>
   );
 }

@@ -8,11 +8,11 @@
  * of today's budget when it started stops at the budget if other spending took it meanwhile; only a
  * batch the person confirmed past the budget goes on.
  *
- * What pages read of a batch too (quote sums, a line for an answer) is in lib/batch.ts.
+ * What pages read of a batch too (quote sums, a line for an answer) is in lib/job-summary.ts.
  */
 import type { IDBPDatabase } from 'idb';
 import type { ApiErrorJson } from '../api/errors';
-import { answerLine, isWorking, sumQuotes } from '../batch';
+import { answerLine, isWorking, sumQuotes } from '../job-summary';
 import type {
   BatchItemView,
   BatchPeek,

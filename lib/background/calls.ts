@@ -149,6 +149,176 @@ export async function requireReady(
   }
 }
 
+/**
+ * The answer, its charge and the job's completion, written together. When the browser's
+ * storage is full, the charge and the job are written without the answer, which is still shown.
+ */
+async function recordAnswered(
+  now: () => number,
+  db: Db,
+  job: JobRecord,
+  call: PaidCall,
+  data: unknown,
+  settings: Settings,
+  listed: ReadonlySet<string>,
+): Promise<
+  | { listed: ApiErrorJson }
+  | { listed?: undefined; credits: number | null; fetchedAt: number; shown: unknown; notKept?: NotKept }
+> {
+  const credits = reconcileCanonical(call.endpointId, call.canonical, data, { plan: settings.plan });
+  const fetchedAt = now();
+  const estimate = budgetBounds(call.endpointId, { min: null, max: null }).max;
+  const charge = credits === null ? { estimate } : { credits };
+  // About someone on the do-not-enrich list: paid, but neither the answer nor who was asked is kept.
+  const screened = screenAnswer(listed, call.endpointId, data);
+  if (screened.listed !== null)
+    return { listed: await recordListedAnswer(db, job, charge, credits, fetchedAt) };
+  const shown = screened.data;
+  const entry = {
+    key: call.cacheKey,
+    endpointId: call.endpointId,
+    params: { ...call.canonical },
+    data: shown,
+    fetchedAt,
+    credits,
+    bytes: sizeOf(shown),
+    lastAccess: fetchedAt,
+  };
+  const record = async (withAnswer: boolean): Promise<boolean> => {
+    const tx = db.transaction(['cache', 'meta', 'ledger', 'jobs'], 'readwrite');
+    const kept = withAnswer && (await writeCache(tx, entry, settings.cacheMaxBytes));
+    await recordAnswer(tx, job, charge, fetchedAt, shown);
+    await tx.objectStore('jobs').put({
+      ...job,
+      status: 'done',
+      cacheKey: call.cacheKey,
+      credits,
+      reserved: 0,
+      ...(credits === null ? { unpriced: { settled: false } } : {}),
+      updatedAt: fetchedAt,
+    });
+    await tx.done;
+    return kept;
+  };
+  let notKept: NotKept | undefined;
+  try {
+    if (!(await record(true))) notKept = 'too-large-for-cache';
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    await record(false);
+    notKept = 'storage-full';
+  }
+  return { credits, fetchedAt, shown, notKept };
+}
+
+/**
+ * What became of a call that did not answer: lost after it may have been charged (interrupted,
+ * settled from the balance), refused for credits (with what is left), or refused (failed).
+ */
+async function recordFailure(
+  deps: CallDeps,
+  db: Db,
+  job: JobRecord,
+  quote: Quote,
+  settings: Settings,
+  cause: unknown,
+): Promise<SentResult> {
+  const error = toApiError(cause);
+  if (isLostAnswer(error)) {
+    const lost = interruptedJob(
+      { ...job, error: error.toJSON(), reserved: 0 },
+      'connection',
+      job.quote ?? { min: null, max: null },
+      deps.now(),
+    );
+    const tx = db.transaction(['jobs', 'ledger'], 'readwrite');
+    await tx.objectStore('jobs').put(lost);
+    await recordInterruption(tx, lost);
+    await tx.done;
+    return { status: 'interrupted', interrupted: interruptedCallOf(lost, quote) };
+  }
+  if (error.kind === 'credits') {
+    // Refused for credits: say what is left (a free reading) and what this needed.
+    const balance = await deps.checkpoints().readBalance(settings);
+    const refused = new ApiError('credits', {
+      ...error.toJSON(),
+      ...(typeof balance === 'number' ? { balance } : {}),
+      ...(quote.max !== null ? { needed: quote.max, neededMin: quote.min ?? 0 } : {}),
+    });
+    await markFailed(db, job, refused.toJSON(), deps.now());
+    return { status: 'error', error: refused.toJSON() };
+  }
+  await markFailed(db, job, error.toJSON(), deps.now());
+  return { status: 'error', error: error.toJSON() };
+}
+
+/**
+ * With nothing in flight, a reference for what follows: the balance read now when due (settling
+ * what it can), else the last reading if no call left since; clean when nothing is open.
+ */
+async function readReference(checkpoints: Checkpoints, db: Db, settings: Settings) {
+  let resumable: JobRecord[] = [];
+  let balance: number | null | undefined;
+  if (await checkpoints.readingDue(db)) {
+    balance = await checkpoints.readBalance(settings);
+    if (balance !== undefined) resumable = await checkpoints.settleWith(db, balance, settings);
+  } else {
+    balance = await checkpoints.readingStillCurrent(db);
+  }
+  const open = (await pendingCalls(db)).length + (await unsettledJobs(db)).length;
+  return { reading: { balance, clean: open === 0 }, resumable };
+}
+
+/** Sends a departed call and records what became of it; it leaves `calling` when it ended. */
+async function fetchAndRecord(
+  deps: CallDeps,
+  calling: Set<string>,
+  job: JobRecord,
+  call: PaidCall,
+  settings: Settings,
+  quote: Quote,
+): Promise<SentResult> {
+  const db = await deps.db();
+  const listed = await listedKeys(db);
+  const streamed: unknown[] = [];
+  let bytes = 0;
+  const report = () =>
+    deps.onProgress?.(call.requestId, { requestId: call.requestId, results: [...streamed], bytes });
+  try {
+    const pace = deps.scheduler.pacerFor(settings.apiKey, { granted: true });
+    const { data } = await deps.client(settings, pace).callCanonical(call.endpointId, call.canonical, {
+      onResult: (result) => {
+        const row = keptRow(listed, call.endpointId, result);
+        if (row === null) return;
+        streamed.push(row);
+        report();
+      },
+      onProgress: (progress) => {
+        bytes = progress.bytes;
+      },
+    });
+    const recorded = await recordAnswered(deps.now, db, job, call, data, settings, listed);
+    if (recorded.listed) return { status: 'error', error: recorded.listed };
+    const { credits, fetchedAt, notKept } = recorded;
+    return {
+      status: 'answer',
+      data: recorded.shown,
+      cached: false,
+      fetchedAt,
+      ageMs: 0,
+      stale: false,
+      credits,
+      ...(notKept ? { notKept } : {}),
+    };
+  } catch (cause) {
+    return await recordFailure(deps, db, job, quote, settings, cause);
+  } finally {
+    calling.delete(job.id);
+    deps.onProgress?.(call.requestId, null);
+    if (calling.size === 0) void deps.checkpoints().settleNow();
+  }
+}
+
 export function createCalls(deps: CallDeps) {
   /** Calls of this worker that left and have not ended (by job id). */
   const calling = new Set<string>();
@@ -169,23 +339,10 @@ export function createCalls(deps: CallDeps) {
     return inTurn(async () => {
       const db = await deps.db();
       const checkpoints = deps.checkpoints();
-      let reading: { balance: number | null | undefined; clean: boolean } = {
-        balance: undefined,
-        clean: false,
-      };
-      let resumable: JobRecord[] = [];
-      if (calling.size === 0) {
-        // A reference for what follows: read now when due, else the last reading if none left since.
-        let balance: number | null | undefined;
-        if (await checkpoints.readingDue(db)) {
-          balance = await checkpoints.readBalance(settings);
-          if (balance !== undefined) resumable = await checkpoints.settleWith(db, balance, settings);
-        } else {
-          balance = await checkpoints.readingStillCurrent(db);
-        }
-        const open = (await pendingCalls(db)).length + (await unsettledJobs(db)).length;
-        reading = { balance, clean: open === 0 };
-      }
+      const { reading, resumable } =
+        calling.size === 0
+          ? await readReference(checkpoints, db, settings)
+          : { reading: { balance: undefined, clean: false }, resumable: [] };
       const bounds = budgetBounds(job.endpointId, job.quote ?? { min: null, max: null });
       if (!confirmed && settings.dailyBudget !== null) {
         const check = checkBudget(bounds, settings.dailyBudget, await committedToday(db, deps.now()));
@@ -196,141 +353,6 @@ export function createCalls(deps: CallDeps) {
       calling.add(journaled.id);
       return { job: journaled, resumable };
     });
-  }
-
-  /**
-   * The answer, its charge and the job's completion, written together. When the browser's
-   * storage is full, the charge and the job are written without the answer, which is still shown.
-   */
-  async function recordAnswered(
-    db: Db,
-    job: JobRecord,
-    call: PaidCall,
-    data: unknown,
-    settings: Settings,
-    listed: ReadonlySet<string>,
-  ): Promise<
-    | { listed: ApiErrorJson }
-    | { listed?: undefined; credits: number | null; fetchedAt: number; shown: unknown; notKept?: NotKept }
-  > {
-    const credits = reconcileCanonical(call.endpointId, call.canonical, data, { plan: settings.plan });
-    const fetchedAt = deps.now();
-    const estimate = budgetBounds(call.endpointId, { min: null, max: null }).max;
-    const charge = credits === null ? { estimate } : { credits };
-    // About someone on the do-not-enrich list: paid, but neither the answer nor who was asked is kept.
-    const screened = screenAnswer(listed, call.endpointId, data);
-    if (screened.listed !== null)
-      return { listed: await recordListedAnswer(db, job, charge, credits, fetchedAt) };
-    const shown = screened.data;
-    const entry = {
-      key: call.cacheKey,
-      endpointId: call.endpointId,
-      params: { ...call.canonical },
-      data: shown,
-      fetchedAt,
-      credits,
-      bytes: sizeOf(shown),
-      lastAccess: fetchedAt,
-    };
-    const record = async (withAnswer: boolean): Promise<boolean> => {
-      const tx = db.transaction(['cache', 'meta', 'ledger', 'jobs'], 'readwrite');
-      const kept = withAnswer && (await writeCache(tx, entry, settings.cacheMaxBytes));
-      await recordAnswer(tx, job, charge, fetchedAt, shown);
-      await tx.objectStore('jobs').put({
-        ...job,
-        status: 'done',
-        cacheKey: call.cacheKey,
-        credits,
-        reserved: 0,
-        ...(credits === null ? { unpriced: { settled: false } } : {}),
-        updatedAt: fetchedAt,
-      });
-      await tx.done;
-      return kept;
-    };
-    let notKept: NotKept | undefined;
-    try {
-      if (!(await record(true))) notKept = 'too-large-for-cache';
-    } catch (error) {
-      if (!isQuotaError(error)) throw error;
-      await record(false);
-      notKept = 'storage-full';
-    }
-    return { credits, fetchedAt, shown, notKept };
-  }
-
-  /** Sends a departed call and records what became of it. */
-  async function fetchAndRecord(
-    job: JobRecord,
-    call: PaidCall,
-    settings: Settings,
-    quote: Quote,
-  ): Promise<SentResult> {
-    const db = await deps.db();
-    const listed = await listedKeys(db);
-    const streamed: unknown[] = [];
-    let bytes = 0;
-    const report = () =>
-      deps.onProgress?.(call.requestId, { requestId: call.requestId, results: [...streamed], bytes });
-    try {
-      const pace = deps.scheduler.pacerFor(settings.apiKey, { granted: true });
-      const { data } = await deps.client(settings, pace).callCanonical(call.endpointId, call.canonical, {
-        onResult: (result) => {
-          const row = keptRow(listed, call.endpointId, result);
-          if (row === null) return;
-          streamed.push(row);
-          report();
-        },
-        onProgress: (progress) => {
-          bytes = progress.bytes;
-        },
-      });
-      const recorded = await recordAnswered(db, job, call, data, settings, listed);
-      if (recorded.listed) return { status: 'error', error: recorded.listed };
-      const { credits, fetchedAt, notKept } = recorded;
-      return {
-        status: 'answer',
-        data: recorded.shown,
-        cached: false,
-        fetchedAt,
-        ageMs: 0,
-        stale: false,
-        credits,
-        ...(notKept ? { notKept } : {}),
-      };
-    } catch (cause) {
-      const error = toApiError(cause);
-      if (isLostAnswer(error)) {
-        const lost = interruptedJob(
-          { ...job, error: error.toJSON(), reserved: 0 },
-          'connection',
-          job.quote ?? { min: null, max: null },
-          deps.now(),
-        );
-        const tx = db.transaction(['jobs', 'ledger'], 'readwrite');
-        await tx.objectStore('jobs').put(lost);
-        await recordInterruption(tx, lost);
-        await tx.done;
-        return { status: 'interrupted', interrupted: interruptedCallOf(lost, quote) };
-      }
-      if (error.kind === 'credits') {
-        // Refused for credits: say what is left (a free reading) and what this needed.
-        const balance = await deps.checkpoints().readBalance(settings);
-        const refused = new ApiError('credits', {
-          ...error.toJSON(),
-          ...(typeof balance === 'number' ? { balance } : {}),
-          ...(quote.max !== null ? { needed: quote.max, neededMin: quote.min ?? 0 } : {}),
-        });
-        await markFailed(db, job, refused.toJSON(), deps.now());
-        return { status: 'error', error: refused.toJSON() };
-      }
-      await markFailed(db, job, error.toJSON(), deps.now());
-      return { status: 'error', error: error.toJSON() };
-    } finally {
-      calling.delete(job.id);
-      deps.onProgress?.(call.requestId, null);
-      if (calling.size === 0) void deps.checkpoints().settleNow();
-    }
   }
 
   /**
@@ -377,7 +399,7 @@ export function createCalls(deps: CallDeps) {
       if (departed.resumable.length > 0) deps.onResumable(departed.resumable);
       if (departed.job === undefined)
         return { status: 'needs-confirmation', quote, remaining: departed.refused };
-      const result = await fetchAndRecord(departed.job, call, settings, quote);
+      const result = await fetchAndRecord(deps, calling, departed.job, call, settings, quote);
       if (
         result.status === 'error' &&
         result.error.kind === 'rate-limited' &&

@@ -60,6 +60,187 @@ async function unpricedOpen(db: Db): Promise<JobRecord[]> {
   return done.filter((job) => !job.sameAs && job.unpriced !== undefined && !job.unpriced.settled);
 }
 
+/** What settling reads of the checkpoints' dependencies. */
+type SettleDeps = Pick<CheckpointDeps, 'quoteOf' | 'now' | 'settleAfterMs'>;
+
+/**
+ * The last reading, if no call left since it was taken: with nothing in flight since, the balance
+ * is what it said (calls lost and unsettled aside), so the next call may take it as its reference.
+ */
+async function readingStillCurrent(db: Db): Promise<number | undefined> {
+  const tx = db.transaction('meta');
+  const [balance, readAfter, seq] = await Promise.all([
+    tx.store.get(BALANCE_KEY),
+    tx.store.get(BALANCE_SEQ_KEY),
+    tx.store.get(JOB_SEQ_KEY),
+  ]);
+  await tx.done;
+  return balance !== undefined && readAfter === (seq ?? 0) ? balance : undefined;
+}
+
+/** What the reading says of the open calls, from the journal's order of departures. */
+async function attribute(
+  deps: SettleDeps,
+  db: Db,
+  open: JobRecord[],
+  balanceNow: number,
+  settings: Settings,
+) {
+  if (!open.every((job) => job.seq !== undefined)) return null;
+  const ids = new Set(open.map((job) => job.id));
+  const ordered = (await db.getAll('jobs'))
+    .filter((job) => job.seq !== undefined && !job.sameAs)
+    .sort((a, b) => a.seq! - b.seq!);
+  const firstOpen = Math.min(...open.map((job) => job.seq!));
+  const candidates = ordered.filter((job) => job.seq! <= firstOpen && typeof job.balanceBefore === 'number');
+  // The latest clean reading before the first open call; failing that, the latest reading.
+  const reference = candidates.findLast((job) => job.cleanBefore) ?? candidates.at(-1);
+  if (!reference) return null;
+  const readAt = reference.leftAt ?? reference.createdAt;
+  let known = 0;
+  let unpriced = 0;
+  let ambiguousMax = 0;
+  const unknown: LostCall[] = [];
+  for (const job of ordered) {
+    if (job.seq! < reference.seq!) {
+      if (reference.cleanBefore) continue;
+      // In flight (or unsettled) when the reference was read: charged before it, or after.
+      if (job.status === 'done' && job.updatedAt >= readAt) ambiguousMax += job.credits ?? 0;
+      if (job.status === 'interrupted' && (job.leftAt ?? job.createdAt) + deps.settleAfterMs > readAt)
+        ambiguousMax += job.interruption?.range.max ?? job.interruption?.credits ?? 0;
+      continue;
+    }
+    if (ids.has(job.id)) {
+      // A lost call cost 0 or what its quote allows; an unpriced answer anything.
+      const quote = job.status === 'interrupted' ? deps.quoteOf(job, settings) : { min: null, max: null };
+      unknown.push({ id: job.id, min: quote.min, max: quote.max });
+    } else if (job.status === 'done') {
+      if (job.credits === null || job.credits === undefined) unpriced += 1;
+      else known += job.credits;
+    } else if (job.status === 'interrupted') {
+      const share = job.interruption?.credits;
+      if (share === null || share === undefined) unpriced += 1;
+      else known += share;
+    } else if (job.status === 'pending') {
+      unpriced += 1; // not expected: none of ours is in flight during a reading
+    }
+    // failed: the service answered an error, which charges nothing.
+  }
+  return attributeCharges({
+    reference: reference.balanceBefore!,
+    balanceNow,
+    known,
+    ambiguousMax,
+    unknown,
+    unpriced,
+  });
+}
+
+/**
+ * Records what a reading (taken with none of our calls in flight) says of the open calls.
+ * Returns the lost calls found certainly not charged after a worker stopped.
+ */
+async function settleWith(
+  deps: SettleDeps,
+  db: Db,
+  balanceNow: number | null | undefined,
+  settings: Settings,
+): Promise<JobRecord[]> {
+  const lost = await unsettledJobs(db);
+  const unpriced = await unpricedOpen(db);
+  if (lost.length === 0 && unpriced.length === 0) return [];
+  const at = deps.now();
+  const attribution: Attribution | null =
+    typeof balanceNow === 'number'
+      ? await attribute(deps, db, [...lost, ...unpriced], balanceNow, settings)
+      : null;
+  const windowPassed = (job: JobRecord) => at >= (job.leftAt ?? job.createdAt) + deps.settleAfterMs;
+  const allPassed = lost.every(windowPassed);
+  // The balance could be read (or the service never tells it): a reading can be final.
+  const readable = balanceNow !== undefined;
+  const updated = lost.map((job): JobRecord => {
+    const quoteMax = deps.quoteOf(job, settings).max;
+    const share = attribution?.byId.get(job.id);
+    const exact = share !== undefined && share.min === share.max;
+    const settled = readable && windowPassed(job) && (exact || allPassed);
+    const range = share
+      ? {
+          min: share.min,
+          max: settled ? share.max : quoteMax === null ? null : Math.max(share.max, quoteMax),
+        }
+      : { min: 0, max: quoteMax };
+    return {
+      ...job,
+      updatedAt: at,
+      interruption: { ...job.interruption!, credits: share ? share.credits : null, range, settled, at },
+    };
+  });
+  const final = readable && allPassed;
+  const tx = db.transaction(['jobs', 'ledger'], 'readwrite');
+  for (const job of updated) {
+    await tx.objectStore('jobs').put(job);
+    await recordInterruption(tx, job);
+  }
+  for (const job of unpriced) {
+    const share = attribution?.byId.get(job.id);
+    if (share) await recordUnpricedShare(tx, job.id, share);
+    if (!share && !final) continue;
+    await tx.objectStore('jobs').put({
+      ...job,
+      credits: share ? share.credits : null,
+      unpriced: { settled: final, ...(share && share.min !== share.max ? { range: share } : {}) },
+      updatedAt: at,
+    });
+  }
+  await tx.done;
+  return updated.filter(certainlyNotCharged);
+}
+
+/** Calls a stopped worker left in flight: their answers are lost; the balance will tell. */
+async function markLost(
+  deps: SettleDeps,
+  db: Db,
+  jobs: JobRecord[],
+  settings: Settings,
+): Promise<JobRecord[]> {
+  const lost = jobs.map((job) => interruptedJob(job, 'worker', deps.quoteOf(job, settings), deps.now()));
+  const tx = db.transaction(['jobs', 'ledger'], 'readwrite');
+  for (const job of lost) {
+    await tx.objectStore('jobs').put(job);
+    await recordInterruption(tx, job);
+  }
+  await tx.done;
+  return lost;
+}
+
+/** The journal's position (its last call's number): 0, older than every call, when it cannot be read. */
+async function journalPosition(openDb: () => Promise<Db>): Promise<number> {
+  try {
+    return (await (await openDb()).get('meta', JOB_SEQ_KEY)) ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Keeps a reading of the balance with when it was taken and the journal's position when asked. */
+async function keepReading(openDb: () => Promise<Db>, value: number | null, at: number, seqAsked: number) {
+  try {
+    const db = await openDb();
+    const tx = db.transaction('meta', 'readwrite');
+    if (value === null) await tx.store.delete(BALANCE_KEY);
+    else await tx.store.put(value, BALANCE_KEY);
+    await tx.store.put(at, BALANCE_AT_KEY);
+    await tx.store.put(seqAsked, BALANCE_SEQ_KEY);
+    await tx.done;
+  } catch {
+    // Only the display of the balance misses it.
+  }
+}
+
+async function hasOpen(db: Db): Promise<boolean> {
+  return (await unsettledJobs(db)).length > 0 || (await unpricedOpen(db)).length > 0;
+}
+
 export function createCheckpoints(deps: CheckpointDeps) {
   /** The service answered the balance route 404: it does not tell the balance. */
   let balanceUntold = false;
@@ -74,12 +255,7 @@ export function createCheckpoints(deps: CheckpointDeps) {
     // The journal's position when the reading is asked for, not when it is answered: a call that
     // leaves while the reading is under way may or may not be in it, so the reading is stamped as
     // older than that call and is never taken as a reference for a later one (readingStillCurrent).
-    let seqAsked = 0;
-    try {
-      seqAsked = (await (await deps.db()).get('meta', JOB_SEQ_KEY)) ?? 0;
-    } catch {
-      // Stamped 0: older than every call, so never taken as current.
-    }
+    const seqAsked = await journalPosition(deps.db);
     let value: number | null;
     try {
       value = await deps.fetchBalance(settings);
@@ -87,37 +263,8 @@ export function createCheckpoints(deps: CheckpointDeps) {
       return undefined;
     }
     if (value === null) balanceUntold = true;
-    try {
-      const db = await deps.db();
-      const tx = db.transaction('meta', 'readwrite');
-      if (value === null) await tx.store.delete(BALANCE_KEY);
-      else await tx.store.put(value, BALANCE_KEY);
-      await tx.store.put(deps.now(), BALANCE_AT_KEY);
-      await tx.store.put(seqAsked, BALANCE_SEQ_KEY);
-      await tx.done;
-    } catch {
-      // Only the display of the balance misses it.
-    }
+    await keepReading(deps.db, value, deps.now(), seqAsked);
     return value;
-  }
-
-  async function hasOpen(db: Db): Promise<boolean> {
-    return (await unsettledJobs(db)).length > 0 || (await unpricedOpen(db)).length > 0;
-  }
-
-  /**
-   * The last reading, if no call left since it was taken: with nothing in flight since, the balance
-   * is what it said (calls lost and unsettled aside), so the next call may take it as its reference.
-   */
-  async function readingStillCurrent(db: Db): Promise<number | undefined> {
-    const tx = db.transaction('meta');
-    const [balance, readAfter, seq] = await Promise.all([
-      tx.store.get(BALANCE_KEY),
-      tx.store.get(BALANCE_SEQ_KEY),
-      tx.store.get(JOB_SEQ_KEY),
-    ]);
-    await tx.done;
-    return balance !== undefined && readAfter === (seq ?? 0) ? balance : undefined;
   }
 
   /** Whether a call about to leave with nothing in flight should be preceded by a reading. */
@@ -125,119 +272,6 @@ export function createCheckpoints(deps: CheckpointDeps) {
     if (balanceUntold) return false;
     const at = (await db.get('meta', BALANCE_AT_KEY)) ?? null;
     return at === null || deps.now() - at > READING_MAX_AGE_MS || hasOpen(db);
-  }
-
-  /** What the reading says of the open calls, from the journal's order of departures. */
-  async function attribute(db: Db, open: JobRecord[], balanceNow: number, settings: Settings) {
-    if (!open.every((job) => job.seq !== undefined)) return null;
-    const ids = new Set(open.map((job) => job.id));
-    const ordered = (await db.getAll('jobs'))
-      .filter((job) => job.seq !== undefined && !job.sameAs)
-      .sort((a, b) => a.seq! - b.seq!);
-    const firstOpen = Math.min(...open.map((job) => job.seq!));
-    const candidates = ordered.filter(
-      (job) => job.seq! <= firstOpen && typeof job.balanceBefore === 'number',
-    );
-    // The latest clean reading before the first open call; failing that, the latest reading.
-    const reference = candidates.findLast((job) => job.cleanBefore) ?? candidates.at(-1);
-    if (!reference) return null;
-    const readAt = reference.leftAt ?? reference.createdAt;
-    let known = 0;
-    let unpriced = 0;
-    let ambiguousMax = 0;
-    const unknown: LostCall[] = [];
-    for (const job of ordered) {
-      if (job.seq! < reference.seq!) {
-        if (reference.cleanBefore) continue;
-        // In flight (or unsettled) when the reference was read: charged before it, or after.
-        if (job.status === 'done' && job.updatedAt >= readAt) ambiguousMax += job.credits ?? 0;
-        if (job.status === 'interrupted' && (job.leftAt ?? job.createdAt) + deps.settleAfterMs > readAt)
-          ambiguousMax += job.interruption?.range.max ?? job.interruption?.credits ?? 0;
-        continue;
-      }
-      if (ids.has(job.id)) {
-        // A lost call cost 0 or what its quote allows; an unpriced answer anything.
-        const quote = job.status === 'interrupted' ? deps.quoteOf(job, settings) : { min: null, max: null };
-        unknown.push({ id: job.id, min: quote.min, max: quote.max });
-      } else if (job.status === 'done') {
-        if (job.credits === null || job.credits === undefined) unpriced += 1;
-        else known += job.credits;
-      } else if (job.status === 'interrupted') {
-        const share = job.interruption?.credits;
-        if (share === null || share === undefined) unpriced += 1;
-        else known += share;
-      } else if (job.status === 'pending') {
-        unpriced += 1; // not expected: none of ours is in flight during a reading
-      }
-      // failed: the service answered an error, which charges nothing.
-    }
-    return attributeCharges({
-      reference: reference.balanceBefore!,
-      balanceNow,
-      known,
-      ambiguousMax,
-      unknown,
-      unpriced,
-    });
-  }
-
-  /**
-   * Records what a reading (taken with none of our calls in flight) says of the open calls.
-   * Returns the lost calls found certainly not charged after a worker stopped.
-   */
-  async function settleWith(
-    db: Db,
-    balanceNow: number | null | undefined,
-    settings: Settings,
-  ): Promise<JobRecord[]> {
-    const lost = await unsettledJobs(db);
-    const unpriced = await unpricedOpen(db);
-    if (lost.length === 0 && unpriced.length === 0) return [];
-    const at = deps.now();
-    const attribution: Attribution | null =
-      typeof balanceNow === 'number'
-        ? await attribute(db, [...lost, ...unpriced], balanceNow, settings)
-        : null;
-    const windowPassed = (job: JobRecord) => at >= (job.leftAt ?? job.createdAt) + deps.settleAfterMs;
-    const allPassed = lost.every(windowPassed);
-    // The balance could be read (or the service never tells it): a reading can be final.
-    const readable = balanceNow !== undefined;
-    const updated = lost.map((job): JobRecord => {
-      const quoteMax = deps.quoteOf(job, settings).max;
-      const share = attribution?.byId.get(job.id);
-      const exact = share !== undefined && share.min === share.max;
-      const settled = readable && windowPassed(job) && (exact || allPassed);
-      const range = share
-        ? {
-            min: share.min,
-            max: settled ? share.max : quoteMax === null ? null : Math.max(share.max, quoteMax),
-          }
-        : { min: 0, max: quoteMax };
-      return {
-        ...job,
-        updatedAt: at,
-        interruption: { ...job.interruption!, credits: share ? share.credits : null, range, settled, at },
-      };
-    });
-    const final = readable && allPassed;
-    const tx = db.transaction(['jobs', 'ledger'], 'readwrite');
-    for (const job of updated) {
-      await tx.objectStore('jobs').put(job);
-      await recordInterruption(tx, job);
-    }
-    for (const job of unpriced) {
-      const share = attribution?.byId.get(job.id);
-      if (share) await recordUnpricedShare(tx, job.id, share);
-      if (!share && !final) continue;
-      await tx.objectStore('jobs').put({
-        ...job,
-        credits: share ? share.credits : null,
-        unpriced: { settled: final, ...(share && share.min !== share.max ? { range: share } : {}) },
-        updatedAt: at,
-      });
-    }
-    await tx.done;
-    return updated.filter(certainlyNotCharged);
   }
 
   /**
@@ -258,7 +292,7 @@ export function createCheckpoints(deps: CheckpointDeps) {
         const settings = await deps.settings();
         const balance = await readBalance(settings);
         postponed = balance === undefined ? postponed + 1 : 0;
-        return settleWith(db, balance, settings);
+        return settleWith(deps, db, balance, settings);
       });
       await scheduleSettle();
     } catch (error) {
@@ -285,18 +319,6 @@ export function createCheckpoints(deps: CheckpointDeps) {
     (settleTimer as { unref?: () => void }).unref?.();
   }
 
-  /** Calls a stopped worker left in flight: their answers are lost; the balance will tell. */
-  async function markLost(db: Db, jobs: JobRecord[], settings: Settings): Promise<JobRecord[]> {
-    const lost = jobs.map((job) => interruptedJob(job, 'worker', deps.quoteOf(job, settings), deps.now()));
-    const tx = db.transaction(['jobs', 'ledger'], 'readwrite');
-    for (const job of lost) {
-      await tx.objectStore('jobs').put(job);
-      await recordInterruption(tx, job);
-    }
-    await tx.done;
-    return lost;
-  }
-
   /**
    * When a worker starts (in turn, before anything leaves): the calls a previous worker left in
    * flight lost their answers. They are marked interrupted and, when anything is open, the balance
@@ -307,9 +329,12 @@ export function createCheckpoints(deps: CheckpointDeps) {
     const settings = await deps.settings();
     await pruneFinishedJobs(db, deps.now());
     const left = (await pendingCalls(db)).filter((job) => !isCalling(job.id));
-    await markLost(db, left, settings);
+    await markLost(deps, db, left, settings);
     if (!(await hasOpen(db))) return { left: left.length, resumable: [] };
-    return { left: left.length, resumable: await settleWith(db, await readBalance(settings), settings) };
+    return {
+      left: left.length,
+      resumable: await settleWith(deps, db, await readBalance(settings), settings),
+    };
   }
 
   function dispose(): void {
@@ -323,8 +348,9 @@ export function createCheckpoints(deps: CheckpointDeps) {
     readingStillCurrent,
     readingDue,
     hasOpen,
-    settleWith,
-    markLost,
+    settleWith: (db: Db, balanceNow: number | null | undefined, settings: Settings) =>
+      settleWith(deps, db, balanceNow, settings),
+    markLost: (db: Db, jobs: JobRecord[], settings: Settings) => markLost(deps, db, jobs, settings),
     recoverLeftInFlight,
     settleNow,
     scheduleSettle,

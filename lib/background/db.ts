@@ -269,7 +269,7 @@ export interface EnrichmentDb extends DBSchema {
   /**
    * Calls in flight and finished, by request id. Cleared by: finished jobs older than a week, at
    * start. A finished job loses its params (who it asked about) to "Clear history", forget and the
-   * retention period, and keeps its id, status, credits and times (lib/background/forget.ts).
+   * retention period, and keeps its id, status, credits and times (lib/background/forget/).
    */
   jobs: { key: string; value: JobRecord; indexes: { byStatus: JobStatus } };
   /** Running totals (cache bytes). Cleared with the cache. */

@@ -23,7 +23,7 @@
 import type { IDBPDatabase, StoreValue } from 'idb';
 import type { EndpointId } from '../api/endpoints';
 import { type ApiErrorJson, asksToWaitPastCap } from '../api/errors';
-import { isWorking } from '../batch';
+import { isWorking } from '../job-summary';
 import type { InterruptedCall, PeekRequest, Quote, RunResult } from '../protocol';
 import type { QuoteBounds } from '../quote-format';
 import { confirmedForToday } from './budget';

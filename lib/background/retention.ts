@@ -8,7 +8,7 @@
  * still unsettled are left alone: the balance may still tell what they cost.
  */
 import type { IDBPDatabase } from 'idb';
-import { isWorking } from '../batch';
+import { isWorking } from '../job-summary';
 import type { EnrichmentDb } from './db';
 import { expiredJob, FORGOTTEN } from './forget';
 import { deleteList } from './lists/list-records';

@@ -83,6 +83,101 @@ const defaultTimer = (run: () => void, ms: number) => {
   return () => clearTimeout(timer);
 };
 
+/** Drops what left before the provider's window: it no longer counts. */
+function forget(l: Lane, at: number): void {
+  let drop = 0;
+  while (drop < l.sent.length && l.sent[drop]! <= at - PROVIDER_WINDOW_MS) drop += 1;
+  if (drop > 0) l.sent.splice(0, drop);
+}
+
+/** The earliest moment the next request may leave. */
+function nextSlot(l: Lane, at: number): number {
+  const last = l.sent.at(-1);
+  let slot = Math.max(l.pausedUntil, last === undefined ? at : last + MINUTE_MS / l.rate);
+  // Never more than `rate` in any minute (after the rate was lowered, spacing alone is not enough).
+  const inMinute = l.sent.filter((time) => time > at - MINUTE_MS);
+  if (inMinute.length >= l.rate) slot = Math.max(slot, inMinute[inMinute.length - l.rate]! + MINUTE_MS);
+  return slot;
+}
+
+/** Which waiter goes next: the first priority first (retries, clicks, batch rows), then who came first. */
+function nextWaiter(waiting: readonly Waiter[]): number {
+  let best = 0;
+  for (let index = 1; index < waiting.length; index++) {
+    const candidate = waiting[index]!;
+    const chosen = waiting[best]!;
+    if (
+      candidate.order < chosen.order ||
+      (candidate.order === chosen.order && candidate.arrival < chosen.arrival)
+    )
+      best = index;
+  }
+  return best;
+}
+
+/**
+ * Queues a waiter in a lane (then `queued` pumps it); resolves when it is granted, rejects when
+ * the signal aborts (it leaves the queue) or it is refused.
+ */
+function waitInLane(
+  l: Lane,
+  order: number,
+  arrival: () => number,
+  signal: AbortSignal | undefined,
+  queued: () => void,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      l.waiting = l.waiting.filter((other) => other !== waiter);
+      reject(signal?.reason);
+    };
+    const waiter: Waiter = {
+      order,
+      arrival: arrival(),
+      grant: () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      refuse: (reason) => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(reason);
+      },
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    l.waiting.push(waiter);
+    queued();
+  });
+}
+
+/** A 429's pause: its Retry-After, never past RETRY_AFTER_MAX_SECONDS; DEFAULT_PAUSE_MS without one. */
+function pauseMsOf(retryAfterSeconds: number | undefined): number {
+  return retryAfterSeconds === undefined
+    ? DEFAULT_PAUSE_MS
+    : Math.min(Math.max(0, retryAfterSeconds), RETRY_AFTER_MAX_SECONDS) * 1000;
+}
+
+/**
+ * Asked to wait past the cap: clicks and batch rows waiting are told now (lib/background/calls.ts
+ * says why), not held for the hour. Retries of calls under way keep their place.
+ */
+function refuseAllButRetries(l: Lane): void {
+  const told = l.waiting.filter((waiter) => waiter.order !== PRIORITY_ORDER.retry);
+  l.waiting = l.waiting.filter((waiter) => waiter.order === PRIORITY_ORDER.retry);
+  for (const waiter of told) waiter.refuse(new Error('The service asked to wait'));
+}
+
+/** A lane slowed by a 429 climbs back towards the ceiling, a step each RECOVERY_AFTER_MS. */
+function climbBack(l: Lane, at: number, ceiling: number): void {
+  if (l.rate < ceiling && at - l.rateChangedAt >= RECOVERY_AFTER_MS) {
+    l.rate = Math.min(ceiling, Math.ceil(l.rate * RECOVERY_FACTOR));
+    l.rateChangedAt = at;
+  }
+}
+
 export function createScheduler(options: SchedulerOptions = {}) {
   let ceiling = options.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE;
   const now = options.now ?? Date.now;
@@ -101,31 +196,12 @@ export function createScheduler(options: SchedulerOptions = {}) {
     return found;
   }
 
-  function forget(l: Lane, at: number): void {
-    let drop = 0;
-    while (drop < l.sent.length && l.sent[drop]! <= at - PROVIDER_WINDOW_MS) drop += 1;
-    if (drop > 0) l.sent.splice(0, drop);
-  }
-
-  /** The earliest moment the next request may leave. */
-  function nextSlot(l: Lane, at: number): number {
-    const last = l.sent.at(-1);
-    let slot = Math.max(l.pausedUntil, last === undefined ? at : last + MINUTE_MS / l.rate);
-    // Never more than `rate` in any minute (after the rate was lowered, spacing alone is not enough).
-    const inMinute = l.sent.filter((time) => time > at - MINUTE_MS);
-    if (inMinute.length >= l.rate) slot = Math.max(slot, inMinute[inMinute.length - l.rate]! + MINUTE_MS);
-    return slot;
-  }
-
   function pump(key: string, l: Lane): void {
     for (;;) {
       if (disposed || l.waiting.length === 0) return;
       const at = now();
       forget(l, at);
-      if (l.rate < ceiling && at - l.rateChangedAt >= RECOVERY_AFTER_MS) {
-        l.rate = Math.min(ceiling, Math.ceil(l.rate * RECOVERY_FACTOR));
-        l.rateChangedAt = at;
-      }
+      climbBack(l, at, ceiling);
       const slot = nextSlot(l, at);
       if (slot > at) {
         if (l.timerAt !== undefined && l.timerAt <= slot) return;
@@ -138,17 +214,7 @@ export function createScheduler(options: SchedulerOptions = {}) {
         }, slot - at);
         return;
       }
-      let best = 0;
-      for (let index = 1; index < l.waiting.length; index++) {
-        const candidate = l.waiting[index]!;
-        const chosen = l.waiting[best]!;
-        if (
-          candidate.order < chosen.order ||
-          (candidate.order === chosen.order && candidate.arrival < chosen.arrival)
-        )
-          best = index;
-      }
-      const [waiter] = l.waiting.splice(best, 1);
+      const [waiter] = l.waiting.splice(nextWaiter(l.waiting), 1);
       l.sent.push(at);
       waiter!.grant();
     }
@@ -160,31 +226,13 @@ export function createScheduler(options: SchedulerOptions = {}) {
    */
   function acquire(key: string, priority: Priority, signal?: AbortSignal): Promise<void> {
     const l = lane(key);
-    return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      const onAbort = () => {
-        l.waiting = l.waiting.filter((other) => other !== waiter);
-        reject(signal?.reason);
-      };
-      const waiter: Waiter = {
-        order: PRIORITY_ORDER[priority],
-        arrival: arrivals++,
-        grant: () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        refuse: (reason) => {
-          signal?.removeEventListener('abort', onAbort);
-          reject(reason);
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      l.waiting.push(waiter);
-      pump(key, l);
-    });
+    return waitInLane(
+      l,
+      PRIORITY_ORDER[priority],
+      () => arrivals++,
+      signal,
+      () => pump(key, l),
+    );
   }
 
   /**
@@ -197,19 +245,9 @@ export function createScheduler(options: SchedulerOptions = {}) {
     // The refused request does not count at the provider.
     l.sent.pop();
     forget(l, at);
-    const pauseMs =
-      retryAfterSeconds === undefined
-        ? DEFAULT_PAUSE_MS
-        : Math.min(Math.max(0, retryAfterSeconds), RETRY_AFTER_MAX_SECONDS) * 1000;
-    l.pausedUntil = Math.max(l.pausedUntil, at + pauseMs);
+    l.pausedUntil = Math.max(l.pausedUntil, at + pauseMsOf(retryAfterSeconds));
     l.askedUntil = waitUntil;
-    if (waitUntil !== undefined) {
-      // Asked to wait past the cap: clicks and batch rows waiting are told now (lib/background/calls.ts
-      // says why), not held for the hour. Retries of calls under way keep their place.
-      const told = l.waiting.filter((waiter) => waiter.order !== PRIORITY_ORDER.retry);
-      l.waiting = l.waiting.filter((waiter) => waiter.order === PRIORITY_ORDER.retry);
-      for (const waiter of told) waiter.refuse(new Error('The service asked to wait'));
-    }
+    if (waitUntil !== undefined) refuseAllButRetries(l);
     const admittedPerMinute = Math.max(1, Math.floor(l.sent.length / (PROVIDER_WINDOW_MS / MINUTE_MS)));
     l.rate = Math.min(l.rate, admittedPerMinute);
     l.rateChangedAt = at;

@@ -20,9 +20,9 @@ export interface DoNotEnrichList {
 
 export interface PrivacyMessages {
   'cache.clear'(): { ok: true };
-  /** Forgets a person or company (a profile URL or email address) everywhere (lib/background/forget.ts). */
+  /** Forgets a person or company (a profile URL or email address) everywhere (lib/background/forget/). */
   forget(data: { subject: string }): { removed: number };
-  /** Forgets who was looked up; what was spent stays (lib/background/forget.ts clearHistory). */
+  /** Forgets who was looked up; what was spent stays (lib/background/forget/history.ts clearHistory). */
   'history.clear'(): { ok: true };
   /** Everything stored about others, as one JSON document (the key left out). */
   'stored.export'(): Record<string, unknown>;

@@ -13,7 +13,7 @@ import { createBatches } from '../../lib/background/batches';
 import { closeDbForTests, openDb } from '../../lib/background/db';
 import { createScheduler } from '../../lib/background/scheduler';
 import { createService } from '../../lib/background/service';
-import { answerLine, sumQuotes } from '../../lib/batch';
+import { answerLine, sumQuotes } from '../../lib/job-summary';
 import type { BatchItemInput, BatchView } from '../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';

@@ -5,7 +5,7 @@
  */
 import type { ApiErrorJson } from '@/lib/api/errors';
 import type { EndpointId } from '@/lib/api/ids';
-import { sumQuotes } from '@/lib/batch';
+import { sumQuotes } from '@/lib/job-summary';
 import type { ListQuote, PeekRequest, Quote } from '@/lib/protocol';
 import { formatQuote, type QuoteBounds } from '@/lib/quote-format';
 

@@ -98,30 +98,7 @@ export function ImportStep({ onImported }: { onImported: (list: ImportedList) =>
               />
             )}
           </Field>
-          {file && (
-            <Field label="Encoding" hint="How the file's characters were saved.">
-              {(control) => (
-                <select
-                  {...control}
-                  value={file.encoding}
-                  disabled={reading}
-                  onChange={(event) =>
-                    readFile({
-                      ...file,
-                      encoding: (event.currentTarget as HTMLSelectElement).value as Encoding,
-                    })
-                  }
-                >
-                  {ENCODINGS.map((encoding) => (
-                    <option key={encoding} value={encoding}>
-                      {ENCODING_LABELS[encoding]}
-                      {encoding === file.detected ? ' · detected' : ''}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          )}
+          {file && <EncodingChoice file={file} disabled={reading} onChoose={readFile} />}
         </div>
         <form
           class="stack"
@@ -154,5 +131,41 @@ export function ImportStep({ onImported }: { onImported: (list: ImportedList) =>
         </p>
       )}
     </section>
+  );
+}
+
+/** The encoding a chosen file is read in: the one detected first, another when its text reads wrong. */
+function EncodingChoice({
+  file,
+  disabled,
+  onChoose,
+}: {
+  file: ChosenFile;
+  disabled: boolean;
+  onChoose: (file: ChosenFile) => void;
+}) {
+  return (
+    <Field label="Encoding" hint="How the file's characters were saved.">
+      {(control) => (
+        <select
+          {...control}
+          value={file.encoding}
+          disabled={disabled}
+          onChange={(event) =>
+            onChoose({
+              ...file,
+              encoding: (event.currentTarget as HTMLSelectElement).value as Encoding,
+            })
+          }
+        >
+          {ENCODINGS.map((encoding) => (
+            <option key={encoding} value={encoding}>
+              {ENCODING_LABELS[encoding]}
+              {encoding === file.detected ? ' · detected' : ''}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

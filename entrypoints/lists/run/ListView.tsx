@@ -9,7 +9,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { formatMoment } from '@/components/format';
 import { ErrorNotice } from '@/components/Notice';
 import { Confirmation } from '@/components/spend/SpendArea';
-import { sumQuotes } from '@/lib/batch';
+import { sumQuotes } from '@/lib/job-summary';
 import type { ListRequestView, Quote } from '@/lib/protocol';
 import { creditCount } from '@/lib/quote-format';
 import type { ListsBackend } from '../backend';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { UserMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
-import { isWorking } from '@/lib/batch';
+import { isWorking } from '@/lib/job-summary';
 import type { ListControl, ListInput, ListRequestView, ListSummary } from '@/lib/protocol';
 import type { ListsBackend } from '../backend';
 

@@ -9,7 +9,7 @@ import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { lostChargeShort } from '@/components/spend/charge-format';
 import { Confirmation } from '@/components/spend/SpendArea';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
-import { isWorking } from '@/lib/batch';
+import { isWorking } from '@/lib/job-summary';
 import type { BatchView, Quote } from '@/lib/protocol';
 import { spendLabel } from '@/lib/quote-format';
 

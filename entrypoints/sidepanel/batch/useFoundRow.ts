@@ -8,7 +8,7 @@
 import { useEffect } from 'preact/hooks';
 import { type ActionState, type Ask, remedyFor, useQuotedAction } from '@/hooks/useQuotedAction';
 import { ApiError, userMessage } from '@/lib/api/errors';
-import { answerLine } from '@/lib/batch';
+import { answerLine } from '@/lib/job-summary';
 import type { BatchItemView, PeekRequest, PeekRow, SpendTotals } from '@/lib/protocol';
 import type { RowLine, RowSpend } from './FoundRows';
 

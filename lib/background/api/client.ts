@@ -120,17 +120,144 @@ interface PreparedRequest {
 
 export type Client = ReturnType<typeof createClient>;
 
+/** What one attempt needs of the client's configuration, defaults filled in. */
+interface Transport {
+  apiKey: string;
+  fetchRequest: (request: Request) => Promise<Response>;
+  timeoutMs: number;
+  sleep: Sleep;
+  now: () => number;
+  maxAnswerBytes: number;
+}
+
+function tooLarge(maxAnswerBytes: number, bytes: number): ApiError {
+  return new ApiError('too-large', {
+    description: `The answer is over ${Math.round(maxAnswerBytes / 1_000_000)} MB (${Math.round(bytes / 1_000_000)} MB or more arrived or were announced)`,
+  });
+}
+
+/**
+ * One request, start to finish: no retry here. Every failure once the request was handed to
+ * fetch, other than a status the service documents, is a lost answer (errors.ts `answerLost`).
+ */
+async function attempt(
+  { apiKey, fetchRequest, timeoutMs, sleep, now, maxAnswerBytes }: Transport,
+  request: PreparedRequest,
+  opts: CallOptions,
+  deadline: AbortSignal,
+): Promise<unknown> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timeOut = () => {
+    timedOut = true;
+    controller.abort(new DOMException('The service took too long to answer', 'TimeoutError'));
+  };
+  const idle = startIdleTimer(timeoutMs, sleep, timeOut);
+  const callerSignal = opts.signal;
+  const onCallerAbort = () => controller.abort(callerSignal?.reason);
+  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  if (deadline.aborted) timeOut();
+  deadline.addEventListener('abort', timeOut, { once: true });
+  const { signal } = controller;
+  const { endpointId } = request;
+  let answered = false;
+  try {
+    const response = await fetchRequest(
+      new Request(request.url, {
+        method: 'GET',
+        headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
+        // Never followed: a browser before Chrome 119 forwards the key on a cross-origin redirect.
+        redirect: 'error',
+        signal,
+      }),
+    );
+    // The answer began: the call's deadline is met, and only the idle deadline governs its body.
+    deadline.removeEventListener('abort', timeOut);
+    idle.restart();
+    if (response.status >= 300 && response.status < 400) {
+      throw new ApiError('network', {
+        status: response.status,
+        description: 'The service redirected the request; redirects are not followed',
+        answerLost: true,
+      });
+    }
+    if (!response.ok) {
+      let bodyText = '';
+      try {
+        bodyText = await readBodyText(response.body, { signal, onChunk: idle.restart });
+      } catch (error) {
+        // The status already says what happened; only a cancellation outranks it.
+        if (signal.aborted) throw error;
+      }
+      const refused = responseError(response.status, bodyText, response.headers, {
+        endpointId,
+        now: now(),
+      });
+      if (!LOST_BEHIND_GATEWAY.has(response.status)) throw refused;
+      throw new ApiError(refused.kind, { ...refused.toJSON(), answerLost: true });
+    }
+    answered = true;
+    // Refused past the size limit, by what the answer says it weighs and by what arrives.
+    const declared = Number(response.headers.get('Content-Length') ?? Number.NaN);
+    if (declared > maxAnswerBytes) throw tooLarge(maxAnswerBytes, declared);
+    const received = (bytes: number) => {
+      if (bytes > maxAnswerBytes) throw tooLarge(maxAnswerBytes, bytes);
+      idle.restart();
+    };
+    const value = request.streamResultsKey
+      ? await readJsonStream(response.body, {
+          resultsKey: request.streamResultsKey,
+          signal,
+          onResult: opts.onResult,
+          onProgress: (progress) => {
+            received(progress.bytes);
+            opts.onProgress?.(progress);
+          },
+        })
+      : parseJsonBody(await readBodyText(response.body, { signal, onChunk: received }));
+    const parsed = request.response.safeParse(value);
+    if (!parsed.success) throw schemaError(parsed.error, endpointId);
+    return parsed.data;
+  } catch (error) {
+    // Handed to fetch: unless the service answered a documented error, it may have been charged.
+    const lost = answered || !isApiError(error) || error.answerLost === true;
+    const details = { endpointId, ...(lost ? { answerLost: true } : {}) };
+    if (callerSignal?.aborted) throw new ApiError('aborted', details, { cause: error });
+    if (timedOut) throw new ApiError('timeout', details, { cause: error });
+    if (isApiError(error))
+      throw withEndpoint(
+        lost ? new ApiError(error.kind, { ...error.toJSON(), ...details }) : error,
+        endpointId,
+      );
+    throw new ApiError('network', { description: messageOf(error), ...details }, { cause: error });
+  } finally {
+    idle.stop();
+    callerSignal?.removeEventListener('abort', onCallerAbort);
+    deadline.removeEventListener('abort', timeOut);
+  }
+}
+
+/** How long to wait before retrying after `error`, or undefined to give up. */
+function retryDelayMs(error: ApiError, retriesSoFar: number): number | undefined {
+  if (error.answerLost) return undefined;
+  if (error.kind === 'unavailable' && error.status === 503)
+    return retriesSoFar < RETRY_POLICY.unavailable.retries ? RETRY_POLICY.unavailable.delayMs : undefined;
+  if (error.kind === 'server' && error.status === 500)
+    return retriesSoFar < RETRY_POLICY.server.retries ? RETRY_POLICY.server.delayMs : undefined;
+  return undefined;
+}
+
 export function createClient(config: ClientConfig) {
-  const fetchRequest = config.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const timeoutMs = config.timeoutMs ?? IDLE_DEADLINE_MS;
-  const sleep = config.sleep ?? realSleep;
-  const now = config.now ?? Date.now;
+  const transport: Transport = {
+    apiKey: config.apiKey,
+    fetchRequest: config.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    timeoutMs: config.timeoutMs ?? IDLE_DEADLINE_MS,
+    sleep: config.sleep ?? realSleep,
+    now: config.now ?? Date.now,
+    maxAnswerBytes: config.maxAnswerBytes ?? MAX_ANSWER_BYTES,
+  };
+  const { sleep } = transport;
   const deadlineMs = config.deadlineMs ?? CALL_DEADLINE_MS;
-  const maxAnswerBytes = config.maxAnswerBytes ?? MAX_ANSWER_BYTES;
-  const tooLarge = (bytes: number) =>
-    new ApiError('too-large', {
-      description: `The answer is over ${Math.round(maxAnswerBytes / 1_000_000)} MB (${Math.round(bytes / 1_000_000)} MB or more arrived or were announced)`,
-    });
   const baseUrls: Record<ApiVersion, string> = { v2: config.baseUrlV2, v3: config.baseUrlV3 };
 
   function urlFor(version: ApiVersion, path: string, query: URLSearchParams): string {
@@ -141,116 +268,6 @@ export function createClient(config: ClientConfig) {
     // was already written as '%2B', so every '+' left is a space.
     const search = query.toString().replace(/\+/g, '%20');
     return `${baseUrls[version].replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
-  }
-
-  /**
-   * One request, start to finish: no retry here. Every failure once the request was handed to
-   * fetch, other than a status the service documents, is a lost answer (errors.ts `answerLost`).
-   */
-  async function attempt(
-    request: PreparedRequest,
-    opts: CallOptions,
-    deadline: AbortSignal,
-  ): Promise<unknown> {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timeOut = () => {
-      timedOut = true;
-      controller.abort(new DOMException('The service took too long to answer', 'TimeoutError'));
-    };
-    const idle = startIdleTimer(timeoutMs, sleep, timeOut);
-    const callerSignal = opts.signal;
-    const onCallerAbort = () => controller.abort(callerSignal?.reason);
-    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-    if (deadline.aborted) timeOut();
-    deadline.addEventListener('abort', timeOut, { once: true });
-    const { signal } = controller;
-    const { endpointId } = request;
-    let answered = false;
-    try {
-      const response = await fetchRequest(
-        new Request(request.url, {
-          method: 'GET',
-          headers: { Authorization: `Bearer ${config.apiKey}`, Accept: 'application/json' },
-          // Never followed: a browser before Chrome 119 forwards the key on a cross-origin redirect.
-          redirect: 'error',
-          signal,
-        }),
-      );
-      // The answer began: the call's deadline is met, and only the idle deadline governs its body.
-      deadline.removeEventListener('abort', timeOut);
-      idle.restart();
-      if (response.status >= 300 && response.status < 400) {
-        throw new ApiError('network', {
-          status: response.status,
-          description: 'The service redirected the request; redirects are not followed',
-          answerLost: true,
-        });
-      }
-      if (!response.ok) {
-        let bodyText = '';
-        try {
-          bodyText = await readBodyText(response.body, { signal, onChunk: idle.restart });
-        } catch (error) {
-          // The status already says what happened; only a cancellation outranks it.
-          if (signal.aborted) throw error;
-        }
-        const refused = responseError(response.status, bodyText, response.headers, {
-          endpointId,
-          now: now(),
-        });
-        if (!LOST_BEHIND_GATEWAY.has(response.status)) throw refused;
-        throw new ApiError(refused.kind, { ...refused.toJSON(), answerLost: true });
-      }
-      answered = true;
-      // Refused past the size limit, by what the answer says it weighs and by what arrives.
-      const declared = Number(response.headers.get('Content-Length') ?? Number.NaN);
-      if (declared > maxAnswerBytes) throw tooLarge(declared);
-      const received = (bytes: number) => {
-        if (bytes > maxAnswerBytes) throw tooLarge(bytes);
-        idle.restart();
-      };
-      const value = request.streamResultsKey
-        ? await readJsonStream(response.body, {
-            resultsKey: request.streamResultsKey,
-            signal,
-            onResult: opts.onResult,
-            onProgress: (progress) => {
-              received(progress.bytes);
-              opts.onProgress?.(progress);
-            },
-          })
-        : parseJsonBody(await readBodyText(response.body, { signal, onChunk: received }));
-      const parsed = request.response.safeParse(value);
-      if (!parsed.success) throw schemaError(parsed.error, endpointId);
-      return parsed.data;
-    } catch (error) {
-      // Handed to fetch: unless the service answered a documented error, it may have been charged.
-      const lost = answered || !isApiError(error) || error.answerLost === true;
-      const details = { endpointId, ...(lost ? { answerLost: true } : {}) };
-      if (callerSignal?.aborted) throw new ApiError('aborted', details, { cause: error });
-      if (timedOut) throw new ApiError('timeout', details, { cause: error });
-      if (isApiError(error))
-        throw withEndpoint(
-          lost ? new ApiError(error.kind, { ...error.toJSON(), ...details }) : error,
-          endpointId,
-        );
-      throw new ApiError('network', { description: messageOf(error), ...details }, { cause: error });
-    } finally {
-      idle.stop();
-      callerSignal?.removeEventListener('abort', onCallerAbort);
-      deadline.removeEventListener('abort', timeOut);
-    }
-  }
-
-  /** How long to wait before retrying after `error`, or undefined to give up. */
-  function retryDelayMs(error: ApiError, retriesSoFar: number): number | undefined {
-    if (error.answerLost) return undefined;
-    if (error.kind === 'unavailable' && error.status === 503)
-      return retriesSoFar < RETRY_POLICY.unavailable.retries ? RETRY_POLICY.unavailable.delayMs : undefined;
-    if (error.kind === 'server' && error.status === 500)
-      return retriesSoFar < RETRY_POLICY.server.retries ? RETRY_POLICY.server.delayMs : undefined;
-    return undefined;
   }
 
   /**
@@ -284,7 +301,7 @@ export function createClient(config: ClientConfig) {
           );
         }
         try {
-          return await attempt(request, opts, deadline.signal);
+          return await attempt(transport, request, opts, deadline.signal);
         } catch (error) {
           if (!isApiError(error)) throw error;
           if (error.kind === 'rate-limited')

@@ -9,8 +9,8 @@
 import type { IDBPDatabase } from 'idb';
 import { endpointTitle, summarizeParams } from '../../api/endpoint-info';
 import type { ApiErrorJson } from '../../api/errors';
-import { isWorking, sumQuotes } from '../../batch';
 import { DEFAULT_FRESHNESS } from '../../freshness';
+import { isWorking, sumQuotes } from '../../job-summary';
 import type {
   ListControl,
   ListInput,

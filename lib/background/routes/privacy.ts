@@ -1,5 +1,5 @@
 /**
- * The person's control over what is kept about others (lib/background/forget.ts): the cache,
+ * The person's control over what is kept about others (lib/background/forget/): the cache,
  * forgetting someone, the history, the export, who must never be looked up, and the retention.
  */
 import type { IDBPDatabase } from 'idb';

@@ -19,7 +19,7 @@ import { startOfDay } from '../../../../lib/background/ledger';
 import type { InterruptedCall, RunResult, SpendTotals } from '../../../../lib/protocol';
 
 const PRICE = 2;
-const TOTALS: SpendTotals = { today: 0, month: 0, dailyBudget: null, remainingToday: null };
+const TOTALS: SpendTotals = { today: 0, month: 0, dailyBudget: null, remainingToday: null, balance: null };
 
 interface Row extends JobRow {
   status: 'queued' | 'running' | 'done' | 'failed' | 'interrupted' | 'cancelled';

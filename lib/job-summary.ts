@@ -1,7 +1,8 @@
 /**
- * What a page and the background both read of a batch of requests (lib/background/batches.ts runs
- * them): what several requests cost together, and a one-line reading of an answer for a row. Plain
- * data, no zod: the panel and the lists page import them.
+ * How a job of many requests (a batch from a page, a list from a file) reads on both sides: whether
+ * it is still at work, what its requests cost together, and a one-line reading of a row's answer.
+ * The background runs the jobs (lib/background/batches.ts, lib/background/lists/runner.ts); the
+ * panel and the lists page import this to show them. Plain data, no zod.
  */
 import type { EndpointId } from './api/ids';
 import type { AnswerLine, Quote } from './protocol';

@@ -1,0 +1,24 @@
+import type { IDBPDatabase } from 'idb';
+import type { EnrichmentDb } from '../db';
+
+/**
+ * Everything the extension holds about others, as one file a person can read or move: settings
+ * (without the key), the cache, the ledger, the journal of calls, batches, lists, recent lookups
+ * and the do-not-enrich list.
+ */
+export async function exportStored(db: IDBPDatabase<EnrichmentDb>, settings: Record<string, unknown>) {
+  const { apiKey: _key, ...withoutKey } = settings;
+  return {
+    exportedAt: new Date().toISOString(),
+    settings: withoutKey,
+    cache: await db.getAll('cache'),
+    ledger: await db.getAll('ledger'),
+    jobs: await db.getAll('jobs'),
+    batches: await db.getAll('batches'),
+    lists: await db.getAll('lists'),
+    listRows: await db.getAll('listRows'),
+    listRequests: await db.getAll('listRequests'),
+    recent: await db.getAll('recent'),
+    doNotEnrich: await db.getAll('doNotEnrich'),
+  };
+}
