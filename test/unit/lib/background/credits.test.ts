@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PERSON_ENRICHMENT_FIELDS } from '../../../../lib/api/assumptions';
-import { costRules, type ParamCondition } from '../../../../lib/api/costs';
 import { type EndpointId, endpoints } from '../../../../lib/api/endpoints';
 import { ApiError } from '../../../../lib/api/errors';
 import { ENDPOINT_IDS } from '../../../../lib/api/ids';
-import { type CreditQuote, type Plan, quoteCanonical } from '../../../../lib/background/credits';
+import { quoteCanonical } from '../../../../lib/background/credits';
 import { formatQuote } from '../../../../lib/quote-format';
 import companyLookupFixture from '../../../fixtures/real/company-lookup.json';
 import companySearchFixture from '../../../fixtures/real/company-search.json';
@@ -12,53 +11,17 @@ import employeeListingFixture from '../../../fixtures/real/employee-listing.json
 import personLookupFixture from '../../../fixtures/real/person-lookup.json';
 import personSearchFixture from '../../../fixtures/real/person-search.json';
 import studentListingFixture from '../../../fixtures/real/student-listing.json';
-import { quoteRaw, reconcileRaw } from '../../../support/raw-params';
-
-type RawParams = Record<string, string | number>;
-
-/** The parameters each endpoint requires, so a test only spells out what it varies. */
-const REQUIRED: Record<EndpointId, RawParams> = {
-  'person.profile': { profile_url: 'https://www.linkedin.com/in/johnrmarty/' },
-  'company.profile': { url: 'https://www.linkedin.com/company/google/' },
-  'school.profile': { url: 'https://www.linkedin.com/school/national-university-of-singapore/' },
-  'job.profile': { url: 'https://www.linkedin.com/jobs/view/content-strategist-at-microsoft-3257696537/' },
-  'job.search': { search_id: '1035' },
-  'role.lookup': { role: 'ceo', company_name: 'Nubela' },
-  'person.lookup': { first_name: 'Bill', company_domain: 'gatesfoundation.org' },
-  'email.lookup': { email: 'robin@example.com' },
-  'company.lookup': { company_domain: 'accenture.com' },
-  'employee.count': { url: 'https://www.linkedin.com/company/apple/' },
-  'employee.list': { url: 'https://www.linkedin.com/company/microsoft/' },
-  'student.list': { school_url: 'https://www.linkedin.com/school/stanford-university/' },
-  'person.search': { country: 'US' },
-  'company.search': { country: 'US' },
-  'person.v3': { profile: 'https://www.linkedin.com/in/johnrmarty/' },
-  'company.logo': { q: 'nubela' },
-};
-
-const quote = (id: EndpointId, params: RawParams = {}, plan: Plan = 'growth') =>
-  quoteRaw(id, { ...REQUIRED[id], ...params }, { plan });
-
-const reconcile = (id: EndpointId, params: RawParams, response: unknown, plan: Plan = 'growth') =>
-  reconcileRaw(id, { ...REQUIRED[id], ...params }, response, { plan });
-
-const range = ({ min, max }: CreditQuote) => ({ min, max });
-
-/** A listing or search page holding `count` results. */
-function page(key: 'employees' | 'students' | 'results' | 'job', count: number, enriched = false) {
-  const results = Array.from({ length: count }, (_, i) => ({
-    profile_url: `https://www.linkedin.com/in/person-${i}`,
-    network_profile_url: `https://www.linkedin.com/in/person-${i}`,
-    profile: enriched ? { public_identifier: `person-${i}` } : null,
-    last_updated: '2025-01-01T00:00:00Z',
-  }));
-  return { [key]: results, next_page: null };
-}
-
-/** A person profile with the optional fields given; the rest absent. */
-const person = (optional: Record<string, unknown> = {}) => ({ public_identifier: 'johnrmarty', ...optional });
-
-const NULL_LOOKUP = { url: null, profile: null, last_updated: null };
+import {
+  NULL_LOOKUP,
+  page,
+  person,
+  quote,
+  type RawParams,
+  REQUIRED,
+  range,
+  reconcile,
+} from '../../../support/credit-quotes';
+import { quoteRaw } from '../../../support/raw-params';
 
 describe('Person Profile v2', () => {
   it('charges the default use_cache=if-recent: 2 credits for a plain request', () => {
@@ -474,34 +437,6 @@ describe('quoteCredits', () => {
     expect(quoteCanonical('employee.list', canonical, { plan: 'growth' })).toEqual(
       quoteRaw('employee.list', raw, { plan: 'growth' }),
     );
-  });
-});
-
-describe('cost rules', () => {
-  const paramsNamedBy = (condition: ParamCondition | 'always' | undefined): string[] => {
-    if (condition === undefined || condition === 'always') return [];
-    return 'anyOf' in condition ? condition.anyOf.flatMap(paramsNamedBy) : [condition.param];
-  };
-
-  it.each(ENDPOINT_IDS)('%s names only parameters its endpoint has', (id) => {
-    const rule = costRules[id];
-    const named = rule.published
-      ? [
-          ...rule.components.flatMap((c) => [...paramsNamedBy(c.when), ...paramsNamedBy(c.chargedOnNoMatch)]),
-          ...(rule.results ? [rule.results.maxFrom] : []),
-        ]
-      : [];
-    expect(Object.keys(endpoints[id].params.shape)).toEqual(expect.arrayContaining(named));
-  });
-});
-
-describe('formatQuote', () => {
-  it('labels exact, ranged, unbounded and unpublished quotes', () => {
-    expect(formatQuote({ min: 2, max: 2 })).toBe('2 credits');
-    expect(formatQuote({ min: 1, max: 1 })).toBe('1 credit');
-    expect(formatQuote({ min: 0, max: 30 })).toBe('up to 30 credits');
-    expect(formatQuote({ min: 1, max: null })).toBe('at least 1 credit');
-    expect(formatQuote({ min: null, max: null })).toBe('cost not published');
   });
 });
 
