@@ -7,137 +7,29 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OptionsApp, type OptionsBackend } from '../../../../entrypoints/options/App';
-import { checkSettingsPatch as checkFormPatch, readSaveError } from '../../../../entrypoints/options/form';
-import { ApiError } from '../../../../lib/api/errors';
-import { checkSettingsPatch as checkSavedPatch } from '../../../../lib/background/settings-schema';
-import type { Account, ProtocolMap, PublicSettings } from '../../../../lib/protocol';
-import { SCAN_EVERY_SITE_ORIGINS } from '../../../../lib/scan-permission';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PublicSettings } from '../../../../lib/protocol';
 import {
-  checkSettingsFields,
-  DEFAULT_SETTINGS,
-  SANDBOX_PRESET,
-  SETTINGS_BOUNDS,
-  type Settings,
-} from '../../../../lib/settings';
+  button,
+  byLabel,
+  EMPTY_ACCOUNT,
+  errorFor,
+  FRESH,
+  FULL_KEY,
+  fakeBackend,
+  type Handlers,
+  mount,
+  ONBOARDED,
+  page,
+  press,
+  settle,
+  switchTo,
+  text,
+  typeInto,
+  unmount,
+} from '../../../support/options-page';
 
-const FULL_KEY = 'sk_live_7f3a9c21e8d4b6wxyz';
-
-const { apiKey: _noKey, ...defaultsWithoutKey } = DEFAULT_SETTINGS;
-const FRESH: PublicSettings = { ...defaultsWithoutKey, apiKeySet: false, apiKeyHint: '' };
-const ONBOARDED: PublicSettings = {
-  ...FRESH,
-  baseUrlV2: 'https://api.example.com',
-  baseUrlV3: 'https://api.example.com',
-  onboarded: true,
-  apiKeySet: true,
-  apiKeyHint: 'wxyz',
-};
-
-const EMPTY_ACCOUNT: Account = {
-  today: 0,
-  month: 0,
-  dailyBudget: 200,
-  remainingToday: 200,
-  balance: 10_000,
-  balanceAt: Date.now() - 60_000,
-  recent: [],
-  cache: { entries: 0, bytes: 0 },
-};
-
-type Handlers = {
-  [T in keyof ProtocolMap]?: (data: Parameters<ProtocolMap[T]>[0]) => ReturnType<ProtocolMap[T]>;
-};
-
-/** A background that answers from `handlers`, recording every message, and a permission prompt. */
-function fakeBackend(handlers: Handlers, { grant = true } = {}) {
-  const sent: { type: string; data: unknown }[] = [];
-  const requestOrigins = vi.fn(async (_origins: string[]) => grant);
-  const backend: OptionsBackend = {
-    ask: (async (type: keyof ProtocolMap, data: unknown) => {
-      sent.push({ type, data });
-      const handler = handlers[type] as ((data: unknown) => unknown) | undefined;
-      if (!handler)
-        throw new Error(`Could not establish connection. Receiving end does not exist. (${type})`);
-      return handler(data);
-    }) as OptionsBackend['ask'],
-    requestOrigins,
-  };
-  const sentOf = (type: keyof ProtocolMap) =>
-    sent.filter((message) => message.type === type).map((m) => m.data);
-  return { backend, requestOrigins, sentOf };
-}
-
-let container: HTMLElement | undefined;
-
-afterEach(() => {
-  if (container) render(null, container);
-  container?.remove();
-  container = undefined;
-});
-
-/** Lets pending promises and the renders they cause finish. */
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(async () => {});
-}
-
-async function mount(backend: OptionsBackend) {
-  container = document.createElement('div');
-  document.body.append(container);
-  await act(() => render(<OptionsApp backend={backend} />, container!));
-  await settle();
-  return container;
-}
-
-function page(): HTMLElement {
-  if (!container) throw new Error('nothing mounted');
-  return container;
-}
-
-function byLabel(text: string): HTMLInputElement | HTMLSelectElement {
-  const label = [...page().querySelectorAll('label')].find((l) => l.textContent?.trim() === text);
-  if (!label) throw new Error(`no label "${text}"`);
-  const control = page().querySelector(`[id="${label.htmlFor}"]`);
-  if (!control) throw new Error(`label "${text}" names no control`);
-  return control as HTMLInputElement | HTMLSelectElement;
-}
-
-function hasLabel(text: string): boolean {
-  return [...page().querySelectorAll('label')].some((l) => l.textContent?.trim() === text);
-}
-
-function button(name: string): HTMLButtonElement {
-  const found = [...page().querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
-  if (!found) throw new Error(`no button "${name}"`);
-  return found;
-}
-
-async function typeInto(control: HTMLInputElement | HTMLSelectElement, value: string) {
-  await act(() => {
-    control.value = value;
-    control.dispatchEvent(
-      new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
-    );
-  });
-}
-
-async function press(name: string) {
-  await act(() => button(name).click());
-  await settle();
-}
-
-/** The error message shown for a field, read through its aria-describedby as a screen reader would. */
-function errorFor(label: string): string | undefined {
-  const control = byLabel(label);
-  const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
-  const texts = ids
-    .map((id) => page().querySelector(`[id="${id}"]`))
-    .filter((el) => el?.classList.contains('field-error'));
-  return texts[0]?.textContent ?? undefined;
-}
-
-const text = () => page().textContent ?? '';
+afterEach(unmount);
 
 describe('options page: loading and failure', () => {
   it('shows a loading state until the background answers, then the onboarding', async () => {
@@ -166,116 +58,6 @@ describe('options page: loading and failure', () => {
     reachable = true;
     await press('Try again');
     expect(text()).toContain('Set up Profile Enrichment');
-  });
-});
-
-describe('options page: onboarding', () => {
-  it('has the three labelled fields, the key masked', async () => {
-    await mount(fakeBackend({ 'settings.get': () => FRESH }).backend);
-    expect(byLabel('API key')).toHaveProperty('type', 'password');
-    expect(byLabel('Base URL (v2)').value).toBe('');
-    expect(byLabel('Base URL (v3)').value).toBe('');
-    expect(text()).toContain('credits');
-  });
-
-  it('shows the typed key only when asked to', async () => {
-    await mount(fakeBackend({ 'settings.get': () => FRESH }).backend);
-    await typeInto(byLabel('API key'), FULL_KEY);
-    await press('Show');
-    expect(byLabel('API key')).toHaveProperty('type', 'text');
-    await press('Hide');
-    expect(byLabel('API key')).toHaveProperty('type', 'password');
-  });
-
-  it('"Try the sandbox" fills in the sandbox and says what it is', async () => {
-    await mount(fakeBackend({ 'settings.get': () => FRESH }).backend);
-    await press('Try the sandbox');
-    expect(byLabel('API key').value).toBe(SANDBOX_PRESET.apiKey);
-    expect(byLabel('Base URL (v2)').value).toBe('http://127.0.0.1:8787');
-    expect(byLabel('Base URL (v3)').value).toBe('http://127.0.0.1:8787');
-    expect(text()).toMatch(/local stand-in for the service, with synthetic data/);
-    expect(text()).toContain('npm run sandbox');
-  });
-
-  it('asks for nothing while a field is missing or not an address, and says which', async () => {
-    const { backend, requestOrigins, sentOf } = fakeBackend({ 'settings.get': () => FRESH });
-    await mount(backend);
-    await typeInto(byLabel('Base URL (v2)'), 'api.example.com');
-    await press('Connect');
-    expect(errorFor('API key')).toMatch(/Enter your API key/);
-    expect(errorFor('Base URL (v2)')).toMatch(/must be an http\(s\) address/i);
-    expect(errorFor('Base URL (v3)')).toMatch(/Enter the address/);
-    expect(byLabel('Base URL (v2)').getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(byLabel('API key'));
-    expect(requestOrigins).not.toHaveBeenCalled();
-    expect(sentOf('connection.test')).toEqual([]);
-
-    await typeInto(byLabel('Base URL (v2)'), 'https://api.example.com');
-    expect(errorFor('Base URL (v2)')).toBeUndefined();
-  });
-
-  it('asks for the API origin inside the click, then tests, saves and shows the settings', async () => {
-    const { backend, requestOrigins, sentOf } = fakeBackend({
-      'settings.get': () => FRESH,
-      'connection.test': () => ({ ok: true, balance: 10_000 }),
-      'settings.save': () => ({ ok: true, settings: { ...ONBOARDED, baseUrlV2: 'http://127.0.0.1:8787' } }),
-      'account.get': () => EMPTY_ACCOUNT,
-    });
-    await mount(backend);
-    await press('Try the sandbox');
-    await typeInto(byLabel('API key'), FULL_KEY);
-    await typeInto(byLabel('Base URL (v3)'), 'http://127.0.0.1:8787/');
-
-    // The browser only prompts within the gesture: the request must start before the click returns.
-    button('Connect').click();
-    expect(requestOrigins).toHaveBeenCalledWith(['http://127.0.0.1/*']);
-    await settle();
-
-    expect(sentOf('connection.test')).toEqual([
-      { apiKey: FULL_KEY, baseUrlV2: 'http://127.0.0.1:8787', baseUrlV3: 'http://127.0.0.1:8787' },
-    ]);
-    expect(sentOf('settings.save')).toEqual([
-      {
-        apiKey: FULL_KEY,
-        baseUrlV2: 'http://127.0.0.1:8787',
-        baseUrlV3: 'http://127.0.0.1:8787',
-        onboarded: true,
-      },
-    ]);
-    expect(text()).toContain('Profile Enrichment settings');
-    expect(text()).toContain('Connected');
-    expect(text()).toMatch(/balance with the service is 10,000 credits/);
-    expect(text()).toContain('Set, ends in …wxyz');
-    expect(page().innerHTML).not.toContain(FULL_KEY);
-    expect(hasLabel('API key')).toBe(false);
-  });
-
-  it('changes nothing when the permission is denied, and says why it was asked', async () => {
-    const { backend, sentOf } = fakeBackend({ 'settings.get': () => FRESH }, { grant: false });
-    await mount(backend);
-    expect(text()).toMatch(/only talk to the address you entered/);
-    await press('Try the sandbox');
-    await press('Connect');
-    expect(text()).toContain('Access to this address was not granted');
-    expect(text()).toContain('Nothing was changed');
-    expect(sentOf('connection.test')).toEqual([]);
-    expect(sentOf('settings.save')).toEqual([]);
-    expect(text()).toContain('Set up Profile Enrichment');
-  });
-
-  it("shows a failed test's title and what to do, and saves nothing", async () => {
-    const refused = new ApiError('auth', { status: 401, description: 'Invalid API key' }).toJSON();
-    const { backend, sentOf } = fakeBackend({
-      'settings.get': () => FRESH,
-      'connection.test': () => ({ ok: false, error: refused }),
-    });
-    await mount(backend);
-    await press('Try the sandbox');
-    await press('Connect');
-    expect(text()).toContain('The service refused the API key');
-    expect(text()).toContain('Check the API key in Settings, then try again.');
-    expect(text()).toContain('Invalid API key');
-    expect(sentOf('settings.save')).toEqual([]);
   });
 });
 
@@ -336,13 +118,13 @@ describe('options page: settings', () => {
     const first = await mount(backend);
     const second = await mount(backend);
     try {
-      container = first;
+      switchTo(first);
       await typeInto(byLabel('Daily budget (credits)'), '50');
       await press('Save settings');
       expect(saved.dailyBudget).toBe(50);
 
       // The second tab still shows the budget it loaded, 200; the person changes something else.
-      container = second;
+      switchTo(second);
       expect(byLabel('Daily budget (credits)').value).toBe('200');
       await act(() => (byLabel('Auto-enrich profile pages') as HTMLInputElement).click());
       await press('Save settings');
@@ -352,7 +134,7 @@ describe('options page: settings', () => {
     } finally {
       render(null, first);
       first.remove();
-      container = second;
+      switchTo(second);
     }
   });
 
@@ -535,255 +317,6 @@ describe('options page: account', () => {
     await press('Clear cache');
     expect(sentOf('cache.clear')).toHaveLength(1);
     expect(text()).toContain('0 saved answers');
-  });
-});
-
-describe('readSaveError', () => {
-  it('ties each issue to its field and keeps the rest', () => {
-    expect(
-      readSaveError('dailyBudget: Invalid input: expected int, received number; something else'),
-    ).toEqual({
-      errors: { dailyBudget: 'Invalid input: expected int, received number.' },
-      unplaced: ['something else'],
-    });
-  });
-});
-
-describe('options page: scan every site', () => {
-  const LABEL = 'Scan every site I visit';
-
-  /** An onboarded page whose background keeps the every-site state; the prompt answers `grant`. */
-  function scanBackend({ enabled = false, grant = true, apiAccessLost = false } = {}) {
-    let on = enabled;
-    return fakeBackend(
-      {
-        'settings.get': () => ONBOARDED,
-        'account.get': () => EMPTY_ACCOUNT,
-        'scanEverySite.get': () => ({ enabled: on }),
-        'scanEverySite.set': (data) => {
-          on = data.enabled;
-          return { enabled: on, apiAccessLost: !on && apiAccessLost };
-        },
-      },
-      { grant },
-    );
-  }
-
-  const toggle = () => byLabel(LABEL) as HTMLInputElement;
-
-  it('is off at first, and says why it would need the permission', async () => {
-    await mount(scanBackend().backend);
-    expect(toggle().checked).toBe(false);
-    const hint = page().querySelector(`[id="${toggle().getAttribute('aria-describedby')}"]`)?.textContent;
-    expect(hint).toContain('Finds profile links and e-mail addresses on any page, such as company sites');
-    expect(hint).toContain('nothing is sent anywhere until you enrich');
-  });
-
-  it('asks the browser for every site inside the click, then turns scanning on', async () => {
-    const { backend, requestOrigins, sentOf } = scanBackend();
-    await mount(backend);
-    await act(() => {
-      toggle().click();
-      // Still inside the click: the browser only prompts during the person's gesture.
-      expect(requestOrigins).toHaveBeenCalledExactlyOnceWith([...SCAN_EVERY_SITE_ORIGINS]);
-    });
-    await settle();
-    expect(sentOf('scanEverySite.set')).toEqual([{ enabled: true }]);
-    expect(toggle().checked).toBe(true);
-    expect(text()).toContain('Every site you visit is scanned');
-  });
-
-  it('stays off with a clear message when the permission is denied, and asks the background nothing', async () => {
-    const { backend, sentOf } = scanBackend({ grant: false });
-    await mount(backend);
-    await act(() => toggle().click());
-    await settle();
-    expect(toggle().checked).toBe(false);
-    expect(page().querySelector('[role="alert"] .notice-title')?.textContent).toBe(
-      "Not turned on: the browser's permission was not granted",
-    );
-    expect(text()).toContain('Other pages are still read when you ask, from the side panel.');
-    expect(sentOf('scanEverySite.set')).toEqual([]);
-  });
-
-  it('turning it off gives the permission back without asking the browser for anything', async () => {
-    const { backend, requestOrigins, sentOf } = scanBackend({ enabled: true });
-    await mount(backend);
-    expect(toggle().checked).toBe(true);
-    await act(() => toggle().click());
-    await settle();
-    expect(requestOrigins).not.toHaveBeenCalled();
-    expect(sentOf('scanEverySite.set')).toEqual([{ enabled: false }]);
-    expect(toggle().checked).toBe(false);
-    expect(text()).toContain('Turned off: only the profile sites are read by themselves');
-  });
-
-  it("says when turning it off took the service's address with it", async () => {
-    const { backend } = scanBackend({ enabled: true, apiAccessLost: true });
-    await mount(backend);
-    await act(() => toggle().click());
-    await settle();
-    expect(page().querySelector('[role="alert"]')?.textContent).toBe(
-      "Turned off, and access to the service's address went with itPress Test connection and choose Allow to connect again.",
-    );
-  });
-
-  it('shows the switch as it is when the background fails to change it', async () => {
-    const { backend } = fakeBackend({
-      'settings.get': () => ONBOARDED,
-      'account.get': () => EMPTY_ACCOUNT,
-      'scanEverySite.get': () => ({ enabled: false }),
-    });
-    await mount(backend);
-    await act(() => toggle().click());
-    await settle();
-    expect(toggle().checked).toBe(false);
-    expect(text()).toContain("The extension's background could not do this");
-  });
-
-  it('says so when the background cannot say whether it is on, and asks again', async () => {
-    let answers = 0;
-    const { backend } = fakeBackend({
-      'settings.get': () => ONBOARDED,
-      'account.get': () => EMPTY_ACCOUNT,
-      'scanEverySite.get': () => {
-        answers++;
-        if (answers === 1) throw new Error('No response');
-        return { enabled: true };
-      },
-    });
-    await mount(backend);
-    expect(hasLabel(LABEL)).toBe(false);
-    const card = page().querySelector('[aria-labelledby="scan-sites-heading"]') as HTMLElement;
-    await act(() => [...card.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click());
-    await settle();
-    expect(toggle().checked).toBe(true);
-  });
-});
-
-describe('checkSettingsFields: the settings rules without zod', () => {
-  const BOUNDED = Object.entries(SETTINGS_BOUNDS) as [
-    keyof typeof SETTINGS_BOUNDS,
-    { min: number; max: number },
-  ][];
-
-  it.each(BOUNDED)(
-    'accepts %s from its lowest to its highest bound and nothing past them',
-    (field, bounds) => {
-      const { min, max } = bounds;
-      expect(checkSettingsFields({ [field]: min })).toEqual({});
-      expect(checkSettingsFields({ [field]: max })).toEqual({});
-      expect(checkSettingsFields({ [field]: min - 1 })).toEqual({
-        [field]: `Enter ${min.toLocaleString()} or more`,
-      });
-      expect(checkSettingsFields({ [field]: max + 1 })).toEqual({
-        [field]: `Enter ${max.toLocaleString()} or less`,
-      });
-      expect(checkSettingsFields({ [field]: min + 0.5 })).toEqual({ [field]: 'Enter a whole number' });
-      // NaN is what the form sends for an empty or unreadable number.
-      expect(checkSettingsFields({ [field]: Number.NaN })).toEqual({ [field]: 'Enter a number' });
-    },
-  );
-
-  it('accepts the defaults, no daily budget, and an empty patch', () => {
-    expect(checkSettingsFields(DEFAULT_SETTINGS)).toEqual({});
-    expect(checkSettingsFields({ dailyBudget: null })).toEqual({});
-    expect(checkSettingsFields({})).toEqual({});
-  });
-
-  it('refuses an address that is not http(s), and a plan that is not one', () => {
-    expect(
-      checkSettingsFields({
-        baseUrlV2: 'ftp://files.example.com',
-        baseUrlV3: 'https://api.example.com/v3/',
-        plan: 'gold' as Settings['plan'],
-      }),
-    ).toEqual({
-      baseUrlV2: 'must be an http(s) address such as https://api.example.com',
-      plan: 'Choose a plan from the list',
-    });
-  });
-
-  it('the options form places each refusal under its field, and sends what it accepts as it is saved', () => {
-    expect(checkFormPatch({ staleAfterDays: 0, cacheMaxBytes: 1_000_000_001 })).toEqual({
-      ok: false,
-      errors: { staleAfterDays: 'Enter 1 or more.', cacheMaxBytes: 'Enter 1,000,000,000 or less.' },
-      unplaced: [],
-    });
-    expect(
-      checkFormPatch({ apiKey: ' key ', baseUrlV2: ' https://api.example.com// ', dailyBudget: 0 }),
-    ).toEqual({ ok: true, patch: { apiKey: 'key', baseUrlV2: 'https://api.example.com', dailyBudget: 0 } });
-  });
-
-  /** What the background's schema refuses in a patch: each refused field with its first message. */
-  function backgroundVerdict(patch: Partial<Settings>): Record<string, string> {
-    const checked = checkSavedPatch(patch);
-    if (checked.ok) return {};
-    const verdict: Record<string, string> = {};
-    for (const part of checked.error.split('; ')) {
-      const [field = '', message = ''] = part.split(/: (.*)/s);
-      verdict[field] ??= message;
-    }
-    return verdict;
-  }
-
-  it.each(BOUNDED)(
-    'refuses %s exactly where the background schema does, in the same words',
-    (field, bounds) => {
-      const { min, max } = bounds;
-      for (const value of [
-        min - 1,
-        min - 0.5,
-        min,
-        min + 0.5,
-        max - 1,
-        max,
-        max + 0.5,
-        max + 1,
-        Number.NaN,
-        Number.POSITIVE_INFINITY,
-      ]) {
-        expect(checkSettingsFields({ [field]: value }), `${field} = ${value}`).toEqual(
-          backgroundVerdict({ [field]: value }),
-        );
-      }
-      // Past the largest safe integer zod first reports that limit, so only the refusal is compared.
-      for (const value of [1e300, -1e300]) {
-        expect(Object.keys(checkSettingsFields({ [field]: value })), `${field} = ${value}`).toEqual(
-          Object.keys(backgroundVerdict({ [field]: value })),
-        );
-      }
-    },
-  );
-
-  it('refuses a freshness that is not one, as the background schema does, and keeps the default', () => {
-    expect(DEFAULT_SETTINGS.profileFreshness).toBe('if-present');
-    for (const profileFreshness of ['if-present', 'if-recent', 'live', 'force', '']) {
-      const patch = { profileFreshness } as Partial<Settings>;
-      expect(checkSettingsFields(patch), profileFreshness).toEqual(backgroundVerdict(patch));
-    }
-    expect(checkSettingsFields({ profileFreshness: 'force' as Settings['profileFreshness'] })).toEqual({
-      profileFreshness: 'Choose a freshness from the list',
-    });
-    expect(checkFormPatch({ profileFreshness: 'sometimes' as Settings['profileFreshness'] })).toEqual({
-      ok: false,
-      errors: { profileFreshness: 'Choose a freshness from the list.' },
-      unplaced: [],
-    });
-  });
-
-  it('refuses addresses and plans exactly where the background schema does', () => {
-    for (const patch of [
-      { baseUrlV2: 'api.example.com' },
-      { baseUrlV3: 'https://api.example.com/?q=1' },
-      { baseUrlV3: '  ' },
-      { baseUrlV2: 'http://127.0.0.1:8787/' },
-      { plan: 'gold' as Settings['plan'] },
-      { plan: 'growth' as const },
-      { dailyBudget: null },
-    ]) {
-      expect(checkSettingsFields(patch), JSON.stringify(patch)).toEqual(backgroundVerdict(patch));
-    }
   });
 });
 
