@@ -1,18 +1,12 @@
 /**
- * The panel's full profile views and the choices before an ask, on their own: the freshness
- * mapping (one place, held to the Limits table), what each option adds in words, and each kind of
- * profile drawn in full from real published answers and from hostile ones.
+ * The panel's full profile views and the choices before an ask, on their own: the controls, and
+ * each kind of profile drawn in full from real published answers and from hostile ones.
  */
 import type { ComponentChild } from 'preact';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CompanyView } from '../../../../components/profile/CompanyView';
-import {
-  additionWords,
-  freshnessAddition,
-  freshnessOptionLabel,
-} from '../../../../components/profile/option-costs';
 import { PersonView } from '../../../../components/profile/PersonView';
 import {
   formatIsoDate,
@@ -22,10 +16,8 @@ import {
 } from '../../../../components/profile/profile-format';
 import { JobView } from '../../../../entrypoints/sidepanel/profile/JobView';
 import { PersonV3View } from '../../../../entrypoints/sidepanel/profile/PersonV3View';
-import { optionChoices, ProfileControls } from '../../../../entrypoints/sidepanel/profile/ProfileControls';
+import { ProfileControls } from '../../../../entrypoints/sidepanel/profile/ProfileControls';
 import { cleanSeries, TimeSeriesChart } from '../../../../entrypoints/sidepanel/profile/TimeSeriesChart';
-import { PERSON_ENRICHMENT_FIELDS } from '../../../../lib/api/assumptions';
-import { PARAM_FIELDS } from '../../../../lib/api/fields';
 import type { EndpointId } from '../../../../lib/api/ids';
 import {
   companyProfileSchema,
@@ -33,17 +25,10 @@ import {
   type PersonV3,
   personProfileSchema,
 } from '../../../../lib/api/schemas';
-import {
-  FRESHNESS_CHOICES,
-  freshnessChoices,
-  freshnessParams,
-  RECENT_MAX_AGE_SECONDS,
-} from '../../../../lib/freshness';
 import realCompany from '../../../fixtures/real/company-profile.json';
 import realJob from '../../../fixtures/real/job-profile.json';
 import realPerson from '../../../fixtures/real/person-profile.json';
 import realSchool from '../../../fixtures/real/school-profile.json';
-import { quoteRaw } from '../../../support/raw-params';
 
 let container: HTMLElement | undefined;
 
@@ -91,112 +76,6 @@ function facts(root: HTMLElement): Record<string, string> {
     ]),
   );
 }
-
-const PROFILE_ENDPOINTS = ['person.profile', 'company.profile', 'school.profile'] as const;
-
-describe('freshness, decided once', () => {
-  it('writes every freshness param of the profile endpoints, for each choice', () => {
-    for (const id of PROFILE_ENDPOINTS) {
-      const fields = PARAM_FIELDS[id];
-      expect(freshnessChoices(fields), id).toEqual(['if-present', 'if-recent', 'live']);
-      expect(freshnessParams(fields, 'if-present'), id).toEqual({
-        use_cache: 'if-present',
-        live_fetch: 'default',
-      });
-      expect(freshnessParams(fields, 'if-recent'), id).toEqual({
-        use_cache: 'if-recent',
-        live_fetch: 'default',
-      });
-      expect(freshnessParams(fields, 'live'), id).toEqual({ use_cache: 'if-present', live_fetch: 'force' });
-    }
-  });
-
-  it('prices each choice as the Limits table does: base, +1, +9', () => {
-    const url = {
-      'person.profile': 'profile_url',
-      'company.profile': 'url',
-      'school.profile': 'url',
-    } as const;
-    for (const id of PROFILE_ENDPOINTS) {
-      const base = { [url[id]]: `https://www.linkedin.com/${id === 'person.profile' ? 'in' : 'company'}/x` };
-      const price = (choice: (typeof FRESHNESS_CHOICES)[number]) =>
-        quoteRaw(id, { ...base, ...freshnessParams(PARAM_FIELDS[id], choice) }, { plan: 'standard' });
-      expect(price('if-present'), id).toMatchObject({ min: 1, max: 1 });
-      expect(price('if-recent'), id).toMatchObject({ min: 2, max: 2 });
-      expect(price('live'), id).toMatchObject({ min: 10, max: 10 });
-      // And what each choice says it adds is what the quote adds.
-      expect(freshnessAddition(id, 'if-present')).toBeNull();
-      expect(freshnessAddition(id, 'if-recent')).toBe('+1 credit');
-      expect(freshnessAddition(id, 'live')).toBe('+9 credits');
-    }
-  });
-
-  it('offers nothing for a job, and a maximum age on v3', () => {
-    expect(freshnessChoices(PARAM_FIELDS['job.profile'])).toEqual([]);
-    expect(freshnessParams(PARAM_FIELDS['job.profile'], 'live')).toEqual({});
-    const v3 = PARAM_FIELDS['person.v3'];
-    expect(freshnessChoices(v3)).toEqual(['if-present', 'if-recent', 'live']);
-    expect(freshnessParams(v3, 'if-present')).toEqual({});
-    expect(freshnessParams(v3, 'if-recent')).toEqual({ maxAgeSeconds: RECENT_MAX_AGE_SECONDS });
-    expect(RECENT_MAX_AGE_SECONDS).toBe(29 * 86_400);
-    expect(freshnessParams(v3, 'live')).toEqual({ maxAgeSeconds: 0 });
-  });
-
-  it('labels each choice with what it adds, and claims nothing where prices are not published', () => {
-    expect(FRESHNESS_CHOICES.map((choice) => freshnessOptionLabel('person.profile', choice))).toEqual([
-      'Any age (cheapest)',
-      '29 days or less (+1 credit)',
-      'Live now (+9 credits)',
-    ]);
-    expect(FRESHNESS_CHOICES.map((choice) => freshnessOptionLabel('person.v3', choice))).toEqual([
-      'Any age',
-      '29 days or less',
-      'Live now',
-    ]);
-  });
-});
-
-describe('what an option adds', () => {
-  it('words each addition from the Limits table', () => {
-    expect(additionWords('person.profile', { extra: 'include' })).toBe(
-      '+1 credit, only if data is available',
-    );
-    expect(additionWords('person.profile', { personal_email: 'include' })).toBe(
-      '+1 credit per email returned, only if data is available',
-    );
-    expect(additionWords('person.profile', { skills: 'include' })).toBe('no extra credit');
-    expect(additionWords('person.profile', { extra: 'exclude' })).toBeNull();
-    expect(additionWords('company.profile', { funding_data: 'include' })).toBe('+1 credit');
-    expect(additionWords('person.v3', { careerInsight: 'include' })).toBe('cost not published');
-  });
-
-  it('offers the person profile its own include options, each with its hint', () => {
-    const choices = optionChoices('person.profile');
-    expect(choices.map((choice) => choice.name)).toEqual(Object.keys(PERSON_ENRICHMENT_FIELDS));
-    expect(Object.fromEntries(choices.map((choice) => [choice.label, choice.hint]))).toEqual({
-      'Extra details': 'gender, birth date, industry, interests · +1 credit, only if data is available',
-      'Codehost ID': '+1 credit, only if data is available',
-      'Social ID': '+1 credit, only if data is available',
-      'Microblog ID': '+1 credit, only if data is available',
-      'Personal numbers': '+1 credit per number returned, only if data is available',
-      'Personal emails': '+1 credit per email returned, only if data is available',
-      'Inferred salary': '+1 credit, only if data is available',
-      Skills: 'limited coverage · no extra credit',
-    });
-    expect(optionChoices('company.profile').map((choice) => choice.name)).toEqual([
-      'categories',
-      'funding_data',
-      'exit_data',
-      'acquisitions',
-      'extra',
-    ]);
-    expect(optionChoices('person.v3').map((choice) => choice.hint)).toEqual(
-      Array(6).fill('cost not published'),
-    );
-    expect(optionChoices('school.profile')).toEqual([]);
-    expect(optionChoices('job.profile')).toEqual([]);
-  });
-});
 
 describe('ProfileControls', () => {
   function controls(endpointId: EndpointId, chosen: string[] = [], disabled = false) {
