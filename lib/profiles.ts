@@ -30,7 +30,7 @@ export type ProfileKind = (typeof PROFILE_KINDS)[number];
 
 /**
  * The request that enriches a profile, by its canonical URL. The names are checked against the
- * registry's parameters by a type test (test/unit/registry-types.test.ts), not imported here, so
+ * registry's parameters by a type test (test/unit/lib/api/params.types.test.ts), not imported here, so
  * the content script's imports stay clear of lib/api.
  */
 export type ProfileEnricher =

@@ -1,6 +1,6 @@
 /**
  * What the lists page needs from the browser, in one object, so its views and hooks can be tested
- * with a stand-in (test/unit/lists-page.test.tsx): asking the background, and saving a file.
+ * with a stand-in (test/unit/entrypoints/lists/App.test.tsx): asking the background, and saving a file.
  */
 import type { Ask } from '@/hooks/useQuotedAction';
 

@@ -1,6 +1,6 @@
 /**
  * What the popup needs from the browser, in one object, so the views and hooks can be tested with a
- * stand-in (test/unit/popup*.test.tsx): asking the background, opening the side panel in the
+ * stand-in (test/unit/entrypoints/popup/): asking the background, opening the side panel in the
  * person's click, opening a profile's page beside it, the options page, saving a file, and
  * following a streamed answer's rows.
  */

@@ -2,7 +2,7 @@
  * What a form needs about every endpoint, as plain data without zod, so the popup and the panel
  * can label fields, offer choices and check values as a person types: the fields (generated from
  * the registry's zod schemas, see scripts/gen-fields.ts) and the rules between them. The
- * background's zod schemas (./params) stay the judge; test/unit/fields.test.ts proves the two agree.
+ * background's zod schemas (./params) stay the judge; test/unit/lib/api/fields.test.ts proves the two agree.
  */
 import { PERSON_LOOKUP_REQUIRED, V3_PERSON_IDENTIFIER_PARAMS } from './assumptions';
 import type { ParamField, ParamRule } from './field-types';

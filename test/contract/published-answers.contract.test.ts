@@ -19,7 +19,7 @@ import { paramFields } from '../../lib/api/params';
 import type { Plan } from '../../lib/background/credits';
 import { type RunningSandbox, startSandbox } from '../../sandbox/app';
 import { FIXTURE_BINDINGS, type FixtureBinding } from '../../sandbox/fixtures';
-import { quoteRaw, reconcileRaw } from '../raw-params';
+import { quoteRaw, reconcileRaw } from '../support/raw-params';
 
 type Json = Record<string, unknown>;
 type Query = Record<string, string>;

@@ -14,7 +14,7 @@ import { createClient } from '../../lib/background/api/client';
 import type { Plan } from '../../lib/background/credits';
 import { DEFAULT_SEED, datasetForSeed, type RunningSandbox, startSandbox } from '../../sandbox/app';
 import { FIXTURE_BINDINGS } from '../../sandbox/fixtures';
-import { callRaw, quoteRaw, reconcileRaw, walkPages } from '../raw-params';
+import { callRaw, quoteRaw, reconcileRaw, walkPages } from '../support/raw-params';
 
 const { dataset, queries } = datasetForSeed(DEFAULT_SEED);
 const PLANS: Plan[] = ['growth', 'standard'];

@@ -3,7 +3,7 @@
  * "More filters" in groups a person recognises. Only the order and grouping live here; every
  * label, kind, bound and default is the registry's (lib/api/fields.ts PARAM_FIELDS). Names are
  * typed by the endpoint's own parameters, so a renamed parameter fails the typecheck, and a test
- * (test/unit/popup-forms.test.tsx) checks that every filter of the spec is in exactly one group.
+ * (test/unit/entrypoints/popup/search/SearchFilters.test.tsx) checks that every filter of the spec is in exactly one group.
  */
 import type { ParamName } from '@/lib/api/params';
 

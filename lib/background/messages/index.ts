@@ -1,7 +1,7 @@
 /**
  * The zod schemas of the message protocol (lib/protocol/): the background validates every message
  * where it arrives with these. One file per domain, as the protocol's; each schema is tied to its
- * protocol type (`satisfies`, and the type test in test/unit/registry-types.test.ts both ways), so
+ * protocol type (`satisfies`, and the type test in test/unit/lib/api/params.types.test.ts both ways), so
  * the two cannot drift apart.
  *
  * Only the background imports this module; pages and the content script import lib/protocol/.

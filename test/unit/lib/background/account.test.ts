@@ -9,7 +9,7 @@ import { closeDbForTests } from '../../../../lib/background/db';
 import type { RunRequest } from '../../../../lib/protocol';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
 import { parseKeys } from '../../../../sandbox/keys';
-import { sandboxService } from '../../sandbox-service';
+import { sandboxService } from '../../../support/sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 

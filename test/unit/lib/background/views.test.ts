@@ -1,0 +1,189 @@
+// @vitest-environment node
+/**
+ * lib/background/views.ts on its own: what a page sees before it spends. The answers it shows were
+ * paid for through the service against the sandbox app; the views read them from the cache with their
+ * age, say what is left of today's budget, and send nothing themselves.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { canonicalParams, type EndpointId } from '../../../../lib/api/endpoints';
+import { closeDbForTests, openDb } from '../../../../lib/background/db';
+import { readList, replaceStoredList } from '../../../../lib/background/do-not-enrich';
+import { journalDeparture } from '../../../../lib/background/jobs';
+import { createViews } from '../../../../lib/background/views';
+import type { RawParamsMessage } from '../../../../lib/protocol';
+import type { Settings } from '../../../../lib/settings';
+import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
+import { parseKeys } from '../../../../sandbox/keys';
+import { SANDBOX_SETTINGS, sandboxService } from '../../../support/sandbox-service';
+
+const { dataset } = datasetForSeed(DEFAULT_SEED);
+const asked = dataset.people[3]!.url;
+const notAsked = dataset.people[4]!.url;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+let sandbox: ReturnType<typeof createSandbox>;
+let settings: Settings;
+/** The clock the views read. */
+let now: number;
+
+const views = () =>
+  createViews({
+    db: openDb,
+    settings: async () => settings,
+    canonicalize: (endpointId, params) => canonicalParams(endpointId, params) as Record<string, unknown>,
+    now: () => now,
+  });
+
+/** A request asked once and paid for, through the service; returns its answer and when it came. */
+async function payFor(
+  endpointId: EndpointId,
+  params: RawParamsMessage,
+): Promise<{ data: unknown; fetchedAt: number }> {
+  const service = sandboxService(sandbox, settings);
+  const result = await service.run({
+    requestId: `req-views-${endpointId}`,
+    endpointId,
+    params,
+    policy: 'refresh',
+    confirmed: true,
+  });
+  service.dispose();
+  if (result.status !== 'answer') throw new Error(`not answered: ${JSON.stringify(result)}`);
+  return { data: result.data, fetchedAt: result.fetchedAt };
+}
+
+const payForProfile = () => payFor('person.profile', { profile_url: asked });
+
+const sent = () => sandbox.state.requests.list().filter((r) => !r.path.endsWith('/credit-balance'));
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
+  settings = { ...SANDBOX_SETTINGS, dailyBudget: 10, staleAfterDays: 7 };
+  now = Date.now();
+});
+afterEach(closeDbForTests);
+
+describe('a view as it opens', () => {
+  it('never asked: the canonical params, the quote, no answer, the whole budget; nothing sent', async () => {
+    const view = await views().openView('person.profile', { profile_url: notAsked });
+    expect(view).toMatchObject({
+      ok: true,
+      params: { profile_url: notAsked },
+      quote: { min: 2, max: 2 },
+      cached: null,
+      budget: { remaining: 10, needsConfirmation: false },
+    });
+    expect(sent()).toEqual([]);
+  });
+
+  it('asked before: the answer paid for, read from the cache with its age, and the budget after it', async () => {
+    const paid = await payForProfile();
+    now = paid.fetchedAt + HOUR;
+    const view = await views().openView('person.profile', { profile_url: asked });
+    expect(view).toMatchObject({
+      ok: true,
+      cached: { data: paid.data, fetchedAt: paid.fetchedAt, ageMs: HOUR, stale: false },
+      budget: { remaining: 8, needsConfirmation: false },
+    });
+    // Opening the view sent nothing: the one request is the paid one.
+    expect(sent()).toHaveLength(1);
+  });
+
+  it('an answer older than the settings’ days is still shown, marked stale', async () => {
+    const paid = await payForProfile();
+    now = paid.fetchedAt + 8 * DAY;
+    const view = await views().openView('person.profile', { profile_url: asked });
+    expect(view).toMatchObject({ ok: true, cached: { data: paid.data, ageMs: 8 * DAY, stale: true } });
+  });
+
+  it('over what is left today: says the call needs a confirmation', async () => {
+    settings = { ...settings, dailyBudget: 3 };
+    await payForProfile();
+    const view = await views().openView('person.profile', { profile_url: notAsked });
+    expect(view).toMatchObject({ ok: true, budget: { remaining: 1, needsConfirmation: true } });
+  });
+
+  it('an answer about someone put on the do-not-enrich list after it was kept: refused, not shown', async () => {
+    // Asked by name, so only the kept answer names the person the list names.
+    const person = dataset.people[7]!;
+    const { first_name, last_name } = person.profile as Record<'first_name' | 'last_name', string>;
+    const stint = dataset.employments.find((s) => s.personIndex === person.index && s.end === null)!;
+    const lookup = { first_name, last_name, company_domain: dataset.companies[stint.companyIndex]!.domain };
+    await payFor('person.lookup', lookup);
+    expect(await views().openView('person.lookup', lookup)).toMatchObject({ ok: true, cached: { data: {} } });
+
+    await replaceStoredList(await openDb(), readList(person.url).entries);
+    const view = await views().openView('person.lookup', lookup);
+    expect(view).toEqual({ ok: false, error: expect.objectContaining({ kind: 'do-not-enrich' }) });
+    expect(JSON.stringify(view)).not.toContain(last_name);
+    const peeked = await views().peekMany([{ endpointId: 'person.lookup', params: lookup }]);
+    expect(peeked.rows).toMatchObject([{ ok: false, error: { kind: 'do-not-enrich' } }]);
+  });
+
+  it('bad params: a clear error, nothing read or sent', async () => {
+    const view = await views().openView('person.profile', { profile_url: 'not a profile' });
+    expect(view).toMatchObject({ ok: false, error: { kind: 'invalid', message: expect.any(String) } });
+    expect(sent()).toEqual([]);
+  });
+});
+
+describe('many requests peeked at once', () => {
+  it('each row’s quote and cached answer, a bad row on its own, and what is left today', async () => {
+    const paid = await payForProfile();
+    now = paid.fetchedAt + HOUR;
+    const peeked = await views().peekMany([
+      { endpointId: 'person.profile', params: { profile_url: asked } },
+      { endpointId: 'person.profile', params: { profile_url: notAsked } },
+      { endpointId: 'person.profile', params: { profile_url: 'not a profile' } },
+    ]);
+    expect(peeked.rows).toMatchObject([
+      {
+        ok: true,
+        quote: { min: 2, max: 2 },
+        cached: { endpointId: 'person.profile', data: paid.data, ageMs: HOUR, stale: false },
+      },
+      { ok: true, quote: { min: 2, max: 2 }, cached: null },
+      { ok: false, error: { kind: 'invalid' } },
+    ]);
+    // Two rows asking the same question have the same key; different questions differ.
+    const [first, second] = peeked.rows;
+    expect(first?.ok && second?.ok && first.key !== second.key).toBe(true);
+    expect(peeked.remainingToday).toBe(8);
+    expect(sent()).toHaveLength(1);
+  });
+});
+
+describe('today’s totals', () => {
+  it('what is left counts what was spent and what calls in flight reserved', async () => {
+    await payForProfile();
+    const db = await openDb();
+    await journalDeparture(
+      db,
+      {
+        id: 'req-in-flight',
+        endpointId: 'person.profile',
+        params: { profile_url: notAsked },
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+        reserved: 3,
+      },
+      { balance: undefined, clean: false },
+      now,
+    );
+    expect(await views().spendTotals(db, settings)).toEqual({
+      today: 2,
+      month: 2,
+      dailyBudget: 10,
+      remainingToday: 5,
+    });
+    // Without a budget nothing is "left": there is no limit to count against.
+    expect(await views().spendTotals(db, { ...settings, dailyBudget: null })).toMatchObject({
+      today: 2,
+      remainingToday: null,
+    });
+  });
+});
