@@ -13,5 +13,6 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // The sandbox tests build the full synthetic dataset; give them room on a 2-core machine.
     testTimeout: 20_000,
+    hookTimeout: 60_000,
   },
 });

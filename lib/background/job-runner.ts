@@ -104,7 +104,7 @@ export async function updateStoredJob<S extends 'batches' | 'lists'>(
 /** What the runner reads of a job. */
 export interface JobHeader {
   id: string;
-  /** `running` and `settling` are working (lib/batch.ts isWorking); anything else has ended. */
+  /** `running` and `settling` are working (lib/job-summary.ts isWorking); anything else has ended. */
   status: string;
   cancelRequested: boolean;
   /** Left out by a kind that cannot pause. */

@@ -179,6 +179,8 @@ describe('today’s totals', () => {
       month: 2,
       dailyBudget: 10,
       remainingToday: 5,
+      // The balance last read, less what was recorded since.
+      balance: 998,
     });
     // Without a budget nothing is "left": there is no limit to count against.
     expect(await views().spendTotals(db, { ...settings, dailyBudget: null })).toMatchObject({
