@@ -18,6 +18,7 @@ import type {
   CachedView,
   CachePolicy,
   RawParamsMessage,
+  RunRequest,
   RunResult,
   SpendTotals,
   ViewState,
@@ -124,16 +125,18 @@ export const INTERRUPTED_RECHECK_MS = 3_000;
 export const AUTO_RUN_STOPPED_NOTE =
   "Not enriched automatically: it would go past today's budget. Enrich it yourself if you want it.";
 
+interface ViewShown<Data> {
+  quote: QuoteState;
+  answer: Answered<Data> | null;
+}
+
 /**
  * What a view's answer shows at once: its quote (or why there is none) and a cached answer.
  * `joining` a run the background started in the person's click: the cache may already hold that
  * run's answer, but it is shown as the run's (fetched, at what it cost) once joining answers, never
  * first as a free cached copy.
  */
-function viewShown<Data>(
-  view: FirstView<Data>,
-  joining: boolean,
-): { quote: QuoteState; answer: Answered<Data> | null } {
+function viewShown<Data>(view: FirstView<Data>, joining: boolean): ViewShown<Data> {
   if (!view.ok)
     return { quote: { status: 'failed', message: userMessage(ApiError.fromJSON(view.error)) }, answer: null };
   return {
@@ -146,70 +149,34 @@ export function useQuotedAction<Id extends EndpointId>(
   options: QuotedActionOptions<Id>,
 ): QuotedAction<ResponseOf<Id>> {
   const { ask, newRequestId, endpointId, params, autoRun = false, onSpent, join = null } = options;
-  /** Taken once: a view answered before the hook mounted is its first state, not a question. */
-  const [firstView] = useState(() =>
-    params === null ? null : (options.takeFirstView?.(endpointId, params) ?? null),
+  const firstView = useTakenFirstView(options);
+  const [quote, setQuote] = useState<QuoteState>(firstView.drawn?.quote ?? { status: 'loading' });
+  const [action, setAction] = useState<ActionState>(
+    firstView.drawn ? { status: 'idle' } : { status: 'checking' },
   );
-  const firstShown = firstView && viewShown(firstView, join !== null);
-  const [quote, setQuote] = useState<QuoteState>(firstShown?.quote ?? { status: 'loading' });
-  const [action, setAction] = useState<ActionState>(firstShown ? { status: 'idle' } : { status: 'checking' });
-  const paramsKey = params === null ? null : JSON.stringify([endpointId, params]);
-  /**
-   * The one place the answer is held, with the question it answers (`key`). `current`: no other
-   * question was asked since (a view joining another run asks anew with the same params).
-   */
-  const [held, setHeld] = useState<(HeldAnswer<ResponseOf<Id>> & { key: string; current: boolean }) | null>(
-    () =>
-      firstShown?.answer && params !== null
-        ? { answer: firstShown.answer, params, key: JSON.stringify([endpointId, params]), current: true }
-        : null,
-  );
-  // Checked against the params of this very render: an answer to other params is never drawn as theirs.
-  const answer = held?.current && held.key === paramsKey ? held.answer : null;
+  const paramsKey = params === null ? null : questionKey(endpointId, params);
+  const held = useHeldAnswer(endpointId, paramsKey, firstView.drawn?.answer ?? null);
   const [note, setNote] = useState<string | null>(null);
   /** The attempt a confirmation or a retry repeats. */
   const lastAttempt = useRef<RunAttempt | null>(null);
   /** Bumped whenever the question changes: an answer to an older one is dropped. */
   const generation = useRef(0);
 
-  function serviceFailed(error: ApiError): ActionState {
-    return { status: 'failed', message: userMessage(error), error, remedy: remedyFor(error) };
-  }
-
-  function answered(answer: Answered<ResponseOf<Id>>, asked: RawParamsMessage): void {
-    setHeld({ answer, params: asked, key: JSON.stringify([endpointId, asked]), current: true });
-  }
-
   async function openView(current: number): Promise<void> {
     if (params === null) return;
     setQuote({ status: 'loading' });
     setAction({ status: 'checking' });
-    let view: ViewState<ResponseOf<Id>>;
-    try {
-      view = await ask('view.open', { endpointId, params });
-    } catch (error) {
-      if (current !== generation.current) return;
-      setQuote({ status: 'failed', message: backgroundFailure(error) });
-      setAction({ status: 'idle' });
-      return;
-    }
+    const opened = await openedView(ask, endpointId, params, join !== null);
     if (current !== generation.current) return;
-    const shown = viewShown(view, join !== null);
-    setQuote(shown.quote);
+    setQuote(opened.quote);
     setAction({ status: 'idle' });
-    if (shown.answer) answered(shown.answer, params);
-    followView(view, current);
+    if (opened.answer) held.hold(opened.answer, params);
+    if (opened.view) followView(opened.view, current);
   }
 
-  /**
-   * What a view's answer starts, whether asked or held from the start: joining the run the
-   * background began (`join`), or auto-enrich when nothing is cached (never past the budget).
-   */
   function followView(view: FirstView<ResponseOf<Id>>, current: number): void {
-    if (!view.ok) return;
-    if (join !== null) void attempt({ requestId: join, policy: 'cache-first', replay: true }, current);
-    else if (autoRun && !view.cached)
-      void attempt({ requestId: newRequestId(), policy: 'cache-first', auto: true }, current);
+    const next = attemptAfter(view, join, autoRun, newRequestId);
+    if (next) void attempt(next, current);
   }
 
   /**
@@ -225,15 +192,7 @@ export function useQuotedAction<Id extends EndpointId>(
     }
     let result: RunResult<ResponseOf<Id>>;
     try {
-      result = await ask('run', {
-        requestId: run.requestId,
-        endpointId,
-        params,
-        policy: run.policy,
-        confirmed: run.confirmed,
-        ...(run.auto ? { automatic: true } : {}),
-        ...(run.replay ? { replay: true } : {}),
-      });
+      result = await ask('run', runRequest(run, endpointId, params));
     } catch (error) {
       if (current === generation.current)
         setAction({ status: 'failed', message: backgroundFailure(error), error: null, remedy: 'retry' });
@@ -241,65 +200,29 @@ export function useQuotedAction<Id extends EndpointId>(
     }
     if (current !== generation.current) return;
     if ('totals' in result) onSpent?.(result.totals);
-    switch (result.status) {
-      case 'answer': {
-        const { data, cached, fetchedAt, ageMs, stale, credits, notKept } = result;
-        answered({ data, cached, fetchedAt, ageMs, stale, credits, ...(notKept ? { notKept } : {}) }, params);
-        setAction({ status: 'idle' });
-        lastAttempt.current = null;
-        return;
-      }
-      case 'not-cached':
-        setAction({ status: 'idle' });
-        return;
-      case 'needs-confirmation':
-        if (run.auto) {
-          setNote(AUTO_RUN_STOPPED_NOTE);
-          setAction({ status: 'idle' });
-          return;
-        }
-        setAction({ status: 'confirming', quote: result.quote, remaining: result.remaining });
-        return;
-      case 'error':
-        setAction(serviceFailed(ApiError.fromJSON(result.error)));
-        return;
-      case 'answer-gone':
-        // Answered and paid before; its answer is no longer kept. Never sent again under its id:
-        // the person's click (run) asks again as a new request, at its price.
-        setQuote({ status: 'ready', quote: result.quote });
-        setAction({ status: 'answer-gone', credits: result.credits, at: result.at });
-        lastAttempt.current = null;
-        return;
-      case 'interrupted':
-        // Lost on the way back: shown with what the balance says it cost. While that may still
-        // change, the same request is asked again (never paid twice: the background answers it
-        // from its record, or with the answer if it resumed a call that was certainly not charged).
-        setAction({ status: 'interrupted', interrupted: result.interrupted });
-        if (result.interrupted.settled) lastAttempt.current = null;
-        else
-          setTimeout(() => {
-            if (current === generation.current && lastAttempt.current === run)
-              void attempt(run, current, true);
-          }, INTERRUPTED_RECHECK_MS);
-        return;
-    }
+    const outcome = runOutcome(result, run);
+    if (outcome.answer) held.hold(outcome.answer, params);
+    if (outcome.quote) setQuote(outcome.quote);
+    if (outcome.note) setNote(outcome.note);
+    setAction(outcome.action);
+    if (outcome.over) lastAttempt.current = null;
+    else if (outcome.recheck)
+      setTimeout(() => {
+        if (current === generation.current && lastAttempt.current === run) void attempt(run, current, true);
+      }, INTERRUPTED_RECHECK_MS);
   }
 
   // A layout effect, not an effect: the question leaves as soon as the view is rendered, not a frame
   // later (a panel opening on a cached profile waits on this answer).
-  /** The view held from the start, until the first effect has followed it. */
-  const heldView = useRef(firstView);
   useLayoutEffect(() => {
     const current = ++generation.current;
     lastAttempt.current = null;
-    const held = heldView.current;
-    heldView.current = null;
-    if (held) {
+    const taken = firstView.take();
+    if (taken) {
       // Already drawn from the view the page held: only what follows from it is left.
-      followView(held, current);
+      followView(taken, current);
     } else {
-      // The answer held stays the last answer, but no longer answers the question asked now.
-      setHeld((last) => (last?.current ? { ...last, current: false } : last));
+      held.release();
       setNote(null);
       if (paramsKey === null) {
         setQuote({ status: 'loading' });
@@ -317,11 +240,11 @@ export function useQuotedAction<Id extends EndpointId>(
   return {
     quote,
     action,
-    answer,
-    lastAnswer: held && { answer: held.answer, params: held.params },
+    answer: held.answer,
+    lastAnswer: held.last,
     note,
     run() {
-      const shown = answer !== null || options.answerShown === true;
+      const shown = held.answer !== null || options.answerShown === true;
       void attempt({ requestId: newRequestId(), policy: shown ? 'refresh' : 'cache-first' });
     },
     confirm() {
@@ -339,4 +262,164 @@ export function useQuotedAction<Id extends EndpointId>(
       else void openView(generation.current);
     },
   };
+}
+
+/** Which question an answer answers: the endpoint and its params. */
+function questionKey(endpointId: EndpointId, params: RawParamsMessage): string {
+  return JSON.stringify([endpointId, params]);
+}
+
+/**
+ * The view the page already held for this question (`takeFirstView`), taken once as the hook
+ * mounts: `drawn` is the first render's quote and answer (null: ask as usual), and `take` hands the
+ * view once to the first effect, which follows it.
+ */
+function useTakenFirstView<Id extends EndpointId>({
+  takeFirstView,
+  endpointId,
+  params,
+  join = null,
+}: QuotedActionOptions<Id>) {
+  const [first] = useState(() => {
+    const view = params === null ? null : (takeFirstView?.(endpointId, params) ?? null);
+    if (!view || params === null) return null;
+    const { quote, answer } = viewShown(view, join !== null);
+    return { view, drawn: { quote, answer: answer && { answer, params } } };
+  });
+  const untaken = useRef(first?.view ?? null);
+  return {
+    drawn: first?.drawn ?? null,
+    take(): FirstView<ResponseOf<Id>> | null {
+      const view = untaken.current;
+      untaken.current = null;
+      return view;
+    },
+  };
+}
+
+/**
+ * The one place the answer is held, with the question it answers (`key`). `current`: no other
+ * question was asked since (a view joining another run asks anew with the same params).
+ */
+function useHeldAnswer<Data>(
+  endpointId: EndpointId,
+  paramsKey: string | null,
+  first: HeldAnswer<Data> | null,
+) {
+  const [held, setHeld] = useState<(HeldAnswer<Data> & { key: string; current: boolean }) | null>(() =>
+    first ? { ...first, key: questionKey(endpointId, first.params), current: true } : null,
+  );
+  return {
+    // Checked against the params of this very render: an answer to other params is never drawn as theirs.
+    answer: held?.current && held.key === paramsKey ? held.answer : null,
+    last: held && { answer: held.answer, params: held.params },
+    hold(answer: Answered<Data>, asked: RawParamsMessage): void {
+      setHeld({ answer, params: asked, key: questionKey(endpointId, asked), current: true });
+    },
+    /** A new question: the answer held stays the last answer, but no longer answers the question asked now. */
+    release(): void {
+      setHeld((last) => (last?.current ? { ...last, current: false } : last));
+    },
+  };
+}
+
+/**
+ * Asks for a view (`view.open`): what it shows at once, and the view to follow from (null when the
+ * background could not be asked; the quote says so).
+ */
+async function openedView<Id extends EndpointId>(
+  ask: Ask,
+  endpointId: Id,
+  params: RawParamsMessage,
+  joining: boolean,
+): Promise<ViewShown<ResponseOf<Id>> & { view: ViewState<ResponseOf<Id>> | null }> {
+  let view: ViewState<ResponseOf<Id>>;
+  try {
+    view = await ask('view.open', { endpointId, params });
+  } catch (error) {
+    return { quote: { status: 'failed', message: backgroundFailure(error) }, answer: null, view: null };
+  }
+  return { ...viewShown(view, joining), view };
+}
+
+/**
+ * What a view's answer starts, whether asked or held from the start: joining the run the
+ * background began (`join`), or auto-enrich when nothing is cached (never past the budget).
+ */
+function attemptAfter(
+  view: FirstView<unknown>,
+  join: string | null,
+  autoRun: boolean,
+  newRequestId: () => string,
+): RunAttempt | null {
+  if (!view.ok) return null;
+  if (join !== null) return { requestId: join, policy: 'cache-first', replay: true };
+  if (autoRun && !view.cached) return { requestId: newRequestId(), policy: 'cache-first', auto: true };
+  return null;
+}
+
+/** The `run` message of one attempt. */
+function runRequest<Id extends EndpointId>(
+  run: RunAttempt,
+  endpointId: Id,
+  params: RawParamsMessage,
+): RunRequest<Id> {
+  return {
+    requestId: run.requestId,
+    endpointId,
+    params,
+    policy: run.policy,
+    confirmed: run.confirmed,
+    ...(run.auto ? { automatic: true } : {}),
+    ...(run.replay ? { replay: true } : {}),
+  };
+}
+
+/** What a run's answer changes on screen. */
+interface RunOutcome<Data> {
+  action: ActionState;
+  /** The answer to hold, when the run answered one. */
+  answer?: Answered<Data>;
+  quote?: QuoteState;
+  note?: string;
+  /** The attempt is over: nothing is left that a confirmation or a retry would repeat. */
+  over?: boolean;
+  /** An interrupted call whose cost may still change: asked again, quietly, after INTERRUPTED_RECHECK_MS. */
+  recheck?: boolean;
+}
+
+function runOutcome<Data>(result: RunResult<Data>, run: RunAttempt): RunOutcome<Data> {
+  switch (result.status) {
+    case 'answer': {
+      const { data, cached, fetchedAt, ageMs, stale, credits, notKept } = result;
+      const answer = { data, cached, fetchedAt, ageMs, stale, credits, ...(notKept ? { notKept } : {}) };
+      return { action: { status: 'idle' }, answer, over: true };
+    }
+    case 'not-cached':
+      return { action: { status: 'idle' } };
+    case 'needs-confirmation':
+      if (run.auto) return { action: { status: 'idle' }, note: AUTO_RUN_STOPPED_NOTE };
+      return { action: { status: 'confirming', quote: result.quote, remaining: result.remaining } };
+    case 'error': {
+      const error = ApiError.fromJSON(result.error);
+      return { action: { status: 'failed', message: userMessage(error), error, remedy: remedyFor(error) } };
+    }
+    case 'answer-gone':
+      // Answered and paid before; its answer is no longer kept. Never sent again under its id:
+      // the person's click (run) asks again as a new request, at its price.
+      return {
+        action: { status: 'answer-gone', credits: result.credits, at: result.at },
+        quote: { status: 'ready', quote: result.quote },
+        over: true,
+      };
+    case 'interrupted':
+      // Lost on the way back: shown with what the balance says it cost. While that may still
+      // change, the same request is asked again (never paid twice: the background answers it
+      // from its record, or with the answer if it resumed a call that was certainly not charged).
+      return {
+        action: { status: 'interrupted', interrupted: result.interrupted },
+        over: result.interrupted.settled,
+        recheck: !result.interrupted.settled,
+      };
+  }
 }

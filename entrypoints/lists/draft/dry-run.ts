@@ -118,3 +118,8 @@ export function durationWords(minutes: number): string {
   if (wholeMinutes < 90) return `about ${wholeMinutes} min`;
   return `about ${Math.floor(wholeMinutes / 60)} h ${wholeMinutes % 60} min`;
 }
+
+/** "1 row", "1,200 rows". */
+export function rowsWord(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
+}

@@ -12,7 +12,15 @@ import { ApiError, userMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
 import type { Freshness } from '@/lib/freshness';
 import { sumQuotes } from '@/lib/job-summary';
-import type { BatchPeek, BatchView, Findings, PeekRow, SpendTotals } from '@/lib/protocol';
+import type {
+  BatchItemView,
+  BatchPeek,
+  BatchView,
+  Findings,
+  PeekRow,
+  Quote,
+  SpendTotals,
+} from '@/lib/protocol';
 import type { BatchStartState } from './BatchBar';
 import { isActiveBatch } from './BatchBar';
 import type { FoundGroupView } from './FoundGroup';
@@ -42,28 +50,101 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
     () => [...foundItems(findings, freshness), ...(domain ? siteItems(domain) : [])],
     [findings.pageUrl, findings.scannedAt, findings.profiles.length, findings.emails.length, freshness],
   );
-  const [peek, setPeek] = useState<PeekState>({ status: 'loading' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   /** Rows running or confirming their own action (useFoundRow): not selectable meanwhile. */
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
-  const [batch, setBatch] = useState<BatchView | null>(null);
-  const [dismissed, setDismissed] = useState<string | null>(null);
-  const [start, setStart] = useState<BatchStartState>({ status: 'idle' });
-  const mounted = useRef(true);
-  const peekRequest = useRef(0);
+  const mounted = useMounted();
+  const peek = usePagePeek(ask, items);
 
+  // The page's rows: nothing selected, and peeked at once.
+  useEffect(() => {
+    setSelected(new Set());
+    void peek.load();
+  }, [items, tabId]);
+
+  const tabBatch = useTabBatch({
+    ask,
+    tabId,
+    items,
+    pageUrl: findings.pageUrl,
+    onSpent,
+    onEnded: peek.load,
+    onStarted: () => setSelected(new Set()),
+  });
+
+  const rows = rowModels(items, { peek: peek.state, busy, selected, batch: tabBatch });
+  const groups: FoundGroupView[] = GROUPS.map((group) => ({
+    id: group.id,
+    title: group.title,
+    rows: rows.filter((row) => row.group === group.id),
+  })).filter((group) => group.rows.length > 0);
+  const chosen = rows.filter((row) => row.selected);
+  const selectableKeys = rows.filter((row) => row.selectable).map((row) => row.key);
+
+  function toggle(keys: readonly string[], on: boolean): void {
+    setSelected((previous) => withKeys(previous, keys, on));
+  }
+
+  function startBatch(confirmed: boolean): void {
+    const chosenKeys = new Set(chosen.map((row) => row.key));
+    void tabBatch.start(
+      items.filter((item) => chosenKeys.has(item.key)),
+      confirmed,
+    );
+  }
+
+  return {
+    groups,
+    siteRows: rows.filter((row) => row.group === 'site'),
+    domain,
+    peekFailed: peek.state.status === 'failed' ? peek.state.message : null,
+    batch: tabBatch.shown,
+    start: tabBatch.startState,
+    selectable: selectableKeys.length,
+    selected: chosen.length,
+    total: selectedTotal(chosen),
+    toggle: (key: string, on: boolean) => toggle([key], on),
+    toggleGroup: (group: string, on: boolean) =>
+      toggle(
+        rows.filter((row) => row.group === group && row.selectable).map((row) => row.key),
+        on,
+      ),
+    selectAll: (on: boolean) => toggle(selectableKeys, on),
+    setRowBusy: (key: string, on: boolean) => {
+      if (mounted.current) setBusy((previous) => withKeys(previous, [key], on));
+    },
+    startBatch: () => startBatch(false),
+    confirmBatch: () => startBatch(true),
+    cancelConfirmBatch: tabBatch.cancelConfirm,
+    cancelBatch: () => void tabBatch.cancel(),
+    dismissBatch: tabBatch.dismiss,
+    retryPeek: () => void peek.load(),
+  };
+}
+
+/** Whether the component is still mounted: what answers after it is gone is dropped. */
+function useMounted(): { readonly current: boolean } {
+  const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
     return () => {
       mounted.current = false;
     };
   }, []);
+  return mounted;
+}
 
-  async function loadPeek(): Promise<void> {
-    const request = ++peekRequest.current;
+/** Every row's quote and cached state, in one `batch.peek`; only the latest peek is shown. */
+function usePagePeek(ask: Ask, items: readonly FoundItem[]) {
+  const [state, setState] = useState<PeekState>({ status: 'loading' });
+  const mounted = useMounted();
+  const latest = useRef(0);
+
+  async function load(): Promise<void> {
+    const request = ++latest.current;
     const asked = items.filter((item) => item.request !== null);
     if (asked.length === 0) {
-      setPeek({
+      setState({
         status: 'ready',
         peek: { rows: [], total: sumQuotes([]), remainingToday: null },
         byKey: new Map(),
@@ -72,31 +153,54 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
     }
     try {
       const answer = await ask('batch.peek', { requests: asked.map((item) => item.request!) });
-      if (!mounted.current || request !== peekRequest.current) return;
+      if (!mounted.current || request !== latest.current) return;
       const byKey = new Map(asked.map((item, index) => [item.key, answer.rows[index]!]));
-      setPeek({ status: 'ready', peek: answer, byKey });
+      setState({ status: 'ready', peek: answer, byKey });
     } catch (error) {
-      if (mounted.current && request === peekRequest.current)
-        setPeek({ status: 'failed', message: backgroundFailure(error) });
+      if (mounted.current && request === latest.current)
+        setState({ status: 'failed', message: backgroundFailure(error) });
     }
   }
 
-  function showBatch(view: BatchView | null): void {
+  return { state, load };
+}
+
+interface TabBatchOptions {
+  ask: Ask;
+  tabId: number;
+  /** The page's rows: a new set of them (another page, a rescan) looks for the tab's batch again. */
+  items: readonly FoundItem[];
+  pageUrl: string;
+  onSpent: (totals: SpendTotals | null) => void;
+  /** The batch ended: the rows' cached states changed. */
+  onEnded: () => void;
+  /** The batch started: the rows chosen for it are no longer selected. */
+  onStarted: () => void;
+}
+
+/**
+ * The batch of this tab: found again when the page's rows change, started (`batch.start`, with a
+ * confirmation past the budget), read again while it runs, cancelled, and put away once seen.
+ */
+function useTabBatch({ ask, tabId, items, pageUrl, onSpent, onEnded, onStarted }: TabBatchOptions) {
+  const [batch, setBatch] = useState<BatchView | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const [startState, setStartState] = useState<BatchStartState>({ status: 'idle' });
+  const mounted = useMounted();
+  const lastSpent = useRef<number | null>(null);
+
+  function show(view: BatchView | null): void {
     if (!mounted.current) return;
-    setBatch(view && view.pageUrl === findings.pageUrl ? view : null);
+    setBatch(view && view.pageUrl === pageUrl ? view : null);
   }
 
-  // The page's rows: peeked at once, and the batch of this tab found again.
   useEffect(() => {
-    setSelected(new Set());
-    setStart({ status: 'idle' });
-    void loadPeek();
-    void ask('batch.get', { tabId }).then(showBatch, () => undefined);
+    setStartState({ status: 'idle' });
+    void ask('batch.get', { tabId }).then(show, () => undefined);
   }, [items, tabId]);
 
   // A running batch is read again until it ends; what it spent reaches the footer as it goes.
   const active = isActiveBatch(batch);
-  const lastSpent = useRef<number | null>(null);
   useEffect(() => {
     if (!active || !batch) return;
     let stopped = false;
@@ -104,14 +208,14 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
       try {
         const view = await ask('batch.get', { tabId });
         if (stopped) return;
-        showBatch(view);
+        show(view);
         if (view && view.spent !== lastSpent.current) {
           lastSpent.current = view.spent;
           onSpent(null);
         }
         if (!isActiveBatch(view)) {
           onSpent(null);
-          void loadPeek();
+          onEnded();
         }
       } catch {
         // The worker is waking up; the next reading will find it.
@@ -123,14 +227,81 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
     };
   }, [active, batch?.id, tabId]);
 
-  const batchItems = useMemo(
+  const itemsByKey = useMemo(
     () => new Map((batch && dismissed !== batch.id ? batch.items : []).map((item) => [item.key, item])),
     [batch, dismissed],
   );
 
-  function peekOf(key: string): PeekRow | undefined {
-    return peek.status === 'ready' ? peek.byKey.get(key) : undefined;
+  async function start(chosen: readonly FoundItem[], confirmed: boolean): Promise<void> {
+    if (chosen.length === 0) return;
+    setStartState({ status: 'starting' });
+    try {
+      const result = await ask('batch.start', {
+        tabId,
+        pageUrl,
+        items: chosen.map((item) => ({
+          key: item.key,
+          label: item.label,
+          endpointId: item.request!.endpointId,
+          params: item.request!.params,
+        })),
+        confirmed,
+      });
+      if (!mounted.current) return;
+      switch (result.status) {
+        case 'started':
+          setStartState({ status: 'idle' });
+          onStarted();
+          lastSpent.current = 0;
+          setDismissed(null);
+          show(result.batch);
+          return;
+        case 'needs-confirmation':
+          setStartState({ status: 'confirming', quote: result.quote, remaining: result.remaining });
+          return;
+        case 'error':
+          setStartState({ status: 'failed', message: userMessage(ApiError.fromJSON(result.error)) });
+          return;
+      }
+    } catch (error) {
+      if (mounted.current) setStartState({ status: 'failed', message: backgroundFailure(error) });
+    }
   }
+
+  async function cancel(): Promise<void> {
+    if (!batch) return;
+    try {
+      show(await ask('batch.cancel', { batchId: batch.id }));
+    } catch {
+      // The next reading shows where it stands.
+    }
+  }
+
+  return {
+    /** The batch drawn: null when none, or once put away. */
+    shown: batch && dismissed !== batch.id ? batch : null,
+    active,
+    /** The shown batch's items by row key. */
+    itemsByKey,
+    startState,
+    start,
+    cancelConfirm: () => setStartState({ status: 'idle' }),
+    cancel,
+    dismiss: () => batch && setDismissed(batch.id),
+  };
+}
+
+interface RowsState {
+  peek: PeekState;
+  busy: ReadonlySet<string>;
+  selected: ReadonlySet<string>;
+  batch: { active: boolean; itemsByKey: ReadonlyMap<string, BatchItemView>; shown: BatchView | null };
+}
+
+/** What each row shows and allows, from the peek, the rows busy on their own, the selection and the batch. */
+function rowModels(items: readonly FoundItem[], { peek, busy, selected, batch }: RowsState): FoundRowModel[] {
+  const peekOf = (key: string): PeekRow | undefined =>
+    peek.status === 'ready' ? peek.byKey.get(key) : undefined;
 
   /** Why a row cannot be asked, or null when it can (or is still peeked at). */
   function unavailableOf(item: FoundItem): string | null {
@@ -143,11 +314,11 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
   /** Rows that can go in a batch now: peeked, asked for nothing at the moment, not in a running one. */
   function canSelect(item: FoundItem): boolean {
     if (!item.batchable || !peekOf(item.key)?.ok || busy.has(item.key)) return false;
-    return !(active && batchItems.has(item.key));
+    return !(batch.active && batch.itemsByKey.has(item.key));
   }
 
-  const rows = items.map((item): FoundRowModel => {
-    const inBatch = batchItems.get(item.key) ?? null;
+  return items.map((item) => {
+    const inBatch = batch.itemsByKey.get(item.key) ?? null;
     const selectable = canSelect(item);
     return {
       key: item.key,
@@ -159,108 +330,21 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
       peek: peekOf(item.key) ?? null,
       unavailable: unavailableOf(item),
       batchItem: inBatch,
-      batchActive: active,
+      batchActive: batch.active,
       selectable,
       selected: selectable && selected.has(item.key),
-      mountKey: inBatch && batch ? `${item.key}@${batch.id}` : item.key,
+      mountKey: inBatch && batch.shown ? `${item.key}@${batch.shown.id}` : item.key,
     };
   });
-  const groups: FoundGroupView[] = GROUPS.map((group) => ({
-    id: group.id,
-    title: group.title,
-    rows: rows.filter((row) => row.group === group.id),
-  })).filter((group) => group.rows.length > 0);
-  const siteRows = rows.filter((row) => row.group === 'site');
-  const chosen = rows.filter((row) => row.selected);
-  // A cached row adds nothing: the batch serves it from the cache.
-  const total = sumQuotes(
+}
+
+/** The quote of the selected rows together. A cached row adds nothing: the batch serves it from the cache. */
+function selectedTotal(chosen: readonly FoundRowModel[]): Quote {
+  return sumQuotes(
     chosen.map(({ peek: peeked }) =>
       !peeked?.ok ? { min: null, max: null } : peeked.cached ? { min: 0, max: 0 } : peeked.quote,
     ),
   );
-
-  function setRowBusy(key: string, on: boolean): void {
-    if (mounted.current) setBusy((previous) => withKeys(previous, [key], on));
-  }
-
-  async function startBatch(confirmed = false): Promise<void> {
-    const chosenKeys = new Set(chosen.map((row) => row.key));
-    const chosenItems = items.filter((item) => chosenKeys.has(item.key));
-    if (chosenItems.length === 0) return;
-    setStart({ status: 'starting' });
-    try {
-      const result = await ask('batch.start', {
-        tabId,
-        pageUrl: findings.pageUrl,
-        items: chosenItems.map((item) => ({
-          key: item.key,
-          label: item.label,
-          endpointId: item.request!.endpointId,
-          params: item.request!.params,
-        })),
-        confirmed,
-      });
-      if (!mounted.current) return;
-      switch (result.status) {
-        case 'started':
-          setStart({ status: 'idle' });
-          setSelected(new Set());
-          lastSpent.current = 0;
-          setDismissed(null);
-          showBatch(result.batch);
-          return;
-        case 'needs-confirmation':
-          setStart({ status: 'confirming', quote: result.quote, remaining: result.remaining });
-          return;
-        case 'error':
-          setStart({ status: 'failed', message: userMessage(ApiError.fromJSON(result.error)) });
-          return;
-      }
-    } catch (error) {
-      if (mounted.current) setStart({ status: 'failed', message: backgroundFailure(error) });
-    }
-  }
-
-  async function cancelBatch(): Promise<void> {
-    if (!batch) return;
-    try {
-      showBatch(await ask('batch.cancel', { batchId: batch.id }));
-    } catch {
-      // The next reading shows where it stands.
-    }
-  }
-
-  function toggle(keys: readonly string[], on: boolean): void {
-    setSelected((previous) => withKeys(previous, keys, on));
-  }
-
-  const selectableKeys = rows.filter((row) => row.selectable).map((row) => row.key);
-
-  return {
-    groups,
-    siteRows,
-    domain,
-    peekFailed: peek.status === 'failed' ? peek.message : null,
-    batch: batch && dismissed !== batch.id ? batch : null,
-    start,
-    selectable: selectableKeys.length,
-    selected: chosen.length,
-    total,
-    toggle: (key: string, on: boolean) => toggle([key], on),
-    toggleGroup: (group: string, on: boolean) =>
-      toggle(
-        rows.filter((row) => row.group === group && row.selectable).map((row) => row.key),
-        on,
-      ),
-    selectAll: (on: boolean) => toggle(selectableKeys, on),
-    setRowBusy,
-    startBatch: () => void startBatch(false),
-    confirmBatch: () => void startBatch(true),
-    cancelConfirmBatch: () => setStart({ status: 'idle' }),
-    cancelBatch: () => void cancelBatch(),
-    dismissBatch: () => batch && setDismissed(batch.id),
-    retryPeek: () => void loadPeek(),
-  };
 }
 
 /** The set with `keys` in it (`on`) or out of it; the same set when nothing changes. */

@@ -1,0 +1,140 @@
+/**
+ * The dry run of a draft list: its figures, the price by endpoint and in all with how long it
+ * takes, the one control that spends (named with the price, confirmed past today's budget), and
+ * every row with what it will cost.
+ */
+import { ErrorNotice } from '@/components/Notice';
+import { Confirmation } from '@/components/spend/SpendArea';
+import { endpointTitle } from '@/lib/api/endpoint-info';
+import type { UserMessage } from '@/lib/api/errors';
+import type { Quote } from '@/lib/protocol';
+import { formatQuote, spendLabel } from '@/lib/quote-format';
+import type { ParsedTable } from '../import/read-file';
+import { RowsTable } from '../table/RowsTable';
+import { type DryRun, dryRunWords, durationWords, rowsWord } from './dry-run';
+
+/** Starting the list from its dry run: the confirmation asked past today's budget, and why it failed. */
+export interface DraftStart {
+  confirming: { quote: Quote; remaining: number } | null;
+  starting: boolean;
+  error: UserMessage | null;
+  /** The cap as typed cannot be read: nothing starts until it is corrected. */
+  capInvalid: boolean;
+  onStart: () => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export interface DryRunSectionProps {
+  table: ParsedTable;
+  /** The columns shown beside each row: those not ignored. */
+  shown: readonly number[];
+  /** Null while the quote is asked. */
+  run: DryRun | null;
+  /** How many requests a minute the list is asked at (the quote's). */
+  ratePerMinute: number | undefined;
+  quoteError: UserMessage | null;
+  start: DraftStart;
+}
+
+export function DryRunSection({ table, shown, run, ratePerMinute, quoteError, start }: DryRunSectionProps) {
+  return (
+    <section class="card" aria-labelledby="dry-run-title">
+      <header>
+        <h2 id="dry-run-title">Dry run</h2>
+      </header>
+      {quoteError && <ErrorNotice message={quoteError} />}
+      {!run && !quoteError && (
+        <p class="status-line" role="status">
+          <span class="spinner" aria-hidden="true" /> Working out the quote…
+        </p>
+      )}
+      {run && (
+        <>
+          <DryRunFigures run={run} />
+          <ul class="quote-lines">
+            {run.byEndpoint.map((share) => (
+              <li key={share.endpointId}>
+                {share.count} × {endpointTitle(share.endpointId).toLowerCase()} · {formatQuote(share.quote)}
+              </li>
+            ))}
+            <li>
+              <strong>Total · {formatQuote(run.total)}</strong>, {durationWords(run.minutes)} at{' '}
+              {ratePerMinute} requests a minute
+            </li>
+          </ul>
+          <StartControl run={run} start={start} />
+          <RowsTable
+            caption="Rows and what each will cost"
+            headers={['#', ...shown.map((index) => table.columns[index]!), 'Dry run']}
+            widths={['4.5em', ...shown.map(() => undefined), '16em']}
+            count={table.rows.length}
+            version={run}
+            row={(index) => (
+              <>
+                <td class="num">{index + 1}</td>
+                {shown.map((column) => (
+                  <td key={column} title={table.rows[index]![column]}>
+                    {table.rows[index]![column]}
+                  </td>
+                ))}
+                <td class={`state state-${run.rows[index]!.kind}`}>{dryRunWords(run.rows[index]!)}</td>
+              </>
+            )}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function DryRunFigures({ run }: { run: DryRun }) {
+  return (
+    <dl class="figures">
+      <div class="figure">
+        <dt>To ask</dt>
+        <dd>{run.toAsk}</dd>
+      </div>
+      <div class="figure">
+        <dt>Already cached</dt>
+        <dd>{run.cached}</dd>
+      </div>
+      <div class="figure">
+        <dt>Duplicates</dt>
+        <dd>{run.duplicates}</dd>
+      </div>
+      <div class="figure">
+        <dt>Not asked</dt>
+        <dd>{run.unmapped + run.refused}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The control that spends, named with the price: `Enrich 200 rows · 180–220 credits`. */
+function StartControl({ run, start }: { run: DryRun; start: DraftStart }) {
+  return (
+    <>
+      {start.confirming ? (
+        <Confirmation
+          quote={start.confirming.quote}
+          remaining={start.confirming.remaining}
+          onConfirm={start.onConfirm}
+          onCancel={start.onCancel}
+        />
+      ) : (
+        <div class="row">
+          <button
+            type="button"
+            class="primary"
+            disabled={start.starting || run.enrichRows === 0 || start.capInvalid}
+            onClick={start.onStart}
+          >
+            {spendLabel(`Enrich ${rowsWord(run.enrichRows)}`, run.total)}
+          </button>
+        </div>
+      )}
+      {start.error && <ErrorNotice message={start.error} />}
+    </>
+  );
+}
