@@ -371,14 +371,15 @@ describe('the plan of a whole list', () => {
     expect(plan.targets).toEqual([0, 0, { reason: '“nothing” is not a profile address we recognise' }, 1]);
   });
 
-  it('plans 10,000 rows in well under a second', () => {
+  // How fast a plan is made is measured by test/bench/list-import.ts, not timed here.
+  it('plans 10,000 rows, each row pointing at its one request, a repeated profile asked once', () => {
     const rows = Array.from({ length: 10_000 }, (_, i) =>
       i % 2 === 0 ? [`https://www.linkedin.com/in/person-${i % 7000}`, ''] : ['', `person${i}@example.com`],
     );
-    const began = performance.now();
     const plan = planRequests(rows, ['profile_url', 'email'], OPTIONS);
-    expect(performance.now() - began).toBeLessThan(1_000);
     expect(plan.targets).toHaveLength(10_000);
-    expect(plan.requests.length).toBeLessThan(10_000);
+    // 3,500 distinct profiles (rows 7,000 on repeat the first ones) and 5,000 distinct emails.
+    expect(plan.requests).toHaveLength(8_500);
+    expect(plan.targets[7_000]).toBe(plan.targets[0]);
   });
 });
