@@ -42,7 +42,8 @@ const STOPPING_KINDS: ReadonlySet<string> = new Set(['auth', 'credits']);
 /** A cost not published counts this much against a spend cap (the budget's estimate for v3 calls). */
 const UNPUBLISHED_CAP_ESTIMATE = 3;
 
-const FREE: QuoteBounds = { min: 0, max: 0 };
+/** Nothing to pay: a row answered from the cache, or refused before it leaves. */
+export const FREE: QuoteBounds = { min: 0, max: 0 };
 
 /**
  * Whether many requests that cost `total` together may pass what is left of today's budget (null:
