@@ -69,8 +69,6 @@ export interface ServiceDeps {
  */
 export const SETTLE_AFTER_MS = 2 * 60_000;
 
-export type { ServiceRunRequest } from './calls';
-
 /** Set when a worker starts: nothing leaves until the previous worker's calls are accounted for. */
 function createStartupGate() {
   let startup: Promise<unknown> | null = null;
