@@ -2,9 +2,9 @@
  * Batches from "Found on this page": the person selects rows and asks once; the background asks
  * the service for them as a job of its own that no page drives (./job-runner.ts runs it: several
  * rows at once through the one scheduler, resumed after a worker stops, never paid twice). This is
- * the batch's part: where it is kept (IndexedDB, ./db.ts `batches`: the batch and its items, each
- * with a request id chosen when it was made), what a row shows, and the one control, Cancel, which
- * stops before the next item: those in flight finish and are paid. A batch that fit what was left
+ * the batch's part: its items, each with a request id chosen when it was made (kept and ended as
+ * ./batch-job.ts says), what the panel shows of it, and the one control, Cancel, which stops
+ * before the next item: those in flight finish and are paid. A batch that fit what was left
  * of today's budget when it started stops at the budget if other spending took it meanwhile; only a
  * batch the person confirmed past the budget goes on.
  *
@@ -19,19 +19,14 @@ import type {
   BatchStartRequest,
   BatchStartResult,
   BatchView,
+  InterruptedCall,
   PeekRequest,
   Quote,
 } from '../protocol';
+import { createBatchJob } from './batch-job';
 import { confirmationOf } from './budget';
 import type { BatchItemRecord, BatchRecord, EnrichmentDb } from './db';
-import {
-  createJobRunner,
-  type JobEnd,
-  type JobKind,
-  type JobRunnerDeps,
-  passesBudget,
-  updateStoredJob,
-} from './job-runner';
+import { createJobRunner, type JobRunnerDeps, passesBudget } from './job-runner';
 
 /** A cached row's quote: nothing to pay. */
 const FREE: Quote = { min: 0, max: 0, lines: ['cached: 0 credits'] };
@@ -45,8 +40,77 @@ export interface BatchDeps extends JobRunnerDeps {
 /** Finished batches are kept this long (the panel shows the last one of a page). */
 const BATCH_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** A batch as the panel shows it, with what its lost items cost (the balance says). */
+function viewOf(batch: BatchRecord, interruptions: readonly (InterruptedCall | null)[]): BatchView {
+  const items = batch.items.map(
+    (item, index): BatchItemView => ({
+      key: item.key,
+      label: item.label,
+      endpointId: item.endpointId,
+      status: item.status,
+      quote: { ...item.quote, lines: [] },
+      credits: interruptions[index]?.credits ?? item.credits ?? null,
+      cached: item.cached ?? false,
+      answer: item.answer ?? null,
+      error: (item.error as ApiErrorJson | undefined) ?? null,
+      interrupted: interruptions[index] ?? null,
+    }),
+  );
+  return {
+    id: batch.id,
+    tabId: batch.tabId,
+    pageUrl: batch.pageUrl,
+    status: batch.status,
+    cancelRequested: batch.cancelRequested,
+    createdAt: batch.createdAt,
+    items,
+    asked: items.filter((item) => ['done', 'failed', 'interrupted'].includes(item.status)).length,
+    spent: items.reduce((sum, item) => sum + (item.credits ?? 0), 0),
+    quote: sumQuotes(batch.items.map((item) => item.quote)),
+    stopReason: (batch.stopReason as ApiErrorJson | undefined) ?? null,
+  };
+}
+
+/** A batch of the page's rows as it is kept, each priced as it was quoted (free when cached). */
+function newBatch(
+  request: BatchStartRequest,
+  peeked: BatchPeek,
+  at: number,
+  newId: () => string,
+): BatchRecord {
+  return {
+    id: newId(),
+    ...(request.confirmed ? confirmationOf(at) : { confirmed: false }),
+    tabId: request.tabId,
+    pageUrl: request.pageUrl,
+    createdAt: at,
+    updatedAt: at,
+    status: 'running',
+    cancelRequested: false,
+    items: request.items.map((item, index): BatchItemRecord => {
+      const row = peeked.rows[index]!;
+      const quote = row.ok && !row.cached ? row.quote : FREE;
+      return {
+        key: item.key,
+        label: item.label,
+        endpointId: item.endpointId,
+        params: item.params,
+        requestId: newId(),
+        quote: { min: quote.min, max: quote.max },
+        status: 'queued',
+      };
+    }),
+  };
+}
+
 export function createBatches(deps: BatchDeps) {
   const now = deps.now ?? Date.now;
+  const { kind, update } = createBatchJob({ db: deps.db, now, service: deps.service });
+  const runner = createJobRunner(kind, deps);
+
+  async function view(batch: BatchRecord): Promise<BatchView> {
+    return viewOf(batch, await Promise.all(batch.items.map(runner.interruptionOf)));
+  }
 
   /** Quote and cache state of many rows, from one message and one IndexedDB transaction. */
   async function peek(requests: readonly PeekRequest[]): Promise<BatchPeek> {
@@ -66,39 +130,6 @@ export function createBatches(deps: BatchDeps) {
     const uncached = shown.flatMap((row) => (row.ok && !row.cached ? [row.quote] : []));
     return { rows: shown, total: sumQuotes(uncached), remainingToday };
   }
-
-  async function update(id: string, change: (batch: BatchRecord) => void): Promise<BatchRecord | undefined> {
-    return updateStoredJob(await deps.db(), 'batches', id, now(), change);
-  }
-
-  const kind: JobKind<BatchRecord, BatchItemRecord> = {
-    name: 'batch',
-    read: async (id) => (await deps.db()).get('batches', id),
-    async working() {
-      const db = await deps.db();
-      return (await db.getAll('batches')).filter((batch) => isWorking(batch.status)).map((batch) => batch.id);
-    },
-    // In the page's order; the batch's items are few enough to read whole.
-    next: async (batch, count) =>
-      batch.items.filter((item) => item.status === 'queued' || item.status === 'running').slice(0, count),
-    interrupted: async (batch) => batch.items.filter((item) => item.status === 'interrupted'),
-    async write(id, item, change: Partial<BatchItemRecord>) {
-      await update(id, (b) => {
-        const stored = b.items.find((each) => each.requestId === item.requestId);
-        if (stored) Object.assign(stored, change);
-      });
-    },
-    async markSettling(id) {
-      await update(id, (b) => {
-        b.status = 'settling';
-      });
-    },
-    shows: (item, result) =>
-      result.status === 'answer' ? { answer: answerLine(item.endpointId, result.data) ?? undefined } : {},
-    end: finish,
-    priceAsItLeaves: false,
-  };
-  const runner = createJobRunner(kind, deps);
 
   async function start(request: BatchStartRequest): Promise<BatchStartResult> {
     const db = await deps.db();
@@ -123,99 +154,10 @@ export function createBatches(deps: BatchDeps) {
     if (!request.confirmed && passesBudget(total, remainingToday)) {
       return { status: 'needs-confirmation', quote: total, remaining: remainingToday ?? 0 };
     }
-    const at = now();
-    const batch: BatchRecord = {
-      id: deps.newId(),
-      ...(request.confirmed ? confirmationOf(at) : { confirmed: false }),
-      tabId: request.tabId,
-      pageUrl: request.pageUrl,
-      createdAt: at,
-      updatedAt: at,
-      status: 'running',
-      cancelRequested: false,
-      items: request.items.map((item, index): BatchItemRecord => {
-        const row = peeked.rows[index]!;
-        const quote = row.ok && !row.cached ? row.quote : FREE;
-        return {
-          key: item.key,
-          label: item.label,
-          endpointId: item.endpointId,
-          params: item.params,
-          requestId: deps.newId(),
-          quote: { min: quote.min, max: quote.max },
-          status: 'queued',
-        };
-      }),
-    };
+    const batch = newBatch(request, peeked, now(), deps.newId);
     await db.put('batches', batch);
     runner.drive(batch.id);
     return { status: 'started', batch: await view(batch) };
-  }
-
-  /** Ends a batch: items not asked are cancelled; one left running by a stopped worker is read. */
-  async function finish(id: string, status: JobEnd, stopReason?: ApiErrorJson): Promise<void> {
-    const db = await deps.db();
-    const batch = await db.get('batches', id);
-    // A batch has no Pause (it never asks to), only Cancel.
-    if (!batch || status === 'paused') return;
-    const states = await Promise.all(
-      batch.items.map((item) =>
-        item.status === 'running' ? deps.service.requestState(item.requestId) : Promise.resolve(null),
-      ),
-    );
-    await update(id, (b) => {
-      b.status = status;
-      if (stopReason) b.stopReason = stopReason;
-      b.items.forEach((item, index) => {
-        const state = states[index];
-        if (item.status === 'queued') item.status = 'cancelled';
-        if (item.status !== 'running' || !state) return;
-        if (state.state === 'interrupted') {
-          item.status = 'interrupted';
-          item.credits = state.interrupted.credits;
-        } else if (state.state === 'done') {
-          item.status = 'done';
-          item.credits = state.credits;
-        } else if (state.state === 'failed') {
-          item.status = 'failed';
-          item.credits = 0;
-        } else {
-          // It never left (no journal): nothing was asked, nothing spent.
-          item.status = 'cancelled';
-        }
-      });
-    });
-  }
-
-  async function view(batch: BatchRecord): Promise<BatchView> {
-    const interruptions = await Promise.all(batch.items.map(runner.interruptionOf));
-    const items = batch.items.map(
-      (item, index): BatchItemView => ({
-        key: item.key,
-        label: item.label,
-        endpointId: item.endpointId,
-        status: item.status,
-        quote: { ...item.quote, lines: [] },
-        credits: interruptions[index]?.credits ?? item.credits ?? null,
-        cached: item.cached ?? false,
-        answer: item.answer ?? null,
-        error: (item.error as ApiErrorJson | undefined) ?? null,
-        interrupted: interruptions[index] ?? null,
-      }),
-    );
-    return {
-      id: batch.id,
-      tabId: batch.tabId,
-      pageUrl: batch.pageUrl,
-      status: batch.status,
-      cancelRequested: batch.cancelRequested,
-      createdAt: batch.createdAt,
-      items,
-      asked: items.filter((item) => ['done', 'failed', 'interrupted'].includes(item.status)).length,
-      spent: items.reduce((sum, item) => sum + (item.credits ?? 0), 0),
-      quote: sumQuotes(batch.items.map((item) => item.quote)),
-      stopReason: (batch.stopReason as ApiErrorJson | undefined) ?? null,
-    };
   }
 
   /** The latest batch started from this tab, or null. */

@@ -42,7 +42,8 @@ const STOPPING_KINDS: ReadonlySet<string> = new Set(['auth', 'credits']);
 /** A cost not published counts this much against a spend cap (the budget's estimate for v3 calls). */
 const UNPUBLISHED_CAP_ESTIMATE = 3;
 
-const FREE: QuoteBounds = { min: 0, max: 0 };
+/** Nothing to pay: a row answered from the cache, or refused before it leaves. */
+export const FREE: QuoteBounds = { min: 0, max: 0 };
 
 /**
  * Whether many requests that cost `total` together may pass what is left of today's budget (null:
@@ -200,18 +201,15 @@ function outcomeOf(result: RunResult): RowChange {
   }
 }
 
-export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
-  kind: JobKind<Job, Row>,
-  deps: JobRunnerDeps,
-) {
-  const now = deps.now ?? Date.now;
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const settlePollMs = deps.settlePollMs ?? 2_000;
-  /** The loop driving each job in this worker; one per job. */
-  const loops = new Map<string, Promise<void>>();
-  /** Aborted by Pause and Cancel: rows still waiting for their turn give up (none has left). */
-  const holds = new Map<string, AbortController>();
-  /** When rows of each job were answered in the last minute: its pace. Memory only. */
+/** Whether a row that can cost `worst` could take the job past its cap, with the calls in flight. */
+function passesCap(job: JobHeader, reserved: ReadonlyMap<string, number>, worst: number): boolean {
+  if (job.cap == null) return false;
+  const committed = (job.spent ?? 0) + [...reserved.values()].reduce((sum, cost) => sum + cost, 0);
+  return committed + worst > job.cap;
+}
+
+/** When rows of each job were answered in the last minute: its pace. Memory only. */
+function createPace(now: () => number) {
   const answeredAt = new Map<string, number[]>();
 
   function answeredLastMinute(id: string): number[] {
@@ -219,75 +217,24 @@ export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
     return (answeredAt.get(id) ?? []).filter((time) => at - time < 60_000);
   }
 
-  /** Starts the job's loop in this worker, unless one runs. */
-  function drive(id: string): void {
-    if (loops.has(id)) return;
-    const hold = new AbortController();
-    holds.set(id, hold);
-    const loop = work(id, hold.signal)
-      .catch((error) => console.warn(`A ${kind.name} stopped on an unexpected error`, error))
-      .finally(() => {
-        loops.delete(id);
-        holds.delete(id);
-      });
-    loops.set(id, loop);
-  }
+  return {
+    answered(id: string): void {
+      answeredAt.set(id, [...answeredLastMinute(id), now()]);
+    },
+    perMinute: (id: string): number => answeredLastMinute(id).length,
+  };
+}
 
-  /**
-   * Asks the rows, up to JOB_CONCURRENCY at once, then waits for interrupted ones to settle;
-   * resumable at any step. Pause, Cancel, the cap or a reason to stop let the calls in flight finish.
-   */
-  async function work(id: string, held: AbortSignal): Promise<void> {
-    const inFlight = new Map<string, Promise<[string, ApiErrorJson | null]>>();
-    /** The most each call in flight can cost, for the cap. */
-    const reserved = new Map<string, number>();
-    let stop: ApiErrorJson | null = null;
-    for (;;) {
-      const job = await kind.read(id);
-      if (!job || !isWorking(job.status)) return;
-      // `held`: Pause or Cancel was pressed while this loop ran; a Resume since starts a new loop.
-      const holding = job.cancelRequested || job.pauseRequested || stop !== null || held.aborted;
-      if (!holding && inFlight.size < JOB_CONCURRENCY) {
-        for (const row of await kind.next(job, JOB_CONCURRENCY + inFlight.size)) {
-          if (inFlight.size >= JOB_CONCURRENCY) break;
-          if (inFlight.has(row.requestId)) continue;
-          const { quote, fromCacheOnly } = await quoteAsItLeaves(row);
-          const worst = worstCost(quote);
-          if (job.cap != null) {
-            const committed = (job.spent ?? 0) + [...reserved.values()].reduce((sum, cost) => sum + cost, 0);
-            if (committed + worst > job.cap) {
-              stop = capStop(job.cap);
-              break;
-            }
-          }
-          reserved.set(row.requestId, worst);
-          inFlight.set(
-            row.requestId,
-            ask(job, row, held, fromCacheOnly).then((reason): [string, ApiErrorJson | null] => [
-              row.requestId,
-              reason,
-            ]),
-          );
-        }
-      }
-      if (inFlight.size > 0) {
-        const [requestId, reason] = await Promise.race(inFlight.values());
-        inFlight.delete(requestId);
-        reserved.delete(requestId);
-        stop ??= reason;
-        continue;
-      }
-      if (job.cancelRequested) return kind.end(id, 'cancelled');
-      if (stop) return kind.end(id, 'stopped', stop);
-      if (job.pauseRequested) return kind.end(id, 'paused');
-      if (held.aborted) return;
-      if (!(await settleInterrupted(job))) return kind.end(id, 'done');
-      if (job.status !== 'settling') await kind.markSettling(id);
-      await sleep(settlePollMs);
-      await deps.service.settleNow();
-    }
-  }
-
+/**
+ * One row of a job and the service: its price as it leaves, its call under its own id and what
+ * the row comes to, and the rows whose answer was lost read (and sent again) until they settle.
+ */
+function createRowCalls<Job extends JobHeader, Row extends JobRow>(
+  kind: JobKind<Job, Row>,
+  deps: JobRunnerDeps,
+  now: () => number,
+  pace: ReturnType<typeof createPace>,
+) {
   /**
    * A row's price as it leaves. One quoted free because its answer was cached when it was queued
    * is asked from the cache only while it is there (it can then cost nothing); once its entry is
@@ -337,9 +284,7 @@ export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
       return result.status === 'error' && result.error.kind !== 'aborted' ? result.error : null;
     }
     await kind.write(job.id, row, { ...outcomeOf(result), ...kind.shows(row, result) });
-    const answered = answeredLastMinute(job.id);
-    answered.push(now());
-    answeredAt.set(job.id, answered);
+    pace.answered(job.id);
     if (result.status === 'error' && STOPPING_KINDS.has(result.error.kind)) return result.error;
     return null;
   }
@@ -387,6 +332,88 @@ export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
     return state.state === 'interrupted' ? state.interrupted : null;
   }
 
+  return { quoteAsItLeaves, ask, settleInterrupted, interruptionOf };
+}
+
+export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
+  kind: JobKind<Job, Row>,
+  deps: JobRunnerDeps,
+) {
+  const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const settlePollMs = deps.settlePollMs ?? 2_000;
+  /** The loop driving each job in this worker; one per job. */
+  const loops = new Map<string, Promise<void>>();
+  /** Aborted by Pause and Cancel: rows still waiting for their turn give up (none has left). */
+  const holds = new Map<string, AbortController>();
+  const pace = createPace(now);
+  const rowCalls = createRowCalls(kind, deps, now, pace);
+
+  /** Starts the job's loop in this worker, unless one runs. */
+  function drive(id: string): void {
+    if (loops.has(id)) return;
+    const hold = new AbortController();
+    holds.set(id, hold);
+    const loop = work(id, hold.signal)
+      .catch((error) => console.warn(`A ${kind.name} stopped on an unexpected error`, error))
+      .finally(() => {
+        loops.delete(id);
+        holds.delete(id);
+      });
+    loops.set(id, loop);
+  }
+
+  /**
+   * Asks the rows, up to JOB_CONCURRENCY at once, then waits for interrupted ones to settle;
+   * resumable at any step. Pause, Cancel, the cap or a reason to stop let the calls in flight finish.
+   */
+  async function work(id: string, held: AbortSignal): Promise<void> {
+    const inFlight = new Map<string, Promise<[string, ApiErrorJson | null]>>();
+    /** The most each call in flight can cost, for the cap. */
+    const reserved = new Map<string, number>();
+    let stop: ApiErrorJson | null = null;
+    for (;;) {
+      const job = await kind.read(id);
+      if (!job || !isWorking(job.status)) return;
+      // `held`: Pause or Cancel was pressed while this loop ran; a Resume since starts a new loop.
+      const holding = job.cancelRequested || job.pauseRequested || stop !== null || held.aborted;
+      if (!holding && inFlight.size < JOB_CONCURRENCY) {
+        for (const row of await kind.next(job, JOB_CONCURRENCY + inFlight.size)) {
+          if (inFlight.size >= JOB_CONCURRENCY) break;
+          if (inFlight.has(row.requestId)) continue;
+          const { quote, fromCacheOnly } = await rowCalls.quoteAsItLeaves(row);
+          const worst = worstCost(quote);
+          if (passesCap(job, reserved, worst)) {
+            stop = capStop(job.cap!);
+            break;
+          }
+          reserved.set(row.requestId, worst);
+          inFlight.set(
+            row.requestId,
+            rowCalls
+              .ask(job, row, held, fromCacheOnly)
+              .then((reason): [string, ApiErrorJson | null] => [row.requestId, reason]),
+          );
+        }
+      }
+      if (inFlight.size > 0) {
+        const [requestId, reason] = await Promise.race(inFlight.values());
+        inFlight.delete(requestId);
+        reserved.delete(requestId);
+        stop ??= reason;
+        continue;
+      }
+      if (job.cancelRequested) return kind.end(id, 'cancelled');
+      if (stop) return kind.end(id, 'stopped', stop);
+      if (job.pauseRequested) return kind.end(id, 'paused');
+      if (held.aborted) return;
+      if (!(await rowCalls.settleInterrupted(job))) return kind.end(id, 'done');
+      if (job.status !== 'settling') await kind.markSettling(id);
+      await sleep(settlePollMs);
+      await deps.service.settleNow();
+    }
+  }
+
   return {
     drive,
     /** Pause or Cancel: the rows waiting for their turn give up; the calls in flight finish. */
@@ -406,10 +433,8 @@ export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
       return ids.length;
     },
     /** Rows of the job answered in the last minute. */
-    perMinute(id: string): number {
-      return answeredLastMinute(id).length;
-    },
-    interruptionOf,
+    perMinute: pace.perMinute,
+    interruptionOf: rowCalls.interruptionOf,
     /** For tests: resolves once the job's loop in this worker has ended. */
     async settled(id: string): Promise<void> {
       await loops.get(id);

@@ -69,72 +69,55 @@ export interface ServiceDeps {
  */
 export const SETTLE_AFTER_MS = 2 * 60_000;
 
-export type { ServiceRunRequest } from './calls';
+/** Set when a worker starts: nothing leaves until the previous worker's calls are accounted for. */
+function createStartupGate() {
+  let startup: Promise<unknown> | null = null;
+  return {
+    begin(step: Promise<unknown>): void {
+      startup = step;
+    },
+    /** Resolves once the previous worker's calls are accounted for (at once when none were left). */
+    passed: (): Promise<unknown> => Promise.resolve(startup).catch(() => undefined),
+  };
+}
 
-export function createService(deps: ServiceDeps) {
-  const now = deps.now ?? Date.now;
-  const scheduler = deps.scheduler ?? createScheduler({ now });
+/** Sends again the calls certainly not charged; a job's rows are left to their job. */
+function resumeUncharged(jobs: JobRecord[], run: (req: ServiceRunRequest) => Promise<RunResult>): void {
+  for (const job of jobs) {
+    if (job.ownerId) continue;
+    // Confirmed (or within budget) when it was first asked.
+    void run({
+      requestId: job.id,
+      endpointId: job.endpointId,
+      params: job.params as RunRequest['params'],
+      policy: 'refresh',
+      confirmed: true,
+    });
+  }
+}
+
+interface RunDeps {
+  service: Pick<ServiceDeps, 'db' | 'settings' | 'hasApiPermission'>;
+  now: () => number;
+  startup: ReturnType<typeof createStartupGate>;
+  calls: ReturnType<typeof createCalls>;
+  views: ReturnType<typeof createViews>;
+  checkpoints: ReturnType<typeof createCheckpoints>;
+  canonicalize: (endpointId: EndpointId, params: RawParams) => Canonical;
+  /** A journaled call's quote at the price list (what asking it again is quoted). */
+  fullQuote: (job: JobRecord, settings: Settings) => Quote;
+}
+
+/**
+ * The service's `run`: one answer per request id (a page asking again joins its own request),
+ * read in turn from the do-not-enrich list, the journal, the cache, an identical call in flight it
+ * joins, or else a call of its own.
+ */
+function createRuns(deps: RunDeps) {
   /** Requests in flight by request id: a page asking again joins its own request. */
   const byRequest = new Map<string, Promise<RunResult>>();
-  const merging = createMerging({ db: deps.db, now });
-  /** Set by resumePendingJobs: calls wait until the previous worker's calls are accounted for. */
-  let startup: Promise<unknown> | null = null;
-
-  const quoteOf = (job: JobRecord, settings: Settings) =>
-    job.quote ?? quoteOrUnknown(job.endpointId, job.params, settings.plan);
-  const fullQuote = (endpointId: EndpointId, params: Canonical, settings: Settings) =>
-    quoteOrUnknown(endpointId, params, settings.plan);
-
-  const checkpoints = createCheckpoints({
-    db: deps.db,
-    settings: deps.settings,
-    fetchBalance: (settings) =>
-      deps.client(settings, scheduler.pacerFor(settings.apiKey, { granted: false })).creditBalance(),
-    inFlight: () => calls.inFlight(),
-    inTurn: (step) => calls.inTurn(step),
-    quoteOf,
-    onResumable: resumeUncharged,
-    now,
-    settleAfterMs: deps.settleAfterMs ?? SETTLE_AFTER_MS,
-    isConfigured,
-  });
-  const views = createViews({ db: deps.db, settings: deps.settings, canonicalize, now });
-  const { spendTotals, cachedView } = views;
-  const calls = createCalls({
-    db: deps.db,
-    client: (settings, pace) => deps.client(settings, pace),
-    scheduler,
-    checkpoints: () => checkpoints,
-    quote: fullQuote,
-    onProgress: deps.onProgress,
-    onResumable: resumeUncharged,
-    now,
-  });
-
-  /** The one parse of an action's params: everything after reads the canonical params it returns. */
-  function canonicalize(endpointId: EndpointId, params: RawParams): Canonical {
-    return canonicalParams(endpointId, params) as Canonical;
-  }
-
-  async function quote(endpointId: EndpointId, params: RawParams): Promise<Quote> {
-    const settings = await deps.settings();
-    return quoteCanonical(endpointId, canonicalize(endpointId, params), { plan: settings.plan });
-  }
-
-  /** Sends again the calls certainly not charged; a job's rows are left to their job. */
-  function resumeUncharged(jobs: JobRecord[]): void {
-    for (const job of jobs) {
-      if (job.ownerId) continue;
-      // Confirmed (or within budget) when it was first asked.
-      void run({
-        requestId: job.id,
-        endpointId: job.endpointId,
-        params: job.params as RunRequest['params'],
-        policy: 'refresh',
-        confirmed: true,
-      });
-    }
-  }
+  const merging = createMerging({ db: deps.service.db, now: deps.now });
+  const { spendTotals, cachedView } = deps.views;
 
   async function withTotals(db: Db, settings: Settings, result: SentResult): Promise<RunResult> {
     if (result.status === 'answer' || result.status === 'interrupted')
@@ -143,10 +126,10 @@ export function createService(deps: ServiceDeps) {
   }
 
   async function runOnce(req: ServiceRunRequest): Promise<RunResult> {
-    const settings = await deps.settings();
-    const canonical = canonicalize(req.endpointId, req.params);
+    const settings = await deps.service.settings();
+    const canonical = deps.canonicalize(req.endpointId, req.params);
     const key = cacheKey(req.endpointId, canonical);
-    const db = await deps.db();
+    const db = await deps.service.db();
     // Someone the person never wants looked up: refused from any way in, before anything else.
     refuseListed(await listedKeys(db), req.endpointId, canonical);
 
@@ -161,7 +144,7 @@ export function createService(deps: ServiceDeps) {
           await recordServedFromCache(
             db,
             { id: req.requestId, endpointId: req.endpointId, params: canonical },
-            now(),
+            deps.now(),
           );
         return {
           status: 'answer',
@@ -174,7 +157,7 @@ export function createService(deps: ServiceDeps) {
     }
     if (req.policy === 'cache-only') return { status: 'not-cached' };
 
-    await requireReady(settings, deps.hasApiPermission);
+    await requireReady(settings, deps.service.hasApiPermission);
     if (req.automatic && settings.dailyBudget === null) {
       throw new ApiError('invalid', {
         description: 'Auto-enrich spends only under a daily budget. Set one in the options.',
@@ -191,7 +174,7 @@ export function createService(deps: ServiceDeps) {
     };
     const joinable = merging.joinable(joiner);
     if (joinable) return merging.join(joiner, joinable);
-    const call = calls.send(
+    const call = deps.calls.send(
       {
         requestId: req.requestId,
         endpointId: req.endpointId,
@@ -214,13 +197,83 @@ export function createService(deps: ServiceDeps) {
     const same = byRequest.get(req.requestId);
     if (same) return same;
     // The previous worker's calls are accounted for before anything else leaves.
-    const call = Promise.resolve(startup)
-      .catch(() => undefined)
+    const call = deps.startup
+      .passed()
       .then(() => runOnce(req))
       .catch(errorResult)
       .finally(() => byRequest.delete(req.requestId));
     byRequest.set(req.requestId, call);
     return call;
+  }
+
+  const replays = createReplays({
+    isCalling: (id) => deps.calls.isCalling(id),
+    inFlight: (id) => byRequest.get(id),
+    rerun: (req) => run(req),
+    checkpoints: deps.checkpoints,
+    quote: deps.fullQuote,
+    withTotals,
+    cachedView,
+    spendTotals,
+  });
+
+  return { run };
+}
+
+export function createService(deps: ServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const scheduler = deps.scheduler ?? createScheduler({ now });
+  const startup = createStartupGate();
+
+  const quoteOf = (job: JobRecord, settings: Settings) =>
+    job.quote ?? quoteOrUnknown(job.endpointId, job.params, settings.plan);
+  const fullQuote = (endpointId: EndpointId, params: Canonical, settings: Settings) =>
+    quoteOrUnknown(endpointId, params, settings.plan);
+  const fetchBalance = (settings: Settings) =>
+    deps.client(settings, scheduler.pacerFor(settings.apiKey, { granted: false })).creditBalance();
+
+  const checkpoints = createCheckpoints({
+    db: deps.db,
+    settings: deps.settings,
+    fetchBalance,
+    inFlight: () => calls.inFlight(),
+    inTurn: (step) => calls.inTurn(step),
+    quoteOf,
+    onResumable: (jobs) => resumeUncharged(jobs, runs.run),
+    now,
+    settleAfterMs: deps.settleAfterMs ?? SETTLE_AFTER_MS,
+    isConfigured,
+  });
+  const views = createViews({ db: deps.db, settings: deps.settings, canonicalize, now });
+  const calls = createCalls({
+    db: deps.db,
+    client: (settings, pace) => deps.client(settings, pace),
+    scheduler,
+    checkpoints: () => checkpoints,
+    quote: fullQuote,
+    onProgress: deps.onProgress,
+    onResumable: (jobs) => resumeUncharged(jobs, runs.run),
+    now,
+  });
+  const runs = createRuns({
+    service: deps,
+    now,
+    startup,
+    calls,
+    views,
+    checkpoints,
+    canonicalize,
+    fullQuote: (job, settings) => fullQuote(job.endpointId, job.params, settings),
+  });
+
+  /** The one parse of an action's params: everything after reads the canonical params it returns. */
+  function canonicalize(endpointId: EndpointId, params: RawParams): Canonical {
+    return canonicalParams(endpointId, params) as Canonical;
+  }
+
+  async function quote(endpointId: EndpointId, params: RawParams): Promise<Quote> {
+    const settings = await deps.settings();
+    return quoteCanonical(endpointId, canonicalize(endpointId, params), { plan: settings.plan });
   }
 
   /**
@@ -229,7 +282,7 @@ export function createService(deps: ServiceDeps) {
    */
   async function requestState(requestId: string) {
     // What the previous worker left in flight is accounted for first.
-    await Promise.resolve(startup).catch(() => undefined);
+    await startup.passed();
     const [db, settings] = await Promise.all([deps.db(), deps.settings()]);
     return requestStateOf(db, requestId, calls.isCalling, (job) =>
       fullQuote(job.endpointId, job.params, settings),
@@ -242,32 +295,19 @@ export function createService(deps: ServiceDeps) {
    */
   async function resumePendingJobs(): Promise<number> {
     const begun = calls.inTurn(() => checkpoints.recoverLeftInFlight(calls.isCalling));
-    startup = begun;
+    startup.begin(begun);
     const { left, resumable } = await begun;
-    resumeUncharged(resumable);
+    resumeUncharged(resumable, runs.run);
     await checkpoints.scheduleSettle();
     return left;
   }
 
-  const replays = createReplays({
-    isCalling: (id) => calls.isCalling(id),
-    inFlight: (id) => byRequest.get(id),
-    rerun: (req) => run(req),
-    checkpoints,
-    quote: (job, settings) => fullQuote(job.endpointId, job.params, settings),
-    withTotals,
-    cachedView,
-    spendTotals,
-  });
-
-  const fetchBalance = (settings: Settings) =>
-    deps.client(settings, scheduler.pacerFor(settings.apiKey, { granted: false })).creditBalance();
   const { account, testConnection } = createAccount({
     db: deps.db,
     settings: deps.settings,
     checkpoints,
     inFlight: () => calls.inFlight(),
-    spendTotals,
+    spendTotals: views.spendTotals,
     requireReady: (settings) => requireReady(settings, deps.hasApiPermission),
     fetchBalance,
     askedToWaitUntil: (settings) => scheduler.state(settings.apiKey).askedToWaitUntil,
@@ -277,7 +317,7 @@ export function createService(deps: ServiceDeps) {
     quote,
     openView: views.openView,
     peekMany: views.peekMany,
-    run,
+    run: runs.run,
     requestState,
     resumePendingJobs,
     settleNow: checkpoints.settleNow,
