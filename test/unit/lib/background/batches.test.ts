@@ -135,9 +135,10 @@ describe('a batch from "Found on this page"', () => {
   });
 
   it('cancels before the next item: the one in flight finishes and is paid, the rest are not asked', async () => {
-    useSandbox({ latencyMs: 30 });
-    // One row every 100 ms, each answered in 30: one in flight at a time.
-    const { batches } = startWorker({ ratePerMinute: 600 });
+    // One row every 200 ms, each answered in 150: one in flight at a time, and in flight long
+    // enough to be seen there on a loaded machine.
+    useSandbox({ latencyMs: 150 });
+    const { batches } = startWorker({ ratePerMinute: 300 });
     const started = await batches.start({ tabId: 9, pageUrl: 'https://example.com/', items: FIVE });
     const id = started.status === 'started' ? started.batch.id : '';
     // The second item has reached the service: cancel now.
