@@ -5,6 +5,7 @@
  * optional fields when they were asked for. Every field may be missing; a missing one is left out.
  * Long sections fold. Everything is text; only http(s) links are made.
  */
+import { useEffect, useState } from 'preact/hooks';
 import type { PersonProfile, RelatedPerson } from '@/lib/api/schemas';
 import { canonicalPersonUrl } from '@/lib/networks';
 import { formatTimestamp } from '../format';
@@ -31,6 +32,12 @@ export interface PersonViewProps {
   requested?: readonly string[];
   /** The level of the name's heading; its sections are one below. */
   level?: 2 | 3;
+  /**
+   * Draw the head, the facts and "About" first, and the sections under them once that frame is
+   * on screen: the side panel's first frame of a long profile then holds what its first screen
+   * shows, and is laid out and painted sooner (test/bench/panel-open.ts).
+   */
+  headFirst?: boolean;
 }
 
 /** The arrays whose element shape the spec does not show, with what a person calls them. */
@@ -50,7 +57,8 @@ export function personName(person: PersonProfile): string | null {
   return person.full_name?.trim() || joinParts([person.first_name, person.last_name], ' ');
 }
 
-export function PersonView({ person, requested = [], level = 2 }: PersonViewProps) {
+export function PersonView({ person, requested = [], level = 2, headFirst = false }: PersonViewProps) {
+  const drawsAll = useFirstFrameDrawn() || !headFirst;
   const sub = (level + 1) as HeadingLevel;
   const name = personName(person);
   const location =
@@ -91,44 +99,57 @@ export function PersonView({ person, requested = [], level = 2 }: PersonViewProp
           <FoldText text={person.summary} />
         </Block>
       )}
-      <PersonHistory person={person} level={sub} />
-      {UNSHOWN_SECTIONS.map(([field, title, noun]) => {
-        const items = (person[field] ?? []).filter(hasData);
-        return items.length > 0 ? (
-          <Block key={field} title={title} level={sub} count={items.length}>
-            <FoldList items={items} noun={noun} render={(item) => <UnshownEntry item={item} />} />
-          </Block>
-        ) : null;
-      })}
-      {recommendations.length > 0 && <Recommendations texts={recommendations} level={sub} />}
-      {activities.length > 0 && (
-        <EntryBlock
-          title="Activities"
-          level={sub}
-          items={activities}
-          noun="activities"
-          render={(activity) => (
-            <Entry
-              main={activity.title && <ExternalLink href={activity.link}>{activity.title}</ExternalLink>}
-              meta={activity.activity_status}
+      {drawsAll && (
+        <>
+          <PersonHistory person={person} level={sub} />
+          {UNSHOWN_SECTIONS.map(([field, title, noun]) => {
+            const items = (person[field] ?? []).filter(hasData);
+            return items.length > 0 ? (
+              <Block key={field} title={title} level={sub} count={items.length}>
+                <FoldList items={items} noun={noun} render={(item) => <UnshownEntry item={item} />} />
+              </Block>
+            ) : null;
+          })}
+          {recommendations.length > 0 && <Recommendations texts={recommendations} level={sub} />}
+          {activities.length > 0 && (
+            <EntryBlock
+              title="Activities"
+              level={sub}
+              items={activities}
+              noun="activities"
+              render={(activity) => (
+                <Entry
+                  main={activity.title && <ExternalLink href={activity.link}>{activity.title}</ExternalLink>}
+                  meta={activity.activity_status}
+                />
+              )}
             />
           )}
-        />
-      )}
-      <RelatedPeople
-        lists={[
-          ['People also viewed', person.people_also_viewed],
-          ['Similarly named', person.similarly_named_profiles],
-        ]}
-        level={sub}
-        read={readRelatedPerson}
-      />
-      <PersonOptional person={person} asked={asked} level={sub} />
-      {person.meta?.last_updated && (
-        <p class="muted small">Last updated by the service: {formatTimestamp(person.meta.last_updated)}</p>
+          <RelatedPeople
+            lists={[
+              ['People also viewed', person.people_also_viewed],
+              ['Similarly named', person.similarly_named_profiles],
+            ]}
+            level={sub}
+            read={readRelatedPerson}
+          />
+          <PersonOptional person={person} asked={asked} level={sub} />
+          {person.meta?.last_updated && (
+            <p class="muted small">
+              Last updated by the service: {formatTimestamp(person.meta.last_updated)}
+            </p>
+          )}
+        </>
       )}
     </article>
   );
+}
+
+/** False in a view's first render, true once that render is on screen (Preact runs effects after the next frame). */
+function useFirstFrameDrawn(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => setDrawn(true), []);
+  return drawn;
 }
 
 function readRelatedPerson(related: RelatedPerson): RelatedEntry {

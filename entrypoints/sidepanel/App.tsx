@@ -96,8 +96,7 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
   // A layout effect: the panel's first questions leave as it first renders, not a frame later.
   useLayoutEffect(() => {
     // The footer's balance is asked after the page's own answer, which it would otherwise hold up.
-    if (early) void loadAccount();
-    else void (firstLook?.look ?? askFirstLook(backend)).then(openPanel).then(loadAccount);
+    if (!early) void (firstLook?.look ?? askFirstLook(backend)).then(openPanel).then(loadAccount);
     const unsubscribe = [
       backend.onTabSwitch(showTab),
       backend.onSettingsChange(() => {
@@ -108,6 +107,12 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
     return () => {
       for (const stop of unsubscribe) stop();
     };
+  }, []);
+
+  // With the answer in the first render, the balance is asked once that render is on screen: the
+  // background's work for it would otherwise share the machine with the profile's first frame.
+  useEffect(() => {
+    if (early) void loadAccount();
   }, []);
 
   const openOptions = () => backend.openOptions();

@@ -82,6 +82,24 @@ export function startFirstLook(backend: Parameters<typeof askFirstLook>[0]): voi
   });
 }
 
+/**
+ * Resolves once the first look has its answer (or failed, or has no tab), or after `waitMs`. The
+ * panel renders first then: with the answer, its first render is the page's profile, rather than a
+ * "reading this page" state drawn, laid out and painted a few milliseconds before the profile
+ * replaces it. A slow answer (a worker waking up) still shows that state after `waitMs`.
+ */
+export function firstLookSettled(started: StartedFirstLook | undefined, waitMs: number): Promise<void> {
+  if (!started || started.answered) return Promise.resolve();
+  // Handlers run in the order they were added: `answered` is set before this resolves.
+  const settled = started.look
+    .then(({ opening }) => opening)
+    .then(
+      () => {},
+      () => {},
+    );
+  return Promise.race([settled, new Promise<void>((resolve) => setTimeout(resolve, waitMs))]);
+}
+
 /** The first look under way, once; the panel asks its own when there is none. */
 export function takeFirstLook(): StartedFirstLook | undefined {
   const taken = globalThis.panelFirstLook ?? undefined;

@@ -281,7 +281,9 @@ interface AnswerKind<Id extends EnrichEndpointId> {
 
 const ANSWER_KINDS: { [Id in EnrichEndpointId]: AnswerKind<Id> } = {
   'person.profile': {
-    draw: (person, requested, level) => <PersonView person={person} requested={requested} level={level} />,
+    draw: (person, requested, level) => (
+      <PersonView person={person} requested={requested} level={level} headFirst />
+    ),
   },
   'person.v3': {
     draw: (person, requested, level) => (

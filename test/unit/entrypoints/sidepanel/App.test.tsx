@@ -165,8 +165,8 @@ describe('side panel', () => {
       [],
       [],
     ]);
-    // The footer's balance is still asked, once.
-    expect(sentOf('account.get')).toHaveLength(1);
+    // The footer's balance is still asked, once, after that first render is on screen.
+    await vi.waitFor(() => expect(sentOf('account.get')).toHaveLength(1));
   });
 
   it('says nothing of a balance the service does not give', async () => {
