@@ -3,9 +3,11 @@
  * the browser's tabs and storage, the pages and answers the tests share, and the helpers that wait
  * for the panel and press its buttons by name.
  */
+import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { vi } from 'vitest';
-import type { PanelBackend } from '../../entrypoints/sidepanel/App';
+import { PanelApp, type PanelBackend } from '../../entrypoints/sidepanel/App';
+import type { StartedFirstLook } from '../../entrypoints/sidepanel/first-look';
 import type {
   Account,
   Findings,
@@ -219,4 +221,28 @@ export function button(root: HTMLElement, name: string | RegExp): HTMLButtonElem
 export async function click(root: HTMLElement, name: string | RegExp) {
   await act(() => button(root, name).click());
   await settle();
+}
+
+let panelRoot: HTMLElement | undefined;
+
+/** A fresh element in the document for a panel to be drawn in; `unmountPanel` removes it. */
+export function panelContainer(): HTMLElement {
+  panelRoot = document.createElement('div');
+  document.body.append(panelRoot);
+  return panelRoot;
+}
+
+/** Draws the panel as sidepanel.html does, and lets its first questions be answered. */
+export async function mountPanel(backend: PanelBackend, firstLook?: StartedFirstLook) {
+  const root = panelContainer();
+  await act(() => render(<PanelApp backend={backend} firstLook={firstLook} />, root));
+  await settle();
+  return root;
+}
+
+/** Unmounts the panel drawn last (for `afterEach`). */
+export function unmountPanel() {
+  if (panelRoot) render(null, panelRoot);
+  panelRoot?.remove();
+  panelRoot = undefined;
 }

@@ -1,12 +1,6 @@
-/**
- * The side panel on a page it has not read yet, as a person uses it: the offer to scan it, the scan
- * when asked, and what it says when the browser or the page gives nothing back.
- */
-import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PanelApp, type PanelBackend, SCAN_REPORT_WAIT_MS } from '../../../../entrypoints/sidepanel/App';
-import type { StartedFirstLook } from '../../../../entrypoints/sidepanel/first-look';
+import { SCAN_REPORT_WAIT_MS } from '../../../../entrypoints/sidepanel/App';
 import type { Findings } from '../../../../lib/protocol';
 import {
   ADA,
@@ -15,29 +9,19 @@ import {
   fakeBrowser,
   type Handlers,
   handlers,
+  mountPanel,
   settle,
+  unmountPanel,
 } from '../../../support/side-panel';
+
 // The views the panel loads on first show, loaded here first: their import then resolves at once.
 import '../../../../entrypoints/sidepanel/batch/FoundOnPageBatch';
 import '../../../../entrypoints/sidepanel/email-lookup/EmailLookupSection';
 import '../../../../entrypoints/sidepanel/sections/CompanySections';
 import '../../../../entrypoints/sidepanel/sections/StudentSection';
 
-let container: HTMLElement | undefined;
-
-afterEach(() => {
-  if (container) render(null, container);
-  container?.remove();
-  container = undefined;
-});
-
-async function mount(backend: PanelBackend, firstLook?: StartedFirstLook) {
-  container = document.createElement('div');
-  document.body.append(container);
-  await act(() => render(<PanelApp backend={backend} firstLook={firstLook} />, container!));
-  await settle();
-  return container;
-}
+afterEach(unmountPanel);
+const mount = mountPanel;
 
 describe('side panel: a page not read yet', () => {
   const TEAM_URL = 'https://www.example-company.test/team';

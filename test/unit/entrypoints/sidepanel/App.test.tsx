@@ -10,12 +10,8 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser as fakeWebExtension } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
-import { PanelApp, type PanelBackend } from '../../../../entrypoints/sidepanel/App';
-import {
-  type StartedFirstLook,
-  startFirstLook,
-  takeFirstLook,
-} from '../../../../entrypoints/sidepanel/first-look';
+import { PanelApp } from '../../../../entrypoints/sidepanel/App';
+import { startFirstLook, takeFirstLook } from '../../../../entrypoints/sidepanel/first-look';
 import { AUTO_RUN_STOPPED_NOTE } from '../../../../hooks/useQuotedAction';
 import { ApiError } from '../../../../lib/api/errors';
 import type { Findings, RunResult } from '../../../../lib/protocol';
@@ -32,32 +28,23 @@ import {
   click,
   fakeBrowser,
   handlers,
+  mountPanel,
   openedOnAda,
+  panelContainer,
   QUOTE,
   type RunRequest,
   settle,
+  unmountPanel,
 } from '../../../support/side-panel';
+
 // The views the panel loads on first show, loaded here first: their import then resolves at once.
 import '../../../../entrypoints/sidepanel/batch/FoundOnPageBatch';
 import '../../../../entrypoints/sidepanel/email-lookup/EmailLookupSection';
 import '../../../../entrypoints/sidepanel/sections/CompanySections';
 import '../../../../entrypoints/sidepanel/sections/StudentSection';
 
-let container: HTMLElement | undefined;
-
-afterEach(() => {
-  if (container) render(null, container);
-  container?.remove();
-  container = undefined;
-});
-
-async function mount(backend: PanelBackend, firstLook?: StartedFirstLook) {
-  container = document.createElement('div');
-  document.body.append(container);
-  await act(() => render(<PanelApp backend={backend} firstLook={firstLook} />, container!));
-  await settle();
-  return container;
-}
+afterEach(unmountPanel);
+const mount = mountPanel;
 
 describe('side panel', () => {
   it('asks a person without a key to open the settings, and nothing else', async () => {
@@ -151,8 +138,7 @@ describe('side panel', () => {
     startFirstLook(backend);
     const started = takeFirstLook()!;
     await vi.waitFor(() => expect(started.answered).not.toBeNull());
-    container = document.createElement('div');
-    document.body.append(container);
+    const container = panelContainer();
     // No effect has run and no answer has been awaited: the profile is in the first render.
     render(<PanelApp backend={backend} firstLook={started} />, container);
     expect(container.querySelector('h2')?.textContent).toBe('Ada Lovelace');
@@ -500,8 +486,8 @@ describe('side panel: forgetting the profile shown', () => {
     const { backend, sentOf, findingsChanged } = withEverySectionOpen();
     // A reload draws the panel afresh, as the browser would: every view opens again.
     vi.spyOn(window.location, 'reload').mockImplementation(() => {
-      render(null, container!);
-      render(<PanelApp backend={backend} />, container!);
+      render(null, root);
+      render(<PanelApp backend={backend} />, root);
     });
     const root = await mount(backend);
     expect(root.textContent).toContain('Grace Hopper');

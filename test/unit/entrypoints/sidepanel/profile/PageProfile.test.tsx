@@ -5,8 +5,6 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PanelApp, type PanelBackend } from '../../../../../entrypoints/sidepanel/App';
-import type { StartedFirstLook } from '../../../../../entrypoints/sidepanel/first-look';
 import { PageProfile } from '../../../../../entrypoints/sidepanel/profile/PageProfile';
 import { ApiError } from '../../../../../lib/api/errors';
 import type { Quote } from '../../../../../lib/protocol';
@@ -21,29 +19,20 @@ import {
   fakeBrowser,
   type Handlers,
   handlers,
+  mountPanel,
+  panelContainer,
   settle,
+  unmountPanel,
 } from '../../../../support/side-panel';
+
 // The views the panel loads on first show, loaded here first: their import then resolves at once.
 import '../../../../../entrypoints/sidepanel/batch/FoundOnPageBatch';
 import '../../../../../entrypoints/sidepanel/email-lookup/EmailLookupSection';
 import '../../../../../entrypoints/sidepanel/sections/CompanySections';
 import '../../../../../entrypoints/sidepanel/sections/StudentSection';
 
-let container: HTMLElement | undefined;
-
-afterEach(() => {
-  if (container) render(null, container);
-  container?.remove();
-  container = undefined;
-});
-
-async function mount(backend: PanelBackend, firstLook?: StartedFirstLook) {
-  container = document.createElement('div');
-  document.body.append(container);
-  await act(() => render(<PanelApp backend={backend} firstLook={firstLook} />, container!));
-  await settle();
-  return container;
-}
+afterEach(unmountPanel);
+const mount = mountPanel;
 
 describe('side panel: the profile in full, as the person chooses it', () => {
   /** Quotes as the Limits table would: base 1, +1 if-recent, +9 live, extra +1 only if found. */
@@ -305,8 +294,7 @@ describe('side panel: the profile in full, as the person chooses it', () => {
         },
       },
     );
-    container = document.createElement('div');
-    document.body.append(container);
+    const container = panelContainer();
     await act(() =>
       render(
         <PageProfile
@@ -316,7 +304,7 @@ describe('side panel: the profile in full, as the person chooses it', () => {
           onSpent={() => {}}
           under={under}
         />,
-        container!,
+        container,
       ),
     );
     await settle();
