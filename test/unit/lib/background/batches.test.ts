@@ -135,10 +135,10 @@ describe('a batch from "Found on this page"', () => {
   });
 
   it('cancels before the next item: the one in flight finishes and is paid, the rest are not asked', async () => {
-    // One row every 200 ms, each answered in 150: one in flight at a time, and in flight long
+    // One row every 300 ms, each answered in 100: one in flight at a time, and in flight long
     // enough to be seen there on a loaded machine.
-    useSandbox({ latencyMs: 150 });
-    const { batches } = startWorker({ ratePerMinute: 300 });
+    useSandbox({ latencyMs: 100 });
+    const { batches } = startWorker({ ratePerMinute: 200 });
     const started = await batches.start({ tabId: 9, pageUrl: 'https://example.com/', items: FIVE });
     const id = started.status === 'started' ? started.batch.id : '';
     // The second item has reached the service: cancel now.
@@ -285,9 +285,10 @@ describe.each([
   { name: 'charges a request whose client left (chargeOnClientGone)', chargeOnClientGone: true },
 ])('a batch whose worker is stopped mid-item, on a sandbox that $name', ({ chargeOnClientGone }) => {
   it('completes in the next worker, paying once, and the ledger matches the balance', async () => {
-    useSandbox({ latencyMs: 30, chargeOnClientGone });
-    // One row every 100 ms, each answered in 30: the stop lands on one row in flight.
-    const first = startWorker({ ratePerMinute: 600 });
+    // One row every 300 ms, each answered in 100: the stop lands on one row in flight, and the
+    // rows before it have been answered and written, even on a loaded machine.
+    useSandbox({ latencyMs: 100, chargeOnClientGone });
+    const first = startWorker({ ratePerMinute: 200 });
     const started = await first.batches.start({ tabId: 11, pageUrl: 'https://example.com/', items: FIVE });
     const id = started.status === 'started' ? started.batch.id : '';
     // The third item is at the service when the worker stops.
@@ -332,8 +333,9 @@ describe.each([
 
 describe('a batch cancelled while its worker was stopped mid-item', () => {
   it('asks nothing more: the lost item is shown with what it cost, the rest cost nothing', async () => {
-    useSandbox({ latencyMs: 30 });
-    const first = startWorker({ ratePerMinute: 600 });
+    // One row every 300 ms, each answered in 100, as above.
+    useSandbox({ latencyMs: 100 });
+    const first = startWorker({ ratePerMinute: 200 });
     const started = await first.batches.start({ tabId: 12, pageUrl: 'https://example.com/', items: FIVE });
     const id = started.status === 'started' ? started.batch.id : '';
     await until(profileCalls, (calls) => calls.length === 2 && calls[1]![0] === 0);

@@ -311,9 +311,10 @@ describe('a list', () => {
   });
 
   it('pauses (the call in flight finishes and is paid), resumes, and cancels the rest', async () => {
-    useSandbox({ latencyMs: 30 });
-    // One request every 100 ms, each answered in 30: one in flight at a time.
-    const { lists } = startWorker({ ratePerMinute: 600 });
+    // One request every 300 ms, each answered in 100: one in flight at a time, and in flight long
+    // enough to be seen there on a loaded machine.
+    useSandbox({ latencyMs: 100 });
+    const { lists } = startWorker({ ratePerMinute: 200 });
     const requests = [30, 31, 32, 33, 34, 35].map(profile);
     const id = await started(await lists.start(listOf(requests, [0, 1, 2, 3, 4, 5])));
     await until(profileCalls, (list) => list.length === 2 && list[1]!.status === 0);
@@ -394,8 +395,9 @@ describe.each([
   { name: 'charges a request whose client left', chargeOnClientGone: true },
 ])('a list whose worker is stopped halfway, on a sandbox that $name', ({ chargeOnClientGone }) => {
   it('finishes in the next worker, no question paid twice, the ledger equal to the charges', async () => {
-    useSandbox({ latencyMs: 30, chargeOnClientGone });
-    const first = startWorker({ ratePerMinute: 600 });
+    // One request every 300 ms, each answered in 100, as above.
+    useSandbox({ latencyMs: 100, chargeOnClientGone });
+    const first = startWorker({ ratePerMinute: 200 });
     const requests = [50, 51, 52, 53, 54, 55].map(profile);
     const id = await started(await first.lists.start(listOf(requests, [0, 1, 2, 3, 4, 5, 0])));
     await until(profileCalls, (list) => list.length === 3 && list[2]!.status === 0);
@@ -439,7 +441,7 @@ describe('a running list with no page open (lib/background/work-alarm.ts)', () =
 
   /** A worker as the background makes it: its lists, and the alarm that wakes it. */
   function workerWithAlarm(alarms: ReturnType<typeof fakeAlarms>['api']) {
-    const worker = startWorker({ ratePerMinute: 600 });
+    const worker = startWorker({ ratePerMinute: 200 });
     const work = createWorkAlarm({
       alarms,
       resume: async () => {
@@ -451,7 +453,7 @@ describe('a running list with no page open (lib/background/work-alarm.ts)', () =
   }
 
   it('sets an alarm when it starts; the alarm wakes a stopped worker that finishes it; then the alarm is cleared', async () => {
-    useSandbox({ latencyMs: 30 });
+    useSandbox({ latencyMs: 100 });
     const alarms = fakeAlarms();
     const first = workerWithAlarm(alarms.api);
     const requests = [60, 61, 62, 63, 64, 65].map(profile);
