@@ -58,6 +58,21 @@ const profileCalls = () =>
     .list()
     .filter((r) => r.path === '/api/v2/profile')
     .map((r) => [r.status, r.charged] as const);
+/**
+ * Waits until the batch's item at `index` is at the service and every item before it is answered
+ * and written: read from the sandbox and the database rather than guessed from timing.
+ */
+const inFlightAt = (batchId: string, index: number) =>
+  until(
+    async () => ({
+      calls: profileCalls(),
+      items: (await (await openDb()).get('batches', batchId))?.items ?? [],
+    }),
+    ({ calls, items }) =>
+      calls.length === index + 1 &&
+      calls[index]![0] === 0 &&
+      items.slice(0, index).every((item) => item.status === 'done'),
+  );
 const charged = () => sandbox.state.requests.list().reduce((sum, r) => sum + r.charged, 0);
 const ledgerTotal = async () =>
   (await (await openDb()).getAll('ledger')).reduce((sum, line) => sum + (line.credits ?? 0), 0);
@@ -142,7 +157,7 @@ describe('a batch from "Found on this page"', () => {
     const started = await batches.start({ tabId: 9, pageUrl: 'https://example.com/', items: FIVE });
     const id = started.status === 'started' ? started.batch.id : '';
     // The second item has reached the service: cancel now.
-    await until(profileCalls, (calls) => calls.length === 2 && calls[1]![0] === 0);
+    await inFlightAt(id, 1);
     const cancelling = await batches.cancel(id);
     expect(cancelling).toMatchObject({ cancelRequested: true });
     await batches.settled(id);
@@ -292,7 +307,7 @@ describe.each([
     const started = await first.batches.start({ tabId: 11, pageUrl: 'https://example.com/', items: FIVE });
     const id = started.status === 'started' ? started.batch.id : '';
     // The third item is at the service when the worker stops.
-    await until(profileCalls, (calls) => calls.length === 3 && calls[2]![0] === 0);
+    await inFlightAt(id, 2);
     first.stop();
 
     const next = startWorker();
@@ -338,7 +353,7 @@ describe('a batch cancelled while its worker was stopped mid-item', () => {
     const first = startWorker({ ratePerMinute: 200 });
     const started = await first.batches.start({ tabId: 12, pageUrl: 'https://example.com/', items: FIVE });
     const id = started.status === 'started' ? started.batch.id : '';
-    await until(profileCalls, (calls) => calls.length === 2 && calls[1]![0] === 0);
+    await inFlightAt(id, 1);
     first.stop();
 
     // The person pressed Cancel; the message woke the next worker before it resumed anything.

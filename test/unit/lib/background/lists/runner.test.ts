@@ -62,6 +62,22 @@ const calls = () => sandbox.state.requests.list();
 /** The profile requests that reached the sandbox (balance readings left out). */
 const profileCalls = () => calls().filter((call) => call.path === '/api/v2/profile');
 const charged = () => calls().reduce((sum, call) => sum + call.charged, 0);
+/**
+ * Waits until the list's `count`th profile request is at the service and every one before it is
+ * answered and written: what a test that stops, pauses or cancels there needs, read from the
+ * sandbox and the database rather than guessed from timing.
+ */
+const inFlightAfterDone = (listId: string, count: number) =>
+  until(
+    async () => ({
+      calls: profileCalls(),
+      done: (await (await openDb()).getAll('listRequests')).filter(
+        (request) => request.listId === listId && request.status === 'done',
+      ).length,
+    }),
+    ({ calls: asked, done }) =>
+      asked.length === count && asked[count - 1]!.status === 0 && done === count - 1,
+  );
 const ledgerTotal = async () =>
   (await (await openDb()).getAll('ledger')).reduce((sum, line) => sum + (line.credits ?? 0), 0);
 /** How many times the service charged each distinct question (path and query). */
@@ -317,7 +333,7 @@ describe('a list', () => {
     const { lists } = startWorker({ ratePerMinute: 200 });
     const requests = [30, 31, 32, 33, 34, 35].map(profile);
     const id = await started(await lists.start(listOf(requests, [0, 1, 2, 3, 4, 5])));
-    await until(profileCalls, (list) => list.length === 2 && list[1]!.status === 0);
+    await inFlightAfterDone(id, 2);
     expect(await lists.control(id, { action: 'pause' })).toMatchObject({ pauseRequested: true });
     await lists.settled(id);
     expect((await lists.state(id, 0))!.summary).toMatchObject({
@@ -327,7 +343,7 @@ describe('a list', () => {
     expect(START - balance()).toBe(2);
 
     await lists.control(id, { action: 'resume' });
-    await until(profileCalls, (list) => list.length === 4 && list[3]!.status === 0);
+    await inFlightAfterDone(id, 4);
     await lists.control(id, { action: 'cancel' });
     await lists.settled(id);
     const summary = (await lists.state(id, 0))!.summary;
@@ -400,7 +416,7 @@ describe.each([
     const first = startWorker({ ratePerMinute: 200 });
     const requests = [50, 51, 52, 53, 54, 55].map(profile);
     const id = await started(await first.lists.start(listOf(requests, [0, 1, 2, 3, 4, 5, 0])));
-    await until(profileCalls, (list) => list.length === 3 && list[2]!.status === 0);
+    await inFlightAfterDone(id, 3);
     first.stop();
 
     const next = startWorker();
@@ -463,7 +479,7 @@ describe('a running list with no page open (lib/background/work-alarm.ts)', () =
     expect([...alarms.set.entries()]).toEqual([[WORK_ALARM, { periodInMinutes: 1 }]]);
 
     // The worker stops halfway; nothing asks for the list (no page is open).
-    await until(profileCalls, (list) => list.length === 3 && list[2]!.status === 0);
+    await inFlightAfterDone(id, 3);
     first.stop();
     const next = workerWithAlarm(alarms.api);
     await new Promise((resolve) => setTimeout(resolve, 200));
