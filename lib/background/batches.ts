@@ -79,7 +79,7 @@ function newBatch(
   newId: () => string,
 ): BatchRecord {
   return {
-    id: newId(),
+    id: request.startId,
     ...(request.confirmed ? confirmationOf(at) : { confirmed: false }),
     tabId: request.tabId,
     pageUrl: request.pageUrl,
@@ -133,6 +133,12 @@ export function createBatches(deps: BatchDeps) {
 
   async function start(request: BatchStartRequest): Promise<BatchStartResult> {
     const db = await deps.db();
+    // Asked again after the worker stopped before answering: the batch that start began.
+    const begun = await db.get('batches', request.startId);
+    if (begun) {
+      if (isWorking(begun.status)) runner.drive(begun.id);
+      return { status: 'started', batch: await view(begun) };
+    }
     const running = (await db.getAllFromIndex('batches', 'byTab', request.tabId)).find((batch) =>
       isWorking(batch.status),
     );

@@ -44,6 +44,11 @@ export interface BatchItemInput {
 }
 
 export interface BatchStartRequest {
+  /**
+   * Chosen by the page once per click (newRequestId) and the new job's id: a start asked again
+   * because the worker stopped before it answered finds the job it started, not a second one.
+   */
+  startId: string;
   tabId: number;
   pageUrl: string;
   items: BatchItemInput[];

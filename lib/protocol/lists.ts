@@ -140,6 +140,11 @@ export interface ListQuote {
 }
 
 export interface ListStartRequest {
+  /**
+   * Chosen by the page once per click (newRequestId) and the new job's id: a start asked again
+   * because the worker stopped before it answered finds the job it started, not a second one.
+   */
+  startId: string;
   name: string;
   columns: string[];
   rows: string[][];

@@ -72,7 +72,12 @@ async function measure(run: Run): Promise<void> {
       params: { profile_url: person.url, use_cache: 'if-present', live_fetch: 'default' },
     }));
     const began = performance.now();
-    const started = await batches.start({ tabId: 1, pageUrl: 'https://bench.test/', items });
+    const started = await batches.start({
+      startId: crypto.randomUUID(),
+      tabId: 1,
+      pageUrl: 'https://bench.test/',
+      items,
+    });
     if (started.status !== 'started') throw new Error(`The batch did not start: ${JSON.stringify(started)}`);
     await batches.settled(started.batch.id);
     const seconds = (performance.now() - began) / 1000;

@@ -195,6 +195,7 @@ async function runAtTheRateLimit(): Promise<void> {
     const heapAtStart = liveHeapMb();
     const began = performance.now();
     const started = await lists.start({
+      startId: crypto.randomUUID(),
       name: 'bench',
       columns: table.columns,
       rows: table.rows,

@@ -170,6 +170,8 @@ for (const { name, chargeOnClientGone } of behaviours) {
       async function batch(items: number[], cancelAfterMs?: number) {
         const tabId = ++tabs;
         const started = await send<{ status: string; batch?: { id: string } }>(page, 'batch.start', {
+          // One click's id: asked again after a worker stop, it finds the batch it began.
+          startId: id(),
           tabId,
           pageUrl: `https://example.com/team/${tabId}`,
           items: items.map((index) => ({

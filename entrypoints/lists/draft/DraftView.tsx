@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
-import { backgroundFailure } from '@/lib/ask-background';
+import { backgroundFailure, newRequestId } from '@/lib/ask-background';
 import type {
   ListColumnRole,
   ListOptions,
@@ -50,6 +50,7 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
   function start(confirmed: boolean): void {
     if (capError || !run) return;
     void launch.start({
+      startId: newRequestId(),
       name: imported.name,
       columns: table.columns,
       rows: table.rows,

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Ask } from '@/hooks/useQuotedAction';
 import type { UserMessage } from '@/lib/api/errors';
 import { ApiError, userMessage } from '@/lib/api/errors';
-import { backgroundFailure } from '@/lib/ask-background';
+import { backgroundFailure, newRequestId } from '@/lib/ask-background';
 import type { Freshness } from '@/lib/freshness';
 import { sumQuotes } from '@/lib/job-summary';
 import type {
@@ -237,6 +237,7 @@ function useTabBatch({ ask, tabId, items, pageUrl, onSpent, onEnded, onStarted }
     setStartState({ status: 'starting' });
     try {
       const result = await ask('batch.start', {
+        startId: newRequestId(),
         tabId,
         pageUrl,
         items: chosen.map((item) => ({

@@ -125,11 +125,17 @@ export function createLists(deps: ListDeps) {
         error: { name: 'ApiError', kind: 'invalid', message: 'Every row needs its request or a reason' },
       };
     }
+    // Asked again after the worker stopped before answering: the list that start began.
+    const begun = await (await deps.db()).get('lists', request.startId);
+    if (begun) {
+      if (isWorking(begun.status)) runner.drive(begun.id);
+      return { status: 'started', list: await summary(begun) };
+    }
     const peeked = await quote(request.requests);
     if (!request.confirmed && passesBudget(peeked.total, peeked.remainingToday)) {
       return { status: 'needs-confirmation', quote: peeked.total, remaining: peeked.remainingToday ?? 0 };
     }
-    const { list, rows, requests } = importedList(request, peeked, deps.newId(), now(), deps.newId);
+    const { list, rows, requests } = importedList(request, peeked, request.startId, now(), deps.newId);
     const db = await deps.db();
     const tx = db.transaction(['lists', 'listRows', 'listRequests'], 'readwrite');
     void tx.objectStore('lists').put(list);

@@ -17,6 +17,7 @@ export const peekRequestSchema = z.object({
 const BATCH_ROWS_MAX = FINDINGS_LIMITS.profiles + FINDINGS_LIMITS.emails;
 
 const batchStartSchema = z.object({
+  startId: z.string().min(1).max(100),
   tabId: z.number().int().min(0),
   pageUrl: z.string().max(8000),
   items: z

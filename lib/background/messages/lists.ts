@@ -13,6 +13,7 @@ import { peekRequestSchema } from './batches';
 const listIdSchema = z.string().min(1).max(100);
 
 const listStartSchema = z.object({
+  startId: listIdSchema,
   name: z.string().max(500),
   columns: z.array(z.string().max(LIST_LIMITS.cell)).min(1).max(LIST_LIMITS.columns),
   rows: z

@@ -73,6 +73,16 @@ const inFlightAt = (batchId: string, index: number) =>
       calls[index]![0] === 0 &&
       items.slice(0, index).every((item) => item.status === 'done'),
   );
+/** How many times the service charged each person asked. */
+const chargesPerProfile = () => {
+  const counts = new Map<string, number>();
+  for (const r of sandbox.state.requests.list())
+    if (r.path === '/api/v2/profile' && r.charged > 0) {
+      const question = new URLSearchParams(r.query).toString();
+      counts.set(question, (counts.get(question) ?? 0) + 1);
+    }
+  return [...counts.values()];
+};
 const charged = () => sandbox.state.requests.list().reduce((sum, r) => sum + r.charged, 0);
 const ledgerTotal = async () =>
   (await (await openDb()).getAll('ledger')).reduce((sum, line) => sum + (line.credits ?? 0), 0);
@@ -108,7 +118,12 @@ describe('a batch from "Found on this page"', () => {
     expect(peek.rows.every((row) => row.ok && row.cached === null)).toBe(true);
     expect(peek.total).toMatchObject({ min: 10, max: 10 });
 
-    const started = await batches.start({ tabId: 7, pageUrl: 'https://example.com/team', items: FIVE });
+    const started = await batches.start({
+      startId: crypto.randomUUID(),
+      tabId: 7,
+      pageUrl: 'https://example.com/team',
+      items: FIVE,
+    });
     expect(started.status).toBe('started');
     const id = started.status === 'started' ? started.batch.id : '';
     await batches.settled(id);
@@ -134,7 +149,12 @@ describe('a batch from "Found on this page"', () => {
     settings.dailyBudget = 6;
     try {
       const { batches } = startWorker();
-      const request = { tabId: 8, pageUrl: 'https://example.com/', items: FIVE };
+      const request = {
+        startId: crypto.randomUUID(),
+        tabId: 8,
+        pageUrl: 'https://example.com/',
+        items: FIVE,
+      };
       expect(await batches.start(request)).toMatchObject({
         status: 'needs-confirmation',
         quote: { min: 10, max: 10 },
@@ -149,12 +169,35 @@ describe('a batch from "Found on this page"', () => {
     }
   });
 
+  it('a start asked again (its worker stopped before answering) finds the batch it began, paid once', async () => {
+    useSandbox();
+    const first = startWorker();
+    const request = { startId: crypto.randomUUID(), tabId: 10, pageUrl: 'https://example.com/', items: FIVE };
+    const started = await first.batches.start(request);
+    expect(started.status).toBe('started');
+    // The page asks again with the same click's id, from a new worker.
+    first.stop();
+    const next = startWorker();
+    const again = await next.batches.start(request);
+    expect(again).toMatchObject({ status: 'started', batch: { id: request.startId } });
+    await next.batches.settled(request.startId);
+    expect(await (await openDb()).count('batches')).toBe(1);
+    expect((await next.batches.get(10))!.status).toBe('done');
+    expect(chargesPerProfile().every((times) => times === 1)).toBe(true);
+    expect(START - balance()).toBe(10);
+  });
+
   it('cancels before the next item: the one in flight finishes and is paid, the rest are not asked', async () => {
     // One row every 300 ms, each answered in 100: one in flight at a time, and in flight long
     // enough to be seen there on a loaded machine.
     useSandbox({ latencyMs: 100 });
     const { batches } = startWorker({ ratePerMinute: 200 });
-    const started = await batches.start({ tabId: 9, pageUrl: 'https://example.com/', items: FIVE });
+    const started = await batches.start({
+      startId: crypto.randomUUID(),
+      tabId: 9,
+      pageUrl: 'https://example.com/',
+      items: FIVE,
+    });
     const id = started.status === 'started' ? started.batch.id : '';
     // The second item has reached the service: cancel now.
     await inFlightAt(id, 1);
@@ -211,7 +254,12 @@ describe('batches at volume', () => {
       newId: () => `id-${Math.random()}`,
       settlePollMs: 50,
     });
-    const started = await batches.start({ tabId: 9, pageUrl: 'https://example.com/', items: FIVE });
+    const started = await batches.start({
+      startId: crypto.randomUUID(),
+      tabId: 9,
+      pageUrl: 'https://example.com/',
+      items: FIVE,
+    });
     const id = started.status === 'started' ? started.batch.id : '';
     const stopped = await until(
       () => batches.get(9),
@@ -246,7 +294,12 @@ describe('batches at volume', () => {
       params: { profile_url: person.url },
     }));
     const began = Date.now();
-    const started = await batches.start({ tabId: 11, pageUrl: 'https://example.com/', items: TEN });
+    const started = await batches.start({
+      startId: crypto.randomUUID(),
+      tabId: 11,
+      pageUrl: 'https://example.com/',
+      items: TEN,
+    });
     let most = 0;
     const watching = setInterval(() => {
       most = Math.max(most, profileCalls().filter(([status]) => status === 0).length);
@@ -275,8 +328,18 @@ describe('batches at volume', () => {
           }),
         );
       const [a, b] = await Promise.all([
-        batches.start({ tabId: 21, pageUrl: 'https://example.com/a', items: rows(40) }),
-        batches.start({ tabId: 22, pageUrl: 'https://example.com/b', items: rows(50) }),
+        batches.start({
+          startId: crypto.randomUUID(),
+          tabId: 21,
+          pageUrl: 'https://example.com/a',
+          items: rows(40),
+        }),
+        batches.start({
+          startId: crypto.randomUUID(),
+          tabId: 22,
+          pageUrl: 'https://example.com/b',
+          items: rows(50),
+        }),
       ]);
       expect([a.status, b.status]).toEqual(['started', 'started']);
       await Promise.all(
@@ -304,7 +367,12 @@ describe.each([
     // rows before it have been answered and written, even on a loaded machine.
     useSandbox({ latencyMs: 100, chargeOnClientGone });
     const first = startWorker({ ratePerMinute: 200 });
-    const started = await first.batches.start({ tabId: 11, pageUrl: 'https://example.com/', items: FIVE });
+    const started = await first.batches.start({
+      startId: crypto.randomUUID(),
+      tabId: 11,
+      pageUrl: 'https://example.com/',
+      items: FIVE,
+    });
     const id = started.status === 'started' ? started.batch.id : '';
     // The third item is at the service when the worker stops.
     await inFlightAt(id, 2);
@@ -351,7 +419,12 @@ describe('a batch cancelled while its worker was stopped mid-item', () => {
     // One row every 300 ms, each answered in 100, as above.
     useSandbox({ latencyMs: 100 });
     const first = startWorker({ ratePerMinute: 200 });
-    const started = await first.batches.start({ tabId: 12, pageUrl: 'https://example.com/', items: FIVE });
+    const started = await first.batches.start({
+      startId: crypto.randomUUID(),
+      tabId: 12,
+      pageUrl: 'https://example.com/',
+      items: FIVE,
+    });
     const id = started.status === 'started' ? started.batch.id : '';
     await inFlightAt(id, 1);
     first.stop();

@@ -341,6 +341,7 @@ describe('the background against the sandbox', () => {
     const other = dataset.people[8]!;
     const emailOf = (p: typeof person) => p.emails.find((e) => !e.endsWith('@example.com'))!;
     const started = await batches.start({
+      startId: crypto.randomUUID(),
       tabId: 3,
       pageUrl: 'https://example.com/team',
       items: [person, other].map((p, index) => ({
@@ -378,6 +379,7 @@ describe('the background against the sandbox', () => {
       params: { email: emailOf(p), enrich_profile: 'enrich' },
     }));
     const started = await lists.start({
+      startId: crypto.randomUUID(),
       name: 'Event leads',
       columns: ['Email'],
       rows: requests.map((request) => [request.params.email]),

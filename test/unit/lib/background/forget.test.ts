@@ -43,6 +43,7 @@ beforeEach(async () => {
   });
   const batches = createBatches({ db: openDb, service, newId: () => crypto.randomUUID() });
   const started = await batches.start({
+    startId: crypto.randomUUID(),
     tabId: 3,
     pageUrl: 'https://example.com/team',
     items: [ada, other].map((person) => ({
@@ -61,6 +62,7 @@ beforeEach(async () => {
     newId: () => crypto.randomUUID(),
   });
   const list = await lists.start({
+    startId: crypto.randomUUID(),
     name: 'Team',
     columns: ['Name', 'Profile'],
     rows: [
@@ -225,6 +227,7 @@ describe('forgetting a person by what is known about them', () => {
       newId: () => crypto.randomUUID(),
     });
     const list = await lists.start({
+      startId: crypto.randomUUID(),
       name: 'prospects.csv',
       columns: ['First', 'Last', 'Domain', 'Note'],
       rows: [
@@ -258,6 +261,7 @@ describe('forgetting a person by what is known about them', () => {
     expect(JSON.stringify(enriched.status === 'answer' && enriched.data)).toContain(kelsie.emails[0]);
     const batches = createBatches({ db: openDb, service, newId: () => crypto.randomUUID() });
     const started = await batches.start({
+      startId: crypto.randomUUID(),
       tabId: 4,
       pageUrl: 'https://example.com/team',
       items: [kelsie, other].map((person) => ({

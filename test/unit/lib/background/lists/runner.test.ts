@@ -104,6 +104,7 @@ function listOf(
   extra: Partial<ListStartRequest> = {},
 ): ListStartRequest {
   return {
+    startId: crypto.randomUUID(),
     name: 'Event leads',
     columns: ['Who'],
     rows: targets.map((_, index) => [`row ${index + 1}`]),
@@ -304,6 +305,28 @@ describe('a list', () => {
     expect(stopped.stopReason).toMatchObject({ kind: 'rate-limited', waitUntil: Date.parse(asked) });
     expect(profileRequests).toBe(1);
     expect(START - balance()).toBe(0);
+  });
+
+  it('a start asked again (its worker stopped before answering) finds the list it began, paid once', async () => {
+    useSandbox();
+    const first = startWorker();
+    const request = listOf([40, 41, 42].map(profile), [0, 1, 2]);
+    expect(await first.lists.start(request)).toMatchObject({
+      status: 'started',
+      list: { id: request.startId },
+    });
+    // The page asks again with the same click's id, from a new worker.
+    first.stop();
+    const next = startWorker();
+    expect(await next.lists.start(request)).toMatchObject({
+      status: 'started',
+      list: { id: request.startId },
+    });
+    await next.lists.settled(request.startId);
+    expect(await next.lists.all()).toHaveLength(1);
+    expect((await next.lists.state(request.startId, 0))!.summary.status).toBe('done');
+    expect(chargesPerQuestion()).toEqual([1, 1, 1]);
+    expect(START - balance()).toBe(3);
   });
 
   it('asks before a list that may pass the daily budget', async () => {
