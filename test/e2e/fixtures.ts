@@ -36,6 +36,42 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/** A fresh Chromium profile with the e2e build loaded: one browser of one person. */
+export function launchWithExtension(): Promise<BrowserContext> {
+  return chromium.launchPersistentContext('', {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      ...CHROMIUM_ARGS,
+      `--disable-extensions-except=${LOADED_EXTENSION}`,
+      `--load-extension=${LOADED_EXTENSION}`,
+    ],
+  });
+}
+
+/**
+ * The extension's service worker once it is installed. Installing opens the options page for
+ * onboarding; it is waited for and closed, so that it cannot take over a tab a test is navigating
+ * (test/e2e/onboarding.spec.ts covers onboarding itself).
+ */
+export async function installedWorker(context: BrowserContext): Promise<Worker> {
+  let [sw] = context.serviceWorkers();
+  if (!sw) sw = await context.waitForEvent('serviceworker');
+  await expect
+    .poll(() => context.pages().some((page) => page.url().endsWith('/options.html')), {
+      timeout: 10_000,
+      intervals: [50],
+    })
+    .toBe(true);
+  await Promise.all(
+    context
+      .pages()
+      .filter((page) => page.url().endsWith('/options.html'))
+      .map((page) => page.close()),
+  );
+  return sw;
+}
+
 export interface Fixtures {
   sandbox: SandboxHandle;
   context: BrowserContext;
@@ -59,36 +95,12 @@ export const test = base.extend<Fixtures>({
   },
   // biome-ignore lint/correctness/noEmptyPattern: as above
   context: async ({}, use) => {
-    const context = await chromium.launchPersistentContext('', {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: [
-        ...CHROMIUM_ARGS,
-        `--disable-extensions-except=${LOADED_EXTENSION}`,
-        `--load-extension=${LOADED_EXTENSION}`,
-      ],
-    });
+    const context = await launchWithExtension();
     await use(context);
     await context.close();
   },
   sw: async ({ context }, use) => {
-    let [sw] = context.serviceWorkers();
-    if (!sw) sw = await context.waitForEvent('serviceworker');
-    // Installing opens the options page for onboarding; wait for it and close it, so that it cannot
-    // take over a tab a test is navigating (test/e2e/onboarding.spec.ts covers onboarding itself).
-    await expect
-      .poll(() => context.pages().some((page) => page.url().endsWith('/options.html')), {
-        timeout: 10_000,
-        intervals: [50],
-      })
-      .toBe(true);
-    await Promise.all(
-      context
-        .pages()
-        .filter((page) => page.url().endsWith('/options.html'))
-        .map((page) => page.close()),
-    );
-    await use(sw);
+    await use(await installedWorker(context));
   },
   extensionId: async ({ sw }, use) => {
     await use(new URL(sw.url()).host);
