@@ -3,6 +3,7 @@
  * (a new database created on that server and dropped after), else an in-memory PGlite; and the
  * sandbox in-process as the service.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createSandbox } from '../sandbox/app';
@@ -70,4 +71,26 @@ export function sandboxService({ ratePerMinute = 60_000 }: { ratePerMinute?: num
   const requests = () =>
     sandbox.state.requests.list().filter((entry) => entry.path !== '/api/v2/credit-balance');
   return { sandbox, fetch: fetchSandbox as typeof fetch, requests };
+}
+
+/**
+ * A hub process as `npm run hub` starts it (hub/main.ts), on a free port, configured by `env` on top
+ * of this process's environment; resolved once it says it is ready. The caller stops it (SIGTERM).
+ */
+export function startHubProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/main.ts'], {
+    env: { ...process.env, ...env, HUB_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /Hub ready on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ child, url });
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.on('exit', (code) => reject(new Error(`The hub exited (${code}) before it was ready:\n${output}`)));
+  });
 }
