@@ -16,7 +16,20 @@ if [ "$(id -u)" -eq 0 ]; then
   as_pg=(runuser -u postgres --)
 fi
 started=0
+command_pid=''
+# The command runs in the background and is waited for, because bash runs a trap only once a
+# foreground command has ended: on a signal, its whole process tree is stopped (npx starts node,
+# which starts Playwright's workers and their browsers), then the server.
+stop_tree() { # stop_tree PID: the process and its descendants, deepest first
+  local child
+  for child in $(cat "/proc/$1/task/"*/children 2>/dev/null); do stop_tree "$child"; done
+  kill -TERM "$1" 2>/dev/null || true
+}
 stop() {
+  if [ -n "$command_pid" ]; then
+    stop_tree "$command_pid"
+    wait "$command_pid" 2>/dev/null || true
+  fi
   if [ "$started" -eq 1 ]; then
     "${as_pg[@]}" "$bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null 2>&1 || true
   fi
@@ -24,7 +37,8 @@ stop() {
 }
 trap stop EXIT
 trap 'exit 130' INT
-trap 'exit 143' TERM HUP
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 
 port=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 "${as_pg[@]}" "$bin/initdb" -D "$dir/data" -A trust -U hub --no-sync >"$dir/initdb.log" 2>&1 ||
@@ -36,4 +50,9 @@ started=1
 
 export HUB_DATABASE_URL="postgres://hub@127.0.0.1:$port/postgres"
 echo "with-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on port $port"
-"$@"
+"$@" &
+command_pid=$!
+status=0
+wait "$command_pid" || status=$?
+command_pid=''
+exit "$status"
