@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
+import { everythingStored } from './extension-storage';
 import { expect, test } from './fixtures';
 import { lookAt } from './look';
 import { openProfileTab, profilePage, samplePerson } from './profile-pages';
@@ -111,42 +112,6 @@ test("the popup's person lookup that finds a listed person: charged, told so, an
   for (const trace of [person.url, firstName, lastName, person.profile.full_name as string])
     expect(stored).not.toContain(trace.toLowerCase());
 });
-
-/**
- * Every record of every store of the extension's database (but `except`), as lower-case text (read
- * from an extension page).
- */
-async function everythingStored(page: Page, except: readonly string[] = []): Promise<string> {
-  return page.evaluate(async (except) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('enrichment');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    try {
-      const stores = [...db.objectStoreNames].filter((name) => !except.includes(name));
-      const all = await Promise.all(
-        stores.map(
-          (name) =>
-            new Promise<unknown[]>((resolve, reject) => {
-              const request = db.transaction(name).objectStore(name).getAll();
-              request.onsuccess = () => resolve(request.result);
-              request.onerror = () => reject(request.error);
-            }),
-        ),
-      );
-      // Every storage area too: the tabs' findings and the context menu's pending lookup included.
-      const areas = [
-        await chrome.storage.local.get(null),
-        await chrome.storage.sync.get(null),
-        await chrome.storage.session.get(null),
-      ];
-      return JSON.stringify([all, areas]).toLowerCase();
-    } finally {
-      db.close();
-    }
-  }, except);
-}
 
 test('"Forget this profile" with every section open leaves no trace, asks nothing and keeps what was spent', async ({
   context,

@@ -12,10 +12,10 @@
  * DRIFT_RUNS (default 2) sets the runs per behaviour; each run has its own seed.
  */
 import { writeFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { DEFAULT_SEED, datasetForSeed, startSandbox } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
 import { parseKeys } from '../../sandbox/keys';
+import { readStore, send } from './extension-storage';
 import { test as base, expect, type SandboxHandle } from './fixtures';
 
 const KEY = 'drift';
@@ -57,68 +57,6 @@ function random(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/**
- * Sends a message as an extension page does, asking again (same data, so the same request id)
- * while the worker is away, like lib/ask-background.ts.
- */
-async function send<T>(page: Page, type: string, data: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ type, data }) => {
-      const gone = [
-        'message port closed',
-        'message channel closed',
-        'Receiving end does not exist',
-        'Could not establish connection',
-        'No response',
-      ];
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const reply = await new Promise<{ res?: unknown; err?: { message: string } } | undefined>(
-            (resolve, reject) =>
-              chrome.runtime.sendMessage(
-                { id: Math.floor(Math.random() * 1e9), type, data, timestamp: Date.now() },
-                (response: unknown) => {
-                  const error = chrome.runtime.lastError;
-                  if (error) reject(new Error(error.message));
-                  else resolve(response as { res?: unknown; err?: { message: string } } | undefined);
-                },
-              ),
-          );
-          if (reply === undefined) throw new Error('No response');
-          if (reply.err) throw new Error(reply.err.message);
-          return reply.res;
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          if (attempt >= 40 || !gone.some((text) => message.includes(text))) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 300));
-        }
-      }
-    },
-    { type, data },
-  ) as Promise<T>;
-}
-
-/** The records of one IndexedDB store, read from an extension page (same origin as the worker). */
-async function readStore<T>(page: Page, store: string): Promise<T[]> {
-  return page.evaluate(async (name) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('enrichment');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains(name)) return [];
-      return await new Promise<T[]>((resolve, reject) => {
-        const request = db.transaction(name).objectStore(name).getAll();
-        request.onsuccess = () => resolve(request.result as T[]);
-        request.onerror = () => reject(request.error);
-      });
-    } finally {
-      db.close();
-    }
-  }, store);
 }
 
 interface Job {
