@@ -7,27 +7,22 @@ import type { IDBPDatabase } from 'idb';
 import type { ApiErrorJson } from '../api/errors';
 import { answerLine, isWorking } from '../job-summary';
 import type { BatchItemRecord, BatchRecord, EnrichmentDb } from './db';
-import { type JobEnd, type JobKind, type JobRunnerDeps, updateStoredJob } from './job-runner';
-
-type RequestState = Awaited<ReturnType<JobRunnerDeps['service']['requestState']>>;
+import {
+  type JobEnd,
+  type JobKind,
+  type JobRunnerDeps,
+  leftRunning,
+  type RequestState,
+  updateStoredJob,
+} from './job-runner';
 
 /** What becomes of an item when its batch ends: one not asked is cancelled; one running is as the journal says. */
 function endItem(item: BatchItemRecord, state: RequestState | null): void {
   if (item.status === 'queued') item.status = 'cancelled';
   if (item.status !== 'running' || !state) return;
-  if (state.state === 'interrupted') {
-    item.status = 'interrupted';
-    item.credits = state.interrupted.credits;
-  } else if (state.state === 'done') {
-    item.status = 'done';
-    item.credits = state.credits;
-  } else if (state.state === 'failed') {
-    item.status = 'failed';
-    item.credits = 0;
-  } else {
-    // It never left (no journal): nothing was asked, nothing spent.
-    item.status = 'cancelled';
-  }
+  const left = leftRunning(state);
+  item.status = left?.status ?? 'cancelled';
+  if (left) item.credits = left.credits;
 }
 
 export function createBatchJob(deps: {

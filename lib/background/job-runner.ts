@@ -102,6 +102,23 @@ export async function updateStoredJob<S extends 'batches' | 'lists'>(
   return job;
 }
 
+/** Where a call stands in the journal (./jobs.ts), as the runner reads it. */
+export type RequestState = Awaited<ReturnType<JobRunnerDeps['service']['requestState']>>;
+
+/**
+ * What a row a stopped worker left `running` became, when its job ends (cancelled) without asking
+ * it again: as the journal says, with what it cost; null when it never left (nothing asked, nothing
+ * spent), which each kind shows in its own word.
+ */
+export function leftRunning(
+  state: RequestState,
+): { status: 'interrupted' | 'done' | 'failed'; credits: number | null } | null {
+  if (state.state === 'interrupted') return { status: 'interrupted', credits: state.interrupted.credits };
+  if (state.state === 'done') return { status: 'done', credits: state.credits };
+  if (state.state === 'failed') return { status: 'failed', credits: 0 };
+  return null;
+}
+
 /** What the runner reads of a job. */
 export interface JobHeader {
   id: string;

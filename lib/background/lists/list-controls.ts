@@ -79,7 +79,12 @@ export function createListControls(deps: ListControlDeps) {
       }
     });
     if (!list) return null;
-    if (request.action !== 'resume') runner.hold(id);
+    if (request.action !== 'resume') {
+      runner.hold(id);
+      // A worker that started since has no loop for it: one is started to end it, settling the
+      // row a stopped worker left in flight (a loop already draining makes this a no-op).
+      if (isWorking(list.status)) runner.drive(id);
+    }
     if (
       request.action === 'cancel' &&
       !isWorking(list.status) &&

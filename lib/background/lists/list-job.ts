@@ -9,7 +9,7 @@ import type { IDBPDatabase } from 'idb';
 import type { ApiErrorJson } from '../../api/errors';
 import type { ListRequestStatus } from '../../protocol';
 import type { EnrichmentDb, ListRecord, ListRequestRecord } from '../db';
-import { type JobEnd, type JobKind, updateStoredJob } from '../job-runner';
+import { type JobEnd, type JobKind, type JobRunnerDeps, leftRunning, updateStoredJob } from '../job-runner';
 import { readEnriched } from './enriched';
 
 type Db = IDBPDatabase<EnrichmentDb>;
@@ -22,7 +22,11 @@ function withStatus(listId: string, status: ListRequestStatus): IDBKeyRange {
   );
 }
 
-export function createListJob(deps: { db: () => Promise<Db>; now: () => number }) {
+export function createListJob(deps: {
+  db: () => Promise<Db>;
+  now: () => number;
+  service: Pick<JobRunnerDeps['service'], 'requestState'>;
+}) {
   const { now } = deps;
 
   /**
@@ -63,9 +67,24 @@ export function createListJob(deps: { db: () => Promise<Db>; now: () => number }
     return updateStoredJob(await deps.db(), 'lists', id, now(), change);
   }
 
-  /** Ends a run of the list: cancelled lists give up their queued requests; paused ones keep them. */
+  /**
+   * Ends a run of the list: cancelled lists give up their queued requests, and those a stopped
+   * worker left running are as the journal says (read first: a transaction cannot wait on another
+   * store's reads); paused and stopped ones keep them to ask.
+   */
   async function finish(id: string, status: JobEnd, stopReason?: ApiErrorJson): Promise<void> {
     const db = await deps.db();
+    const leftBehind =
+      status === 'cancelled'
+        ? await Promise.all(
+            (await db.getAllFromIndex('listRequests', 'byStatus', withStatus(id, 'running'))).map(
+              async (request) => ({
+                key: request.key,
+                left: leftRunning(await deps.service.requestState(request.requestId)),
+              }),
+            ),
+          )
+        : [];
     const tx = db.transaction(['lists', 'listRequests'], 'readwrite');
     const list = await tx.objectStore('lists').get(id);
     // Gone, or resumed since this loop decided to pause: the next loop goes on.
@@ -80,6 +99,20 @@ export function createListJob(deps: { db: () => Promise<Db>; now: () => number }
         await cursor.update({ ...cursor.value, status: 'skipped', updatedAt: now() });
         list.counts.queued -= 1;
         list.counts.skipped += 1;
+      }
+      const requests = tx.objectStore('listRequests');
+      for (const { key, left } of leftBehind) {
+        const request = await requests.get([id, key]);
+        if (request?.status !== 'running') continue;
+        const status = left?.status ?? 'skipped';
+        list.counts.running -= 1;
+        list.counts[status] += 1;
+        if (left) {
+          request.credits = left.credits;
+          list.spent += left.credits ?? 0;
+          if (status === 'done') list.rowsDone += request.rows;
+        }
+        await requests.put({ ...request, status, updatedAt: now() });
       }
     }
     list.status = status;

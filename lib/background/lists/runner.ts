@@ -91,7 +91,7 @@ function requestViewOf(
 
 export function createLists(deps: ListDeps) {
   const now = deps.now ?? Date.now;
-  const listJob = createListJob({ db: deps.db, now });
+  const listJob = createListJob({ db: deps.db, now, service: deps.service });
   const runner = createJobRunner(listJob.kind, deps);
   const { control, retry, remove } = createListControls({ ...deps, now, job: listJob, runner, summary });
 

@@ -293,7 +293,6 @@ describe('batches at volume', () => {
       endpointId: 'person.profile',
       params: { profile_url: person.url },
     }));
-    const began = Date.now();
     const started = await batches.start({
       startId: crypto.randomUUID(),
       tabId: 11,
@@ -306,9 +305,9 @@ describe('batches at volume', () => {
     }, 5);
     await batches.settled(started.status === 'started' ? started.batch.id : '');
     clearInterval(watching);
+    // Seen at the service together (each is there 100 ms): not one at a time. (Not a wall-time
+    // bound, which a loaded machine passes or fails by chance.)
     expect(most).toBeGreaterThan(1);
-    // One at a time would take at least 10 × 100 ms.
-    expect(Date.now() - began).toBeLessThan(10 * 100);
     expect(START - balance()).toBe(20);
     expect(await ledgerTotal()).toBe(20);
   });

@@ -462,6 +462,31 @@ describe.each([
   });
 });
 
+describe('a list cancelled while its worker was stopped mid-row', () => {
+  it('asks nothing more: the lost row is shown with what it cost, the rest are skipped, none left running', async () => {
+    // One request every 300 ms, each answered in 100, as above.
+    useSandbox({ latencyMs: 100 });
+    const first = startWorker({ ratePerMinute: 200 });
+    const requests = [56, 57, 58, 59, 60].map(profile);
+    const id = await started(await first.lists.start(listOf(requests, [0, 1, 2, 3, 4])));
+    await inFlightAfterDone(id, 2);
+    first.stop();
+
+    // The person pressed Cancel; the message woke the next worker before it resumed anything.
+    const next = startWorker();
+    const resumed = next.service.resumePendingJobs();
+    await next.lists.control(id, { action: 'cancel' });
+    await resumed;
+    await next.lists.settled(id);
+    const summary = (await next.lists.state(id, 0))!.summary;
+    expect(summary.status).toBe('cancelled');
+    expect(summary.counts).toMatchObject({ done: 1, interrupted: 1, skipped: 3, running: 0, queued: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(profileCalls().map((call) => call.status)).toEqual([200, 499]);
+    expect(START - balance()).toBe(1);
+  });
+});
+
 describe('a running list with no page open (lib/background/work-alarm.ts)', () => {
   /** The browser's alarms as a map by name; `fire` delivers one as the browser would. */
   function fakeAlarms() {
