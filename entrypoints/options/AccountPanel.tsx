@@ -6,14 +6,9 @@ import { useState } from 'preact/hooks';
 import { endpointTitle, formatBytes, formatCredits, formatMoment } from '@/components/format';
 import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { lostChargeShort, lostChargeText } from '@/components/spend/charge-format';
-import {
-  ApiError,
-  formatAge,
-  RETRY_AFTER_MAX_SECONDS,
-  type UserMessage,
-  userMessage,
-} from '@/lib/api/errors';
+import { ApiError, RETRY_AFTER_MAX_SECONDS, type UserMessage, userMessage } from '@/lib/api/errors';
 import type { Account } from '@/lib/protocol';
+import { formatAge } from '@/lib/quote-format';
 
 export type AccountPanelState =
   | { status: 'loading' }
