@@ -68,7 +68,7 @@ interface ErrorBodyFields {
   description?: string;
   cachedProfileAgeSeconds?: number;
   /** A team hub's own refusal (its `error` word), read as its own kind. */
-  hub?: { kind: 'member-budget' | 'team-do-not-enrich'; details: ApiErrorDetails };
+  hub?: { kind: 'member-budget' | 'team-do-not-enrich' | 'auth'; details: ApiErrorDetails };
 }
 
 /** What the team paid for an answer the hub passed on; 'unknown' (v3) reads as null, not published. */
@@ -80,7 +80,10 @@ export function readHubCharged(value: string | null): number | null {
   return /^\d+$/.test(trimmed) ? Number(trimmed) : null;
 }
 
-/** The hub's refusals: 402 `{"error":"member_budget", needed, left_today}` and 451 `{"error":"do_not_enrich"}`. */
+/**
+ * The hub's refusals: 402 `{"error":"member_budget", needed, left_today}`, 451
+ * `{"error":"do_not_enrich"}`, and 401 `{"error":"unauthorized"}` (a member token, not a key).
+ */
 function hubRefusal(body: Record<string, unknown>): ErrorBodyFields['hub'] {
   const whole = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
   if (body.error === 'member_budget') {
@@ -95,6 +98,14 @@ function hubRefusal(body: Record<string, unknown>): ErrorBodyFields['hub'] {
     };
   }
   if (body.error === 'do_not_enrich') return { kind: 'team-do-not-enrich', details: {} };
+  if (body.error === 'unauthorized')
+    return {
+      kind: 'auth',
+      details: {
+        description:
+          "The team hub does not know this member token (or its member was removed): ask your hub's admin for one",
+      },
+    };
   return undefined;
 }
 

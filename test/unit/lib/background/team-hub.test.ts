@@ -182,7 +182,14 @@ describe('team mode', () => {
   it('a wrong member token is refused by the connection test', async () => {
     const ada = await memberBrowser('ada');
     const result = await ada.extension.testConnection({ hubToken: 'hub_not-a-token' });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'auth', status: 401 } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'auth',
+        status: 401,
+        description: expect.stringContaining('does not know this member token'),
+      },
+    });
   });
 
   it('a subject forgotten at the hub is forgotten in the extension after the sync', async () => {
