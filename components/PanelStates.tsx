@@ -153,9 +153,23 @@ export function balanceWords(account: Partial<Pick<Account, 'balance'>>): string
     : `Balance: ${formatCredits(account.balance)}`;
 }
 
+/**
+ * Team mode: the member's standing as the hub tells it, "Team hub · ada · Today: 14 of 200 credits"
+ * (the budget is the one the team's admin set); "Team hub · not reachable" when it could not be asked.
+ */
+export function hubMemberWords(hub: NonNullable<Account['hub']>): string {
+  const { member } = hub;
+  if (!member) return 'Team hub · not reachable';
+  const today =
+    member.dailyBudget === null
+      ? `Today: ${formatCredits(member.spentToday)}`
+      : `Today: ${formatNumber(member.spentToday)} of ${formatCredits(member.dailyBudget)}`;
+  return `Team hub · ${member.name} · ${today}`;
+}
+
 export interface PanelFooterProps {
   /** null while loading or when the background could not say. */
-  account: (Pick<Account, 'today' | 'dailyBudget'> & Partial<Pick<Account, 'balance'>>) | null;
+  account: (Pick<Account, 'today' | 'dailyBudget'> & Partial<Pick<Account, 'balance' | 'hub'>>) | null;
   onOpenOptions: () => void;
   /** Opens the lists page (a whole file enriched at once) in a tab. */
   onOpenLists: () => void;
@@ -165,7 +179,11 @@ export function PanelFooter({ account, onOpenOptions, onOpenLists }: PanelFooter
   return (
     <footer class="panel-footer">
       <p aria-live="polite">
-        {account ? [todaySpending(account), balanceWords(account)].filter(Boolean).join(' · ') : ''}
+        {account
+          ? account.hub
+            ? hubMemberWords(account.hub)
+            : [todaySpending(account), balanceWords(account)].filter(Boolean).join(' · ')
+          : ''}
       </p>
       <div class="row">
         <button type="button" class="link" onClick={onOpenLists}>

@@ -16,7 +16,14 @@ import { createLists } from '@/lib/background/lists/runner';
 import { registerBatchRoutes } from '@/lib/background/routes/batches';
 import { forgetLeftPage, reconcileEverySite, registerFindingsRoutes } from '@/lib/background/routes/findings';
 import { registerListRoutes } from '@/lib/background/routes/lists';
-import { expireOnAlarm, keepRetentionAlarm, registerPrivacyRoutes } from '@/lib/background/routes/privacy';
+import {
+  expireOnAlarm,
+  forgetEverywhere,
+  keepHubForgottenAlarm,
+  keepRetentionAlarm,
+  registerPrivacyRoutes,
+  syncHubForgottenOnAlarm,
+} from '@/lib/background/routes/privacy';
 import { registerRecentRoutes } from '@/lib/background/routes/recent';
 import { handle } from '@/lib/background/routes/router';
 import { registerSettingsRoutes } from '@/lib/background/routes/settings';
@@ -33,13 +40,10 @@ export default defineBackground(() => {
   const service = createService({
     db: openDb,
     settings: getSettings,
-    client: (settings, pace) =>
-      createClient({
-        apiKey: settings.apiKey,
-        baseUrlV2: settings.baseUrlV2,
-        baseUrlV3: settings.baseUrlV3,
-        pace,
-      }),
+    // The service, or in team mode the team's hub (lib/settings.ts serviceAddress).
+    client: (address, pace) => createClient({ ...address, pace }),
+    // Team mode: what was forgotten at the hub is forgotten here as the person's own forget does.
+    forget: (subject) => forgetEverywhere({ openDb, findingsStore }, subject),
     hasApiPermission: (origins) => browser.permissions.contains({ origins }),
     // A streamed answer's rows so far, for the page that asked (it watches this key).
     onProgress: (requestId, progress) => {
@@ -134,6 +138,9 @@ export default defineBackground(() => {
   // What is kept about others expires after the person's retention period, even with no page open.
   browser.alarms.onAlarm.addListener(expireOnAlarm({ openDb, getSettings }));
   void keepRetentionAlarm(browser.alarms);
+  // Team mode: what was forgotten at the hub is learned on the next call, and by this alarm.
+  browser.alarms.onAlarm.addListener(syncHubForgottenOnAlarm(service));
+  void keepHubForgottenAlarm(browser.alarms);
 
   // Calls a previous worker left in flight lost their answers: what they cost is read from the
   // balance, and only those certainly not charged are sent again (never paid twice: see

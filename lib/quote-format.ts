@@ -7,6 +7,11 @@
 export interface QuoteBounds {
   min: number | null;
   max: number | null;
+  /**
+   * Team mode: the team's hub has this answer fresh enough, so it costs 0; how old it is (seconds;
+   * null when the hub cannot tell).
+   */
+  teamHas?: { ageSeconds: number | null };
 }
 
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -16,7 +21,9 @@ export function creditCount(count: number): string {
   return `${wholeNumber.format(count)} ${count === 1 ? 'credit' : 'credits'}`;
 }
 
-export function formatQuote({ min, max }: QuoteBounds): string {
+export function formatQuote({ min, max, teamHas }: QuoteBounds): string {
+  if (teamHas)
+    return `${creditCount(0)} (the team has it${teamHas.ageSeconds === null ? '' : `, ${formatAge(teamHas.ageSeconds)} old`})`;
   if (min === null) return 'cost not published';
   if (max === null) return `at least ${creditCount(min)}`;
   if (min === max) return creditCount(min);
@@ -27,4 +34,20 @@ export function formatQuote({ min, max }: QuoteBounds): string {
 /** The accessible name of a control that spends: `<what it does> · <quote>`. */
 export function spendLabel(action: string, quote: QuoteBounds): string {
   return `${action} · ${formatQuote(quote)}`;
+}
+
+/** A duration in the largest unit that keeps it readable: "45 seconds", "3 minutes", "12 days". */
+export function formatAge(seconds: number): string {
+  const units: [number, string][] = [
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, unit] of units) {
+    if (seconds >= size) {
+      const count = Math.floor(seconds / size);
+      return `${count} ${unit}${count === 1 ? '' : 's'}`;
+    }
+  }
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }

@@ -28,6 +28,14 @@ export function normalizeBaseUrl(value: string): string {
 export const PLANS = ['growth', 'standard'] as const;
 
 /**
+ * How the extension reaches the service: with the person's own key, or through their team's hub
+ * (hub/), which speaks the service's own paths for both API versions and takes a member token as
+ * the bearer key.
+ */
+export const CONNECTIONS = ['own-key', 'team-hub'] as const;
+export type Connection = (typeof CONNECTIONS)[number];
+
+/**
  * The inclusive bounds of the numeric settings (all whole numbers). The options page checks a form
  * against them (checkSettingsFields) and the background's schema (./settings-schema) is built from
  * them, so the two cannot disagree.
@@ -45,6 +53,7 @@ export const SETTINGS_BOUNDS = {
  */
 export const FIELD_PROBLEMS = {
   notAPlan: 'Choose a plan from the list',
+  notAConnection: 'Choose your own key or a team hub',
   notAFreshness: 'Choose a freshness from the list',
   notANumber: 'Enter a number',
   notWhole: 'Enter a whole number',
@@ -62,10 +71,13 @@ export type SettingsProblems = Partial<Record<keyof Settings, string>>;
  */
 export function checkSettingsFields(patch: Partial<Settings>): SettingsProblems {
   const problems: SettingsProblems = {};
-  for (const field of ['baseUrlV2', 'baseUrlV3'] as const) {
+  for (const field of ['baseUrlV2', 'baseUrlV3', 'hubUrl'] as const) {
     const value = patch[field];
     const problem = value === undefined ? undefined : baseUrlProblem(value);
     if (problem) problems[field] = problem;
+  }
+  if (patch.connection !== undefined && !CONNECTIONS.includes(patch.connection)) {
+    problems.connection = FIELD_PROBLEMS.notAConnection;
   }
   if (patch.plan !== undefined && !PLANS.includes(patch.plan)) {
     problems.plan = FIELD_PROBLEMS.notAPlan;
@@ -102,6 +114,12 @@ export interface Settings {
   apiKey: string;
   baseUrlV2: string;
   baseUrlV3: string;
+  /** Own key (apiKey, base URLs) or the team's hub (hubUrl, hubToken): see CONNECTIONS. */
+  connection: Connection;
+  /** The team hub's address: both API versions are called there in team mode. */
+  hubUrl: string;
+  /** The member token the hub's admin gave; kept like the key (only the background reads it). */
+  hubToken: string;
   /** 'growth' = Growth or larger subscription; some Limits rows depend on it. */
   plan: (typeof PLANS)[number];
   /** Credits per calendar day (local time); null = no budget. Exceeding it needs a confirmation. */
@@ -131,6 +149,9 @@ export const DEFAULT_SETTINGS: Settings = {
   apiKey: '',
   baseUrlV2: '',
   baseUrlV3: '',
+  connection: 'own-key',
+  hubUrl: '',
+  hubToken: '',
   plan: 'standard',
   dailyBudget: 200,
   staleAfterDays: 29,
@@ -141,32 +162,61 @@ export const DEFAULT_SETTINGS: Settings = {
   onboarded: false,
 };
 
+/** The secrets among the settings: kept in IndexedDB (lib/background/settings-store.ts), never shown to a page. */
+export type SecretSetting = 'apiKey' | 'hubToken';
+
 /**
- * The settings as `storage.local` keeps them: everything but the key, which content scripts could
- * read there (it is in IndexedDB: lib/background/settings-store.ts). An older version kept the key here too;
- * the background moves it out when it first reads it. Cleared by: uninstalling.
+ * The settings as `storage.local` keeps them: everything but the key and the member token, which
+ * content scripts could read there (they are in IndexedDB: lib/background/settings-store.ts). An
+ * older version kept the key here too; the background moves it out when it first reads it.
+ * Cleared by: uninstalling.
  */
-export type StoredSettings = Omit<Settings, 'apiKey'> & { apiKey?: string };
+export type StoredSettings = Omit<Settings, SecretSetting> & { apiKey?: string };
 
 export const settingsItem = storage.defineItem<Partial<StoredSettings>>('local:settings', {
   fallback: {},
 });
 
+/** The connection's fields a page may see; a page sees `…Set` in place of each secret. */
+type ConnectionView = Pick<Settings, 'baseUrlV2' | 'baseUrlV3'> &
+  Partial<Pick<Settings, 'connection' | 'hubUrl'>> &
+  ({ apiKey: string; hubToken?: string } | { apiKeySet: boolean; hubTokenSet?: boolean });
+
 /**
- * Whether the service can be called: a key is set, and both base URLs. Reads the background's settings,
- * or what a page may see of them (`apiKeySet` in place of the key).
+ * Whether the service can be called: a key and both base URLs are set, or in team mode the hub's
+ * address and a member token. Reads the background's settings, or what a page may see of them.
  */
-export function isConfigured(
-  settings: Pick<Settings, 'baseUrlV2' | 'baseUrlV3'> & ({ apiKey: string } | { apiKeySet: boolean }),
-): boolean {
+export function isConfigured(settings: ConnectionView): boolean {
+  if (settings.connection === 'team-hub') {
+    const tokenSet = 'apiKey' in settings ? (settings.hubToken ?? '') !== '' : settings.hubTokenSet === true;
+    return tokenSet && (settings.hubUrl ?? '') !== '';
+  }
   const keySet = 'apiKey' in settings ? settings.apiKey !== '' : settings.apiKeySet;
   return keySet && settings.baseUrlV2 !== '' && settings.baseUrlV3 !== '';
 }
 
-/** The origins the API needs a host permission for, as match patterns. */
-export function apiOrigins(settings: Pick<Settings, 'baseUrlV2' | 'baseUrlV3'>): string[] {
+/**
+ * Where calls go and with which bearer key: the service's base URLs with the person's key, or in
+ * team mode the hub's address for both versions with the member token (background only: it reads
+ * the secrets). `hub` says the answers carry the hub's headers (X-Hub-Charged).
+ */
+export function serviceAddress(
+  settings: Pick<Settings, 'connection' | 'apiKey' | 'baseUrlV2' | 'baseUrlV3' | 'hubUrl' | 'hubToken'>,
+): { apiKey: string; baseUrlV2: string; baseUrlV3: string; hub: boolean } {
+  if (settings.connection === 'team-hub')
+    return { apiKey: settings.hubToken, baseUrlV2: settings.hubUrl, baseUrlV3: settings.hubUrl, hub: true };
+  const { apiKey, baseUrlV2, baseUrlV3 } = settings;
+  return { apiKey, baseUrlV2, baseUrlV3, hub: false };
+}
+
+/** The origins the API needs a host permission for, as match patterns (the hub's, in team mode). */
+export function apiOrigins(
+  settings: Pick<Settings, 'baseUrlV2' | 'baseUrlV3'> & Partial<Pick<Settings, 'connection' | 'hubUrl'>>,
+): string[] {
   const origins = new Set<string>();
-  for (const base of [settings.baseUrlV2, settings.baseUrlV3]) {
+  const bases =
+    settings.connection === 'team-hub' ? [settings.hubUrl ?? ''] : [settings.baseUrlV2, settings.baseUrlV3];
+  for (const base of bases) {
     if (!base) continue;
     const url = new URL(base);
     // Match patterns carry no port; `http://127.0.0.1/*` matches every port.
@@ -203,3 +253,13 @@ export const EMAIL_LOOKUP_ITEM_KEY = 'session:emailLookup' as const;
  * watched row by row and a worker that restarts keeps it. Cleared by: the browser closing.
  */
 export const E2E_RATE_ITEM_KEY = 'session:e2eRatePerMinute' as const;
+
+/**
+ * Team mode: the number of the last subject forgotten at the hub that this browser forgot too
+ * (`GET /hub/v1/forgotten?since=N`, lib/background/team-hub.ts). Cleared by: uninstalling; a
+ * different hub address starts again from 0 (the numbers are the hub's).
+ */
+export const hubForgottenItem = storage.defineItem<{ hubUrl: string; last: number } | null>(
+  'local:hubForgotten',
+  { fallback: null },
+);

@@ -5,15 +5,11 @@
 import { useState } from 'preact/hooks';
 import { endpointTitle, formatBytes, formatCredits, formatMoment } from '@/components/format';
 import { Busy, ErrorNotice, Notice } from '@/components/Notice';
+import { hubMemberWords } from '@/components/PanelStates';
 import { lostChargeShort, lostChargeText } from '@/components/spend/charge-format';
-import {
-  ApiError,
-  formatAge,
-  RETRY_AFTER_MAX_SECONDS,
-  type UserMessage,
-  userMessage,
-} from '@/lib/api/errors';
+import { ApiError, RETRY_AFTER_MAX_SECONDS, type UserMessage, userMessage } from '@/lib/api/errors';
 import type { Account } from '@/lib/protocol';
+import { formatAge } from '@/lib/quote-format';
 
 export type AccountPanelState =
   | { status: 'loading' }
@@ -47,6 +43,7 @@ export function AccountPanel({ state, onRetry, onClearCache, clearingCache, now 
           {state.account.askedToWaitUntil !== undefined && (
             <AskedToWait until={state.account.askedToWaitUntil} />
           )}
+          {state.account.hub && <TeamHubFigures hub={state.account.hub} />}
           <Figures account={state.account} />
           <Ledger recent={state.account.recent} now={now} />
           <Cache cache={state.account.cache} onClear={onClearCache} clearing={clearingCache} />
@@ -84,11 +81,62 @@ function Figures({ account }: { account: Account }) {
         <dt>Left of today's budget</dt>
         <dd>{account.remainingToday === null ? 'No budget set' : formatCredits(account.remainingToday)}</dd>
       </div>
-      <div class="figure">
-        <dt>Service balance</dt>
-        <dd>{account.balance === null ? 'balance unknown' : formatCredits(account.balance)}</dd>
-      </div>
+      {!account.hub && (
+        <div class="figure">
+          <dt>Service balance</dt>
+          <dd>{account.balance === null ? 'balance unknown' : formatCredits(account.balance)}</dd>
+        </div>
+      )}
     </dl>
+  );
+}
+
+/**
+ * Team mode: the member's budget and spend as the team's hub tells them (the hub holds the
+ * account, so there is no balance of the service here).
+ */
+function TeamHubFigures({ hub }: { hub: NonNullable<Account['hub']> }) {
+  const { member } = hub;
+  if (!member)
+    return (
+      <ErrorNotice
+        message={
+          hub.error
+            ? userMessage(ApiError.fromJSON(hub.error))
+            : {
+                title: 'The team hub could not be asked',
+                action: 'Check its address and your token, then Refresh',
+              }
+        }
+      />
+    );
+  const left = (credits: number | null) => (credits === null ? 'No budget set' : formatCredits(credits));
+  return (
+    <div class="stack">
+      <h3>At the team hub</h3>
+      <p class="muted">{hubMemberWords(hub)}</p>
+      <dl class="figures">
+        <div class="figure">
+          <dt>You spent today</dt>
+          <dd>{formatCredits(member.spentToday)}</dd>
+        </div>
+        <div class="figure">
+          <dt>Left today</dt>
+          <dd>{left(member.leftToday)}</dd>
+        </div>
+        <div class="figure">
+          <dt>You spent this month</dt>
+          <dd>{formatCredits(member.spentThisMonth)}</dd>
+        </div>
+        {member.monthlyBudget !== null && (
+          <div class="figure">
+            <dt>Left this month</dt>
+            <dd>{left(member.leftThisMonth)}</dd>
+          </div>
+        )}
+      </dl>
+      <h3>On this computer</h3>
+    </div>
   );
 }
 

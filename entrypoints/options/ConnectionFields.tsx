@@ -1,15 +1,30 @@
 /**
- * The three fields that say how to reach the service: the API key and the two base URLs. Shared by
- * onboarding and the settings view. Label texts are fixed ("API key", "Base URL (v2)",
- * "Base URL (v3)"): screen readers and tests find the fields by them.
+ * The fields that say how to reach the service: your own key (the API key and the two base URLs)
+ * or a team hub (its address and your member token). Shared by onboarding and the settings view.
+ * Label texts are fixed ("API key", "Base URL (v2)", "Base URL (v3)", "Team hub address", "Member
+ * token"): screen readers and tests find the fields by them.
  */
 import { Field, SavedSecret, SecretInput, TextInput } from '@/components/Field';
+import type { Connection } from '@/lib/settings';
 
 export interface ConnectionValues {
+  connection: Connection;
   apiKey: string;
   baseUrlV2: string;
   baseUrlV3: string;
+  hubUrl: string;
+  hubToken: string;
 }
+
+/** Empty values, own key: what onboarding starts from. */
+export const NO_CONNECTION: ConnectionValues = {
+  connection: 'own-key',
+  apiKey: '',
+  baseUrlV2: '',
+  baseUrlV3: '',
+  hubUrl: '',
+  hubToken: '',
+};
 
 export type ConnectionErrors = Partial<Record<keyof ConnectionValues, string>>;
 
@@ -29,11 +44,104 @@ export interface ConnectionFieldsProps {
   disabled?: boolean;
   /** Absent in onboarding, where no key is saved yet. */
   savedKey?: SavedKey;
+  /** The same for a saved member token. */
+  savedToken?: SavedKey;
+  /** Onboarding offers the team hub as a button of its own: no choice between the two here. */
+  choice?: boolean;
 }
 
-export function ConnectionFields({ values, errors, onChange, disabled, savedKey }: ConnectionFieldsProps) {
+const CONNECTION_LABELS: Record<Connection, string> = {
+  'own-key': 'Your own key',
+  'team-hub': 'A team hub',
+};
+
+export function ConnectionFields(props: ConnectionFieldsProps) {
+  const { values, onChange, disabled, choice = true } = props;
   return (
     <div class="stack">
+      {choice && (
+        <fieldset class="choices">
+          <legend>How you reach the service</legend>
+          {(Object.keys(CONNECTION_LABELS) as Connection[]).map((connection) => (
+            <label key={connection} class="choice">
+              <input
+                type="radio"
+                name="connection"
+                checked={values.connection === connection}
+                disabled={disabled}
+                onChange={() => onChange({ connection })}
+              />
+              {CONNECTION_LABELS[connection]}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {values.connection === 'team-hub' ? <HubFields {...props} /> : <OwnKeyFields {...props} />}
+    </div>
+  );
+}
+
+/** A team hub: its address (both API versions are called there) and the member token its admin gave. */
+function HubFields({ values, errors, onChange, disabled, savedToken }: ConnectionFieldsProps) {
+  return (
+    <>
+      <Field
+        label="Team hub address"
+        error={errors.hubUrl}
+        hint="Your team's hub, from its admin. It holds the team's key; you never see it."
+      >
+        {(control) => (
+          <TextInput
+            {...control}
+            type="url"
+            inputMode="url"
+            placeholder="https://hub.example.com"
+            value={values.hubUrl}
+            disabled={disabled}
+            onValue={(hubUrl) => onChange({ hubUrl })}
+          />
+        )}
+      </Field>
+      {savedToken && !savedToken.replacing ? (
+        <div class="field">
+          <p class="field-label">Member token</p>
+          <SavedSecret hint={savedToken.hint} onChange={savedToken.onReplace} changeLabel="Change token" />
+        </div>
+      ) : (
+        <Field
+          label="Member token"
+          error={errors.hubToken}
+          hint={
+            savedToken ? (
+              <>
+                The new token replaces the saved one when you save.{' '}
+                <button type="button" class="link" onClick={savedToken.onKeep}>
+                  Keep the current token
+                </button>
+              </>
+            ) : (
+              "Your own token from the hub's admin. It stays in this browser and is never shown again."
+            )
+          }
+        >
+          {(control) => (
+            <SecretInput
+              {...control}
+              value={values.hubToken}
+              disabled={disabled}
+              onValue={(hubToken) => onChange({ hubToken })}
+            />
+          )}
+        </Field>
+      )}
+    </>
+  );
+}
+
+/** Your own key and the service's two base URLs. */
+function OwnKeyFields({ values, errors, onChange, disabled, savedKey }: ConnectionFieldsProps) {
+  return (
+    <>
       {savedKey && !savedKey.replacing ? (
         <div class="field">
           <p class="field-label">API key</p>
@@ -84,7 +192,7 @@ export function ConnectionFields({ values, errors, onChange, disabled, savedKey 
         onChange={onChange}
         disabled={disabled}
       />
-    </div>
+    </>
   );
 }
 
@@ -97,7 +205,7 @@ function BaseUrlField({
   errors,
   onChange,
   disabled,
-}: Omit<ConnectionFieldsProps, 'savedKey'> & {
+}: Pick<ConnectionFieldsProps, 'values' | 'errors' | 'onChange' | 'disabled'> & {
   name: 'baseUrlV2' | 'baseUrlV3';
   label: string;
   hint: string;

@@ -5,12 +5,15 @@
 
 import { formatCredits } from '@/components/format';
 import { Busy, ErrorNotice, Notice } from '@/components/Notice';
+import { hubMemberWords } from '@/components/PanelStates';
 import type { UserMessage } from '@/lib/api/errors';
+import type { HubMember } from '@/lib/protocol';
 
 export type ConnectionPhase = 'idle' | 'permission' | 'testing';
 
 export type ConnectionOutcome =
-  | { kind: 'connected'; balance: number | null }
+  /** `member`: a team hub's answer, who it knows the token as. */
+  | { kind: 'connected'; balance: number | null; member?: HubMember }
   | { kind: 'denied' }
   | { kind: 'failed'; message: UserMessage };
 
@@ -23,10 +26,16 @@ export interface ConnectionStatusProps {
 
 export function ConnectionStatus({ phase, outcome, actionLabel }: ConnectionStatusProps) {
   if (phase === 'permission') return <Busy>Waiting for your permission to reach this address…</Busy>;
-  if (phase === 'testing') return <Busy>Checking the connection (free: it only asks for your balance)…</Busy>;
+  if (phase === 'testing') return <Busy>Checking the connection (free: nothing is spent)…</Busy>;
   if (!outcome) return null;
   switch (outcome.kind) {
     case 'connected':
+      if (outcome.member)
+        return (
+          <Notice tone="success" title={`Connected to the team hub as ${outcome.member.name}`}>
+            <p>{hubMemberWords({ member: outcome.member })}</p>
+          </Notice>
+        );
       return (
         <Notice tone="success" title="Connected">
           <p>

@@ -1,6 +1,7 @@
 /**
- * First run: the key and the two base URLs (or the sandbox), access to their address, a connection
- * test, and only then a save that marks onboarding done.
+ * First run: the key and the two base URLs (or the sandbox, or a team hub's address and member
+ * token), access to their address, a connection test (a hub's: who the member is), and only then a
+ * save that marks onboarding done.
  */
 import { useState } from 'preact/hooks';
 import type { UserMessage } from '@/lib/api/errors';
@@ -8,7 +9,7 @@ import { backgroundFailure } from '@/lib/ask-background';
 import type { PublicSettings } from '@/lib/protocol';
 import { SANDBOX_PRESET } from '@/lib/settings';
 import type { OptionsBackend } from './backend';
-import type { ConnectionErrors, ConnectionValues } from './ConnectionFields';
+import { type ConnectionErrors, type ConnectionValues, NO_CONNECTION } from './ConnectionFields';
 import type { ConnectionOutcome, ConnectionPhase } from './ConnectionStatus';
 import { connectAndTest } from './connection';
 import { checkConnection } from './form';
@@ -21,7 +22,7 @@ export function OnboardingScreen({
   backend: OptionsBackend;
   onDone: (settings: PublicSettings, connected: ConnectionOutcome) => void;
 }) {
-  const [values, setValues] = useState<ConnectionValues>({ apiKey: '', baseUrlV2: '', baseUrlV3: '' });
+  const [values, setValues] = useState<ConnectionValues>(NO_CONNECTION);
   const [errors, setErrors] = useState<ConnectionErrors>({});
   const [sandboxChosen, setSandboxChosen] = useState(false);
   const [phase, setPhase] = useState<ConnectionPhase>('idle');
@@ -40,10 +41,24 @@ export function OnboardingScreen({
   }
 
   function trySandbox() {
-    setValues({ ...SANDBOX_PRESET });
+    setValues({ ...NO_CONNECTION, ...SANDBOX_PRESET });
     setErrors({});
     setOutcome(null);
     setSandboxChosen(true);
+  }
+
+  /** "Join a team hub": the hub's address and member token in place of a key and addresses. */
+  function joinHub() {
+    setValues({ ...NO_CONNECTION, connection: 'team-hub' });
+    setErrors({});
+    setOutcome(null);
+    setSandboxChosen(false);
+  }
+
+  function ownKey() {
+    setValues(NO_CONNECTION);
+    setErrors({});
+    setOutcome(null);
   }
 
   async function connect() {
@@ -80,6 +95,8 @@ export function OnboardingScreen({
       onChange={change}
       sandboxChosen={sandboxChosen}
       onTrySandbox={trySandbox}
+      onJoinHub={joinHub}
+      onOwnKey={ownKey}
       onConnect={connect}
       phase={phase}
       outcome={outcome}

@@ -1,6 +1,6 @@
 /**
- * First run: what the extension does, and two ways to connect it: your own key and addresses, or
- * the local sandbox.
+ * First run: what the extension does, and the ways to connect it: your own key and addresses, the
+ * local sandbox, or a team hub (its address and your member token).
  */
 
 import { useFocusInvalidOnSubmit } from '@/components/Field';
@@ -16,6 +16,10 @@ export interface OnboardingViewProps {
   /** "Try the sandbox" was pressed: the fields hold the sandbox's address and demo key. */
   sandboxChosen: boolean;
   onTrySandbox: () => void;
+  /** "Join a team hub": the fields become the hub's address and member token. */
+  onJoinHub: () => void;
+  /** Back from the team hub to your own key. */
+  onOwnKey: () => void;
   /** Called from the form's submit, a user gesture: the permission request must start in it. */
   onConnect: () => void;
   phase: ConnectionPhase;
@@ -28,6 +32,7 @@ export interface OnboardingViewProps {
 
 export function OnboardingView(props: OnboardingViewProps) {
   const { values, errors, onChange, sandboxChosen, onTrySandbox, onConnect, phase, outcome, saving } = props;
+  const team = values.connection === 'team-hub';
   const busy = phase !== 'idle' || saving;
   const focusInvalid = useFocusInvalidOnSubmit(errors);
   return (
@@ -48,7 +53,9 @@ export function OnboardingView(props: OnboardingViewProps) {
         <section class="card" aria-labelledby="connect-heading">
           <header>
             <h2 id="connect-heading">Connect to the service</h2>
-            <p class="muted">Enter your API key and the service's addresses, or try the sandbox first.</p>
+            <p class="muted">
+              Enter your API key and the service's addresses, try the sandbox first, or join your team's hub.
+            </p>
           </header>
 
           <div class="stack">
@@ -56,8 +63,19 @@ export function OnboardingView(props: OnboardingViewProps) {
               <button type="button" onClick={onTrySandbox} disabled={busy}>
                 Try the sandbox
               </button>
+              <button type="button" onClick={props.onJoinHub} disabled={busy} aria-pressed={team}>
+                Join a team hub
+              </button>
             </div>
-            {sandboxChosen ? (
+            {team ? (
+              <Notice tone="info" title="Joining a team hub">
+                <p>
+                  Your team's hub holds the team's account: enter its address and the member token its admin
+                  gave you. What you spend counts against the budget the admin set for you, and what a
+                  teammate already paid for costs you nothing.
+                </p>
+              </Notice>
+            ) : sandboxChosen ? (
               <Notice tone="info" title="Sandbox details filled in">
                 <p>
                   The sandbox is a local stand-in for the service, with synthetic data and a demo key: nothing
@@ -73,7 +91,15 @@ export function OnboardingView(props: OnboardingViewProps) {
             )}
           </div>
 
-          <p class="divider">or enter your own</p>
+          {team ? (
+            <div class="row">
+              <button type="button" class="link" onClick={props.onOwnKey} disabled={busy}>
+                Use your own key instead
+              </button>
+            </div>
+          ) : (
+            <p class="divider">or enter your own</p>
+          )}
 
           <form
             class="stack"
@@ -85,7 +111,13 @@ export function OnboardingView(props: OnboardingViewProps) {
               onConnect();
             }}
           >
-            <ConnectionFields values={values} errors={errors} onChange={onChange} disabled={busy} />
+            <ConnectionFields
+              values={values}
+              errors={errors}
+              onChange={onChange}
+              disabled={busy}
+              choice={false}
+            />
             <p class="field-hint">
               When you press Connect, the browser asks whether the extension may reach this address: it can
               only talk to the address you entered. The check that follows is free.

@@ -47,6 +47,8 @@ export interface SettingsFormProps {
   onChange: (patch: Partial<SettingsDraft>) => void;
   /** Absent when no key is saved: the key field is then a plain input. */
   savedKey?: SavedKey;
+  /** The same for the team hub's member token. */
+  savedToken?: SavedKey;
   /** Called from a click, a user gesture: the permission request must start in it. */
   onTest: () => void;
   testPhase: ConnectionPhase;
@@ -88,12 +90,17 @@ export function SettingsForm(props: SettingsFormProps) {
           onChange={onChange}
           disabled={busy}
           savedKey={savedKey}
+          savedToken={props.savedToken}
         />
         <div class="row">
           <button type="button" onClick={props.onTest} disabled={busy}>
             Test connection
           </button>
-          <span class="field-hint">Free: it only asks the service for your balance.</span>
+          <span class="field-hint">
+            {draft.connection === 'team-hub'
+              ? 'Free: it only asks the hub who you are.'
+              : 'Free: it only asks the service for your balance.'}
+          </span>
         </div>
         <ConnectionStatus phase={props.testPhase} outcome={props.testOutcome} actionLabel="Test connection" />
       </section>

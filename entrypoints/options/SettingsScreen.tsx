@@ -38,6 +38,7 @@ export function SettingsScreen({
   const [settings, setSettings] = useState(initial);
   const [draft, setDraft] = useState<SettingsDraft>(() => draftFromSettings(initial));
   const [replacingKey, setReplacingKey] = useState(false);
+  const [replacingToken, setReplacingToken] = useState(false);
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [saving, setSaving] = useState(false);
   const [saveOutcome, setSaveOutcome] = useState<SaveOutcome | null>(null);
@@ -56,16 +57,25 @@ export function SettingsScreen({
 
   // With no key saved (cleared by hand), the key field is an input from the start.
   const keyEntered = (replacingKey || !settings.apiKeySet) && draft.apiKey.trim() !== '';
+  const tokenEntered = (replacingToken || !settings.hubTokenSet) && draft.hubToken.trim() !== '';
 
   const { testPhase, testOutcome, test } = useConnectionTest(backend, connected, setErrors, {
     draft,
     keyRequired: replacingKey || !settings.apiKeySet,
     keyEntered,
+    tokenRequired: replacingToken || !settings.hubTokenSet,
+    tokenEntered,
+    savedConnection: settings.connection,
   });
 
   function keepKey() {
     setReplacingKey(false);
     change({ apiKey: '' });
+  }
+
+  function keepToken() {
+    setReplacingToken(false);
+    change({ hubToken: '' });
   }
 
   async function save() {
@@ -74,7 +84,19 @@ export function SettingsScreen({
       setErrors((current) => ({ ...current, apiKey: 'Enter the new key, or keep the current one.' }));
       return;
     }
-    const checked = checkSettingsPatch(patchFromDraft(draft, keyEntered));
+    if (draft.connection === 'team-hub') {
+      // A team hub needs its address and a token before anything is saved (refused on its field).
+      const hub = checkConnection(draft, {
+        keyRequired: false,
+        tokenRequired: !settings.hubTokenSet || replacingToken,
+      });
+      if (!hub.ok) {
+        setErrors((current) => ({ ...current, ...hub.errors }));
+        setSaveOutcome({ kind: 'invalid', unplaced: [] });
+        return;
+      }
+    }
+    const checked = checkSettingsPatch(patchFromDraft(draft, keyEntered, tokenEntered));
     setErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) {
       setSaveOutcome({ kind: 'invalid', unplaced: checked.unplaced });
@@ -91,6 +113,7 @@ export function SettingsScreen({
       setSettings(result.saved);
       setDraft(draftFromSettings(result.saved));
       setReplacingKey(false);
+      setReplacingToken(false);
       setSaveOutcome({ kind: 'saved' });
       void account.reload(); // the budget left today follows the saved budget
     } catch (error) {
@@ -104,7 +127,9 @@ export function SettingsScreen({
     <main class="page">
       <header class="page-header">
         <h1>Profile Enrichment settings</h1>
-        <p class="muted">Your API key stays in this browser; only the extension's background uses it.</p>
+        <p class="muted">
+          Your API key or member token stays in this browser; only the extension's background uses it.
+        </p>
       </header>
       <div class="columns">
         <div class="stack">
@@ -119,6 +144,16 @@ export function SettingsScreen({
                     replacing: replacingKey,
                     onReplace: () => setReplacingKey(true),
                     onKeep: keepKey,
+                  }
+                : undefined
+            }
+            savedToken={
+              settings.hubTokenSet
+                ? {
+                    hint: settings.hubTokenHint,
+                    replacing: replacingToken,
+                    onReplace: () => setReplacingToken(true),
+                    onKeep: keepToken,
                   }
                 : undefined
             }
@@ -149,24 +184,42 @@ function useConnectionTest(
   backend: OptionsBackend,
   connected: ConnectionOutcome | null,
   setErrors: (update: (current: SettingsErrors) => SettingsErrors) => void,
-  form: { draft: SettingsDraft; keyRequired: boolean; keyEntered: boolean },
+  form: {
+    draft: SettingsDraft;
+    keyRequired: boolean;
+    keyEntered: boolean;
+    tokenRequired: boolean;
+    tokenEntered: boolean;
+    savedConnection: PublicSettings['connection'];
+  },
 ) {
   const [testPhase, setTestPhase] = useState<ConnectionPhase>('idle');
   const [testOutcome, setTestOutcome] = useState<ConnectionOutcome | null>(connected);
   async function test() {
-    const checked = checkConnection(form.draft, { keyRequired: form.keyRequired });
+    const checked = checkConnection(form.draft, {
+      keyRequired: form.keyRequired,
+      tokenRequired: form.tokenRequired,
+    });
     setErrors((current) => ({
       ...current,
       apiKey: undefined,
       baseUrlV2: undefined,
       baseUrlV3: undefined,
+      hubUrl: undefined,
+      hubToken: undefined,
       ...(checked.ok ? {} : checked.errors),
     }));
     setTestOutcome(null);
     if (!checked.ok) return;
-    // Without a new key the background tests the saved one.
-    const { apiKey, ...addresses } = checked.values;
-    const values = form.keyEntered ? { ...addresses, apiKey } : addresses;
+    // Without a new key (or token) the background tests the saved one.
+    const { apiKey, hubToken, ...addresses } = { apiKey: undefined, hubToken: undefined, ...checked.values };
+    const values = {
+      ...addresses,
+      // Back from a saved team hub to your own key: tested as such.
+      ...(form.draft.connection !== form.savedConnection ? { connection: form.draft.connection } : {}),
+      ...(form.keyEntered && apiKey !== undefined ? { apiKey } : {}),
+      ...(form.tokenEntered && hubToken !== undefined ? { hubToken } : {}),
+    };
     // Still synchronous up to here: connectAndTest asks for access inside this click.
     setTestOutcome(await connectAndTest(backend, checked.origins, values, setTestPhase));
   }
@@ -184,7 +237,12 @@ async function accessAndSave(
 ): Promise<{ saved: PublicSettings } | { saved?: undefined; outcome: SaveOutcome; errors?: SettingsErrors }> {
   const access = await requestAccess(
     backend,
-    apiOrigins({ baseUrlV2: patch.baseUrlV2 ?? '', baseUrlV3: patch.baseUrlV3 ?? '' }),
+    apiOrigins({
+      connection: patch.connection,
+      baseUrlV2: patch.baseUrlV2 ?? '',
+      baseUrlV3: patch.baseUrlV3 ?? '',
+      hubUrl: patch.hubUrl ?? '',
+    }),
   );
   if (access.kind !== 'granted') return { outcome: access };
   const result = await backend.ask('settings.save', changedFields(patch, settings));

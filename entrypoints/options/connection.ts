@@ -38,6 +38,6 @@ export async function connectAndTest(
 /** What a connection test answered, in the views' terms. */
 function outcomeOf(result: ConnectionResult): ConnectionOutcome {
   return result.ok
-    ? { kind: 'connected', balance: result.balance }
+    ? { kind: 'connected', balance: result.balance, ...(result.member ? { member: result.member } : {}) }
     : { kind: 'failed', message: userMessage(ApiError.fromJSON(result.error)) };
 }

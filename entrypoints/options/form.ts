@@ -17,9 +17,12 @@ import type { SettingsDraft, SettingsErrors, SettingsField } from './SettingsFor
 
 export function draftFromSettings(settings: PublicSettings): SettingsDraft {
   return {
+    connection: settings.connection,
     apiKey: '',
     baseUrlV2: settings.baseUrlV2,
     baseUrlV3: settings.baseUrlV3,
+    hubUrl: settings.hubUrl,
+    hubToken: '',
     plan: settings.plan,
     dailyBudget: settings.dailyBudget === null ? '' : String(settings.dailyBudget),
     staleAfterDays: String(settings.staleAfterDays),
@@ -32,15 +35,22 @@ export function draftFromSettings(settings: PublicSettings): SettingsDraft {
 
 /**
  * The settings to save. Numbers are passed as typed (an empty budget means none, an empty number
- * elsewhere is no number) and judged by checkSettingsPatch; the key is sent only when the person
- * entered a new one.
+ * elsewhere is no number) and judged by checkSettingsPatch; the key and the member token are sent
+ * only when the person entered a new one.
  */
-export function patchFromDraft(draft: SettingsDraft, keyEntered: boolean): Partial<Settings> {
+export function patchFromDraft(
+  draft: SettingsDraft,
+  keyEntered: boolean,
+  tokenEntered = false,
+): Partial<Settings> {
   const budget = draft.dailyBudget.trim();
   return {
+    connection: draft.connection,
     ...(keyEntered ? { apiKey: draft.apiKey.trim() } : {}),
+    ...(tokenEntered ? { hubToken: draft.hubToken.trim() } : {}),
     baseUrlV2: draft.baseUrlV2.trim(),
     baseUrlV3: draft.baseUrlV3.trim(),
+    hubUrl: draft.hubUrl.trim(),
     plan: draft.plan,
     dailyBudget: budget === '' ? null : Number(budget),
     staleAfterDays: draft.staleAfterDays.trim() === '' ? Number.NaN : Number(draft.staleAfterDays),
@@ -64,8 +74,13 @@ export function changedFields(patch: Partial<Settings>, loaded: PublicSettings):
   ) as Partial<Settings>;
 }
 
+/** What a connection sends (to test, to save): your own key's three fields, or a team hub's. */
+type CheckedValues =
+  | Pick<ConnectionValues, 'apiKey' | 'baseUrlV2' | 'baseUrlV3'>
+  | (Pick<ConnectionValues, 'hubUrl' | 'hubToken'> & { connection: 'team-hub' });
+
 export type CheckedConnection =
-  | { ok: true; values: ConnectionValues; origins: string[] }
+  | { ok: true; values: CheckedValues; origins: string[] }
   | { ok: false; errors: ConnectionErrors };
 
 const BASE_URL_FIELDS = [
@@ -75,18 +90,19 @@ const BASE_URL_FIELDS = [
 
 /**
  * What a connection needs before the browser can be asked for access: a key (unless the saved
- * one is used) and two base URLs the settings accept (baseUrlProblem), from which the origins
- * follow. It runs synchronously, inside the click, so the permission request still counts as the
- * person's.
+ * one is used) and two base URLs the settings accept (baseUrlProblem), or in team mode the hub's
+ * address and a member token, from which the origins follow. It runs synchronously, inside the
+ * click, so the permission request still counts as the person's.
  */
 export function checkConnection(
   values: ConnectionValues,
-  { keyRequired }: { keyRequired: boolean },
+  { keyRequired, tokenRequired = true }: { keyRequired: boolean; tokenRequired?: boolean },
 ): CheckedConnection {
+  if (values.connection === 'team-hub') return checkHubConnection(values, tokenRequired);
   const errors: ConnectionErrors = {};
   const apiKey = values.apiKey.trim();
   if (keyRequired && apiKey === '') errors.apiKey = 'Enter your API key, or press Try the sandbox.';
-  const normalized: ConnectionValues = { apiKey, baseUrlV2: '', baseUrlV3: '' };
+  const normalized = { apiKey, baseUrlV2: '', baseUrlV3: '' };
   for (const [field, version] of BASE_URL_FIELDS) {
     const entered = values[field].trim();
     if (entered === '') {
@@ -101,10 +117,31 @@ export function checkConnection(
   return { ok: true, values: normalized, origins: apiOrigins(normalized) };
 }
 
+/** A team hub: its address (refused as a base URL would be) and the member token. */
+function checkHubConnection(values: ConnectionValues, tokenRequired: boolean): CheckedConnection {
+  const errors: ConnectionErrors = {};
+  const hubToken = values.hubToken.trim();
+  if (tokenRequired && hubToken === '') errors.hubToken = "Enter the member token from your hub's admin.";
+  const entered = values.hubUrl.trim();
+  const problem = entered === '' ? undefined : baseUrlProblem(entered);
+  if (entered === '') errors.hubUrl = "Enter your team hub's address.";
+  else if (problem) errors.hubUrl = sentence(problem);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const normalized = { connection: 'team-hub' as const, hubUrl: normalizeBaseUrl(entered), hubToken };
+  return {
+    ok: true,
+    values: normalized,
+    origins: apiOrigins({ ...normalized, baseUrlV2: '', baseUrlV3: '' }),
+  };
+}
+
 const SETTINGS_FIELDS: readonly SettingsField[] = [
+  'connection',
   'apiKey',
   'baseUrlV2',
   'baseUrlV3',
+  'hubUrl',
+  'hubToken',
   'plan',
   'dailyBudget',
   'staleAfterDays',
@@ -143,7 +180,8 @@ export function checkSettingsPatch(patch: Partial<Settings>): CheckedPatch {
 function normalizedPatch(patch: Partial<Settings>): Partial<Settings> {
   const normalized = { ...patch };
   if (patch.apiKey !== undefined) normalized.apiKey = patch.apiKey.trim();
-  for (const [field] of BASE_URL_FIELDS) {
+  if (patch.hubToken !== undefined) normalized.hubToken = patch.hubToken.trim();
+  for (const field of ['baseUrlV2', 'baseUrlV3', 'hubUrl'] as const) {
     const value = patch[field];
     if (value !== undefined) normalized[field] = normalizeBaseUrl(value);
   }

@@ -5,7 +5,14 @@
 import { useMemo, useRef, useState } from 'preact/hooks';
 import type { EndpointId, ResponseOf } from '@/lib/api/endpoints';
 import { type Ask, backgroundFailure, type Loadable } from '@/lib/ask-background';
-import type { PanelOpening, PublicSettings, RawParamsMessage, SpendTotals, ViewState } from '@/lib/protocol';
+import type {
+  Account,
+  PanelOpening,
+  PublicSettings,
+  RawParamsMessage,
+  SpendTotals,
+  ViewState,
+} from '@/lib/protocol';
 import type { StartedFirstLook } from './first-look';
 import type { ProfileBackend } from './profile/PageProfile';
 
@@ -98,7 +105,7 @@ export function usePanelSettings(backend: { ask: Ask }, early: EarlyLook) {
  * null when it could not be read.
  */
 export function usePanelAccount(backend: { ask: Ask }) {
-  const [account, setAccount] = useState<SpendTotals | null>(null);
+  const [account, setAccount] = useState<(SpendTotals & Pick<Account, 'hub'>) | null>(null);
   async function loadAccount() {
     try {
       setAccount(await backend.ask('account.get', undefined));
@@ -108,7 +115,8 @@ export function usePanelAccount(backend: { ask: Ask }) {
   }
   /** After something that may have spent: its totals, or null when it had none to say (a batch's progress). */
   function spent(totals: SpendTotals | null) {
-    if (totals) setAccount(totals);
+    // In team mode what the footer says is the hub's (the member's budget there): asked again.
+    if (totals && !account?.hub) setAccount(totals);
     else void loadAccount();
   }
   return { account, loadAccount, spent };

@@ -4,7 +4,7 @@
  * because it needs zod, which the pages do not carry.
  */
 import type { z } from 'zod';
-import { ApiError, kindForStatus, retryAfterOf, STATUS_NAMES } from './errors';
+import { ApiError, type ApiErrorDetails, kindForStatus, retryAfterOf, STATUS_NAMES } from './errors';
 import { describeParamError } from './params';
 import { errorBodySchema } from './schemas';
 
@@ -22,8 +22,8 @@ export function responseError(
   headers: Headers,
   options: { endpointId?: string; now?: number } = {},
 ): ApiError {
-  const kind = kindForStatus(status);
   const body = readErrorBody(bodyText);
+  const kind = body.hub?.kind ?? kindForStatus(status);
   const retryAfter =
     kind === 'rate-limited' ? retryAfterOf(headers.get('Retry-After'), options.now ?? Date.now()) : {};
   const statusName = body.name ?? STATUS_NAMES[status] ?? 'Error';
@@ -35,6 +35,11 @@ export function responseError(
       cachedProfileAgeSeconds: body.cachedProfileAgeSeconds,
       ...retryAfter,
       endpointId: options.endpointId,
+      ...body.hub?.details,
+      // A 451 about an answer (paid, not kept) says what the team paid for it.
+      ...(kind === 'team-do-not-enrich' && headers.has(HUB_CHARGED_HEADER)
+        ? { charged: readHubCharged(headers.get(HUB_CHARGED_HEADER)) }
+        : {}),
     },
     { message: `${status} ${statusName}${body.description ? `: ${body.description}` : ''}` },
   );
@@ -62,6 +67,46 @@ interface ErrorBodyFields {
   name?: string;
   description?: string;
   cachedProfileAgeSeconds?: number;
+  /** A team hub's own refusal (its `error` word), read as its own kind. */
+  hub?: { kind: 'member-budget' | 'team-do-not-enrich' | 'auth'; details: ApiErrorDetails };
+}
+
+/** What the team paid for an answer the hub passed on; 'unknown' (v3) reads as null, not published. */
+export const HUB_CHARGED_HEADER = 'X-Hub-Charged';
+
+/** X-Hub-Charged: a whole number of credits, or null for 'unknown' (or anything unreadable). */
+export function readHubCharged(value: string | null): number | null {
+  const trimmed = value?.trim() ?? '';
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+/**
+ * The hub's refusals: 402 `{"error":"member_budget", needed, left_today}`, 451
+ * `{"error":"do_not_enrich"}`, and 401 `{"error":"unauthorized"}` (a member token, not a key).
+ */
+function hubRefusal(body: Record<string, unknown>): ErrorBodyFields['hub'] {
+  const whole = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+  if (body.error === 'member_budget') {
+    const needed = whole(body.needed);
+    const left = body.left_today === null ? null : whole(body.left_today);
+    return {
+      kind: 'member-budget',
+      details: {
+        ...(needed !== undefined ? { needed } : {}),
+        ...(left !== undefined ? { leftToday: left } : {}),
+      },
+    };
+  }
+  if (body.error === 'do_not_enrich') return { kind: 'team-do-not-enrich', details: {} };
+  if (body.error === 'unauthorized')
+    return {
+      kind: 'auth',
+      details: {
+        description:
+          "The team hub does not know this member token (or its member was removed): ask your hub's admin for one",
+      },
+    };
+  return undefined;
 }
 
 function readErrorBody(bodyText: string): ErrorBodyFields {
@@ -77,10 +122,12 @@ function readErrorBody(bodyText: string): ErrorBodyFields {
   const parsed = errorBodySchema.safeParse(json);
   if (!parsed.success) return {};
   const { name, description, cachedProfileAgeSeconds } = parsed.data;
+  const hub = hubRefusal(parsed.data);
   return {
     name: name ?? undefined,
     description: description ?? undefined,
     cachedProfileAgeSeconds: cachedProfileAgeSeconds ?? undefined,
+    ...(hub ? { hub } : {}),
   };
 }
 

@@ -17,7 +17,7 @@
  * issue list is ./error-reading, which only the background and the sandbox use.
  */
 
-import { formatQuote, creditCount as wholeCredits } from '../quote-format';
+import { formatAge, formatQuote, creditCount as wholeCredits } from '../quote-format';
 
 export const API_ERROR_KINDS = [
   'auth',
@@ -36,6 +36,9 @@ export const API_ERROR_KINDS = [
   'storage',
   'do-not-enrich',
   'too-large',
+  // Team mode (hub/): the member's own budget at the hub (402), the team's do-not-enrich list (451).
+  'member-budget',
+  'team-do-not-enrich',
 ] as const;
 
 export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
@@ -69,6 +72,8 @@ export interface ApiErrorDetails {
    * call was paid, this much (null: its price is not published), and its answer not kept.
    */
   charged?: number | null;
+  /** For 'member-budget': what is left of the member's budget at the team hub today (null: no daily budget). */
+  leftToday?: number | null;
 }
 
 /** An `ApiError` as it crosses the extension's message boundary. */
@@ -179,6 +184,7 @@ export class ApiError extends Error {
   readonly needed?: number;
   readonly neededMin?: number;
   readonly charged?: number | null;
+  readonly leftToday?: number | null;
 
   constructor(
     kind: ApiErrorKind,
@@ -200,6 +206,7 @@ export class ApiError extends Error {
     if (details.needed !== undefined) this.needed = details.needed;
     if (details.neededMin !== undefined) this.neededMin = details.neededMin;
     if (details.charged !== undefined) this.charged = details.charged;
+    if (details.leftToday !== undefined) this.leftToday = details.leftToday;
   }
 
   /** Reads an error back from its JSON (`toJSON`); throws on anything that is not one. */
@@ -227,6 +234,7 @@ export class ApiError extends Error {
         needed: number('needed'),
         neededMin: number('neededMin'),
         charged: value.charged === null ? null : number('charged'),
+        leftToday: value.leftToday === null ? null : number('leftToday'),
       },
       { message: text('message') },
     );
@@ -250,6 +258,7 @@ export class ApiError extends Error {
       ...(this.needed !== undefined ? { needed: this.needed } : {}),
       ...(this.neededMin !== undefined ? { neededMin: this.neededMin } : {}),
       ...(this.charged !== undefined ? { charged: this.charged } : {}),
+      ...(this.leftToday !== undefined ? { leftToday: this.leftToday } : {}),
     };
   }
 }
@@ -390,6 +399,27 @@ export function userMessage(error: ApiError): UserMessage {
             : `The answer was about someone on your list, so it was not kept. Who an answer is about cannot be known before it arrives: it was charged${error.charged === null ? '' : ` ${wholeCredits(error.charged)}`}`,
         detail,
       };
+    case 'member-budget':
+      return {
+        title:
+          error.leftToday === undefined || error.leftToday === null
+            ? 'This would pass your budget at the team hub'
+            : error.leftToday === 0
+              ? 'You have no credits left today at the team hub'
+              : `You have ${wholeCredits(error.leftToday)} left today at the team hub${error.needed === undefined ? '' : `; this could cost up to ${wholeCredits(error.needed)}`}`,
+        action:
+          "Nothing was sent and nothing spent. Ask your team's admin to raise your budget, or try again tomorrow",
+        detail,
+      };
+    case 'team-do-not-enrich':
+      return {
+        title: "Your team's admin has put this person on the do-not-enrich list",
+        action:
+          error.charged === undefined
+            ? 'Nothing was sent and nothing spent. Only the admin can take them off the list'
+            : `The answer was about someone on the team's list, so it was not kept. Who an answer is about cannot be known before it arrives: it was charged${error.charged === null ? '' : ` ${wholeCredits(error.charged)}`}`,
+        detail,
+      };
     case 'storage':
       return {
         title: "The extension's storage could not be used",
@@ -399,23 +429,7 @@ export function userMessage(error: ApiError): UserMessage {
   }
 }
 
-/** A duration in the largest unit that keeps it readable: "45 seconds", "3 minutes", "12 days". */
 /** When a server asked to be left alone until, in the person's own words ("31/12/9999, 23:59:59"). */
 export function waitUntilText(at: number): string {
   return new Date(at).toLocaleString();
-}
-
-export function formatAge(seconds: number): string {
-  const units: [number, string][] = [
-    [86_400, 'day'],
-    [3_600, 'hour'],
-    [60, 'minute'],
-  ];
-  for (const [size, unit] of units) {
-    if (seconds >= size) {
-      const count = Math.floor(seconds / size);
-      return `${count} ${unit}${count === 1 ? '' : 's'}`;
-    }
-  }
-  return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }

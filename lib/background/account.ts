@@ -1,10 +1,11 @@
 /**
  * The account as a page shows it: today's and this month's spending, recent ledger lines, the
  * cache's size, and the balance (the last checkpoint reading less what was recorded since, read
- * again only when old); and the free connection test.
+ * again only when old), or in team mode the member's budget and spend as the hub tells them (the
+ * hub holds the account: there is no balance of ours to read); and the free connection test.
  */
 import type { IDBPDatabase } from 'idb';
-import type { Account, ConnectionResult, SpendTotals } from '../protocol';
+import type { Account, ConnectionResult, HubMember, SpendTotals } from '../protocol';
 import { isConfigured, type Settings } from '../settings';
 import { toApiError } from './calls';
 import type { Checkpoints } from './checkpoints';
@@ -23,6 +24,8 @@ export interface AccountDeps {
   requireReady: (settings: Settings) => Promise<void>;
   /** The free balance for these settings (paced like every request). */
   fetchBalance: (settings: Settings) => Promise<number | null>;
+  /** Team mode: the member's budget and spend at the hub (free: GET /hub/v1/me). */
+  hubMember: (settings: Settings) => Promise<HubMember>;
   /** While the key is paused: when the service asked to wait until, past what is obeyed (lib/background/scheduler.ts). */
   askedToWaitUntil: (settings: Settings) => number | undefined;
 }
@@ -53,8 +56,10 @@ export function createAccount(deps: AccountDeps) {
   async function account(): Promise<Account> {
     const [db, settings] = await Promise.all([deps.db(), deps.settings()]);
     await checkpoints.settleNow();
+    const team = settings.connection === 'team-hub';
     let balanceAt = (await db.get('meta', BALANCE_AT_KEY)) ?? null;
     if (
+      !team &&
       isConfigured(settings) &&
       deps.inFlight() === 0 &&
       (balanceAt === null || (await checkpoints.readingDue(db)))
@@ -80,16 +85,35 @@ export function createAccount(deps: AccountDeps) {
       ),
       cache: { entries: await db.count('cache'), bytes: (await db.get('meta', 'cacheBytes')) ?? 0 },
       ...(askedToWaitUntil !== undefined ? { askedToWaitUntil } : {}),
+      ...(team ? { hub: await memberAtHub(settings) } : {}),
     };
   }
 
-  /** Checks a key and base URLs without spending: the free credit-balance call. */
+  /** What the hub says of the member, or why it could not be asked (the page says so). */
+  async function memberAtHub(settings: Settings): Promise<NonNullable<Account['hub']>> {
+    if (!isConfigured(settings)) return { member: null };
+    try {
+      await requireReady(settings);
+      return { member: await deps.hubMember(settings) };
+    } catch (error) {
+      return { member: null, error: toApiError(error).toJSON() };
+    }
+  }
+
+  /**
+   * Checks a key and base URLs without spending: the free credit-balance call; in team mode the
+   * hub's address and member token, by asking the hub who the member is.
+   */
   async function testConnection(
-    overrides: Partial<Pick<Settings, 'apiKey' | 'baseUrlV2' | 'baseUrlV3'>>,
+    overrides: Partial<
+      Pick<Settings, 'apiKey' | 'baseUrlV2' | 'baseUrlV3' | 'connection' | 'hubUrl' | 'hubToken'>
+    >,
   ): Promise<ConnectionResult> {
     const settings = { ...(await deps.settings()), ...overrides };
     try {
       await requireReady(settings);
+      if (settings.connection === 'team-hub')
+        return { ok: true, balance: null, member: await deps.hubMember(settings) };
       const balance = await deps.fetchBalance(settings);
       return { ok: true, balance };
     } catch (error) {

@@ -22,7 +22,7 @@ import { CALL_DEADLINE_MS, type Pacer } from './api/client';
 import { budgetBounds, checkBudget, committedToday, reservationOf } from './budget';
 import { sizeOf, writeCache } from './cache';
 import type { Checkpoints } from './checkpoints';
-import { reconcileCanonical } from './credits';
+import { chargeOf } from './credits';
 import { type EnrichmentDb, type JobRecord, StorageError } from './db';
 import { keptRow, listedKeys, recordListedAnswer, screenAnswer } from './do-not-enrich';
 import {
@@ -51,8 +51,9 @@ export interface CallClient {
       signal?: AbortSignal;
       onResult?: (result: unknown, index: number) => void;
       onProgress?: (progress: { bytes: number; results: number }) => void;
+      priority?: Priority;
     },
-  ): Promise<{ data: unknown; params: Record<string, unknown> }>;
+  ): Promise<{ data: unknown; params: Record<string, unknown>; hubCharged?: number | null }>;
 }
 
 export interface CallDeps {
@@ -126,20 +127,26 @@ export async function requireReady(
   settings: Settings,
   hasApiPermission?: (origins: string[]) => Promise<boolean>,
 ): Promise<void> {
+  const team = settings.connection === 'team-hub';
   // Refused before anything is journaled: a URL the client will not send to is no lost call.
-  for (const [label, url] of [
-    ['v2', settings.baseUrlV2],
-    ['v3', settings.baseUrlV3],
-  ] as const) {
+  const addresses = team
+    ? ([['The team hub address', settings.hubUrl]] as const)
+    : ([
+        ['The base URL (v2)', settings.baseUrlV2],
+        ['The base URL (v3)', settings.baseUrlV3],
+      ] as const);
+  for (const [label, url] of addresses) {
     const problem = url.trim() === '' ? undefined : baseUrlProblem(url);
     if (problem)
       throw new ApiError('invalid', {
-        description: `The base URL (${label}) ${problem}. Fix it in the options.`,
+        description: `${label} ${problem}. Fix it in the options.`,
       });
   }
   if (!isConfigured(settings)) {
     throw new ApiError('auth', {
-      description: 'No API key or base URL is set. Open the options to set them.',
+      description: team
+        ? 'No team hub address or member token is set. Open the options to set them.'
+        : 'No API key or base URL is set. Open the options to set them.',
     });
   }
   if (hasApiPermission && !(await hasApiPermission(apiOrigins(settings)))) {
@@ -158,14 +165,15 @@ async function recordAnswered(
   db: Db,
   job: JobRecord,
   call: PaidCall,
-  data: unknown,
+  answer: { data: unknown; hubCharged?: number | null },
   settings: Settings,
   listed: ReadonlySet<string>,
 ): Promise<
   | { listed: ApiErrorJson }
   | { listed?: undefined; credits: number | null; fetchedAt: number; shown: unknown; notKept?: NotKept }
 > {
-  const credits = reconcileCanonical(call.endpointId, call.canonical, data, { plan: settings.plan });
+  const { data } = answer;
+  const credits = chargeOf(call.endpointId, call.canonical, answer, { plan: settings.plan });
   const fetchedAt = now();
   const estimate = budgetBounds(call.endpointId, { min: null, max: null }).max;
   const charge = credits === null ? { estimate } : { credits };
@@ -237,6 +245,13 @@ async function recordFailure(
     await tx.done;
     return { status: 'interrupted', interrupted: interruptedCallOf(lost, quote) };
   }
+  if (error.kind === 'team-do-not-enrich' && error.charged !== undefined) {
+    // The team hub was paid for an answer about someone on the team's list, and kept none of it.
+    const estimate = budgetBounds(job.endpointId, { min: null, max: null }).max;
+    const charge = error.charged === null ? { estimate } : { credits: error.charged };
+    const recorded = await recordListedAnswer(db, job, charge, error.charged, deps.now(), error.kind);
+    return { status: 'error', error: recorded };
+  }
   if (error.kind === 'credits') {
     // Refused for credits: say what is left (a free reading) and what this needed.
     const balance = await deps.checkpoints().readBalance(settings);
@@ -286,7 +301,9 @@ async function fetchAndRecord(
     deps.onProgress?.(call.requestId, { requestId: call.requestId, results: [...streamed], bytes });
   try {
     const pace = deps.scheduler.pacerFor(settings.apiKey, { granted: true });
-    const { data } = await deps.client(settings, pace).callCanonical(call.endpointId, call.canonical, {
+    const answer = await deps.client(settings, pace).callCanonical(call.endpointId, call.canonical, {
+      // A person's click goes first at a team hub (the client marks it only there).
+      priority: call.priority,
       onResult: (result) => {
         const row = keptRow(listed, call.endpointId, result);
         if (row === null) return;
@@ -297,7 +314,7 @@ async function fetchAndRecord(
         bytes = progress.bytes;
       },
     });
-    const recorded = await recordAnswered(deps.now, db, job, call, data, settings, listed);
+    const recorded = await recordAnswered(deps.now, db, job, call, answer, settings, listed);
     if (recorded.listed) return { status: 'error', error: recorded.listed };
     const { credits, fetchedAt, notKept } = recorded;
     return {

@@ -316,6 +316,8 @@ export interface EnrichmentDb extends DBSchema {
 
 /** The key of the API key in the `secrets` store. */
 export const SECRET_API_KEY = 'apiKey';
+/** The key of the team hub's member token in the `secrets` store. */
+export const SECRET_HUB_TOKEN = 'hubToken';
 
 export const DB_NAME = 'enrichment';
 type Upgrade = IDBPTransaction<EnrichmentDb, StoreNames<EnrichmentDb>[], 'versionchange'>;

@@ -388,8 +388,10 @@ export async function recordListedAnswer(
   charge: { credits: number } | { estimate: number | null },
   credits: number | null,
   at: number,
+  /** Whose list it is on: the person's own, or (team mode) the team's at the hub. */
+  kind: 'do-not-enrich' | 'team-do-not-enrich' = 'do-not-enrich',
 ): Promise<ApiErrorJson> {
-  const error = new ApiError('do-not-enrich', { charged: credits }).toJSON();
+  const error = new ApiError(kind, { charged: credits }).toJSON();
   const tx = db.transaction(['ledger', 'jobs'], 'readwrite');
   await recordAnswer(tx, { ...job, params: {} }, charge, at, null, LISTED_SUMMARY);
   await tx.objectStore('jobs').put({

@@ -15,7 +15,7 @@ import { ApiError } from '../api/errors';
 import type { RawParams } from '../api/params';
 import { acceptedAgeSeconds } from '../freshness';
 import type { Quote, RunProgress, RunRequest, RunResult } from '../protocol';
-import { isConfigured, type Settings } from '../settings';
+import { isConfigured, type Settings, serviceAddress } from '../settings';
 import { createAccount } from './account';
 import type { Pacer } from './api/client';
 import { cacheKey } from './cache';
@@ -28,29 +28,39 @@ import {
   type ServiceRunRequest,
 } from './calls';
 import { createCheckpoints } from './checkpoints';
-import { quoteCanonical, quoteOrUnknown } from './credits';
+import { quoteOrUnknown } from './credits';
 import type { EnrichmentDb, JobRecord } from './db';
 import { listedKeys, refuseListed } from './do-not-enrich';
+import { forgetSubject } from './forget';
 import { requestStateOf } from './jobs';
 import { recordServedFromCache } from './ledger';
 import { createMerging } from './merging';
 import { createReplays } from './replays';
 import { createScheduler, type Scheduler } from './scheduler';
+import { type HubReader, hubMember, syncForgotten, teamQuote } from './team-hub';
 import { createViews } from './views';
 
 type Canonical = Readonly<Record<string, unknown>>;
 type Db = IDBPDatabase<EnrichmentDb>;
 
 /** The part of the API client the service uses (lib/background/api/client.ts). */
-export interface ServiceClient extends CallClient {
+export interface ServiceClient extends CallClient, HubReader {
   creditBalance(opts?: { signal?: AbortSignal }): Promise<number | null>;
 }
+
+/** Where the client calls: the service, or in team mode the team's hub (lib/settings.ts serviceAddress). */
+type ServiceAddress = ReturnType<typeof serviceAddress>;
 
 export interface ServiceDeps {
   db: () => Promise<Db>;
   settings: () => Promise<Settings>;
-  /** The client for these settings; `pace` paces its requests (lib/background/scheduler.ts). */
-  client: (settings: Pick<Settings, 'apiKey' | 'baseUrlV2' | 'baseUrlV3'>, pace?: Pacer) => ServiceClient;
+  /** The client for this address; `pace` paces its requests (lib/background/scheduler.ts). */
+  client: (address: ServiceAddress, pace?: Pacer) => ServiceClient;
+  /**
+   * Forgets a subject everywhere the extension keeps it, as the person's own forget does (team
+   * mode: what was forgotten at the hub); lib/background/forget/ forgetSubject by default.
+   */
+  forget?: (subject: string) => Promise<unknown>;
   /** Whether the API origins are granted (host permissions); the background asks the browser. */
   hasApiPermission?: (origins: string[]) => Promise<boolean>;
   /** A streamed answer's results so far, after each one; `null` when the call ended. */
@@ -106,6 +116,39 @@ interface RunDeps {
   canonicalize: (endpointId: EndpointId, params: RawParams) => Canonical;
   /** A journaled call's quote at the price list (what asking it again is quoted). */
   fullQuote: (job: JobRecord, settings: Settings) => Quote;
+  hubForgotten: ReturnType<typeof createHubForgotten>;
+}
+
+/**
+ * Team mode: learning what was forgotten at the hub (./team-hub.ts syncForgotten), one sync at a
+ * time and, on calls, at most once every HUB_FORGOTTEN_EVERY_MS (a list of 5,000 rows does not ask
+ * 5,000 times); an alarm asks too (`now`).
+ */
+export const HUB_FORGOTTEN_EVERY_MS = 60_000;
+
+function createHubForgotten(
+  client: (settings: Settings) => HubReader,
+  forget: (subject: string) => Promise<unknown>,
+  now: () => number,
+) {
+  let running: Promise<number> | null = null;
+  let lastAt = Number.NEGATIVE_INFINITY;
+  function sync(settings: Settings): Promise<number> {
+    if (settings.connection !== 'team-hub') return Promise.resolve(0);
+    if (running) return running;
+    lastAt = now();
+    running = syncForgotten(client(settings), settings.hubUrl, forget).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+  return {
+    now: sync,
+    soon(settings: Settings): void {
+      if (running || now() - lastAt < HUB_FORGOTTEN_EVERY_MS) return;
+      sync(settings).catch((error) => console.warn('Could not learn what the team hub forgot', error));
+    },
+  };
 }
 
 /**
@@ -174,6 +217,8 @@ function createRuns(deps: RunDeps) {
     };
     const joinable = merging.joinable(joiner);
     if (joinable) return merging.join(joiner, joinable);
+    // Team mode: what was forgotten at the hub is forgotten here too, learned on the next call.
+    if (settings.connection === 'team-hub') deps.hubForgotten.soon(settings);
     const call = deps.calls.send(
       {
         requestId: req.requestId,
@@ -229,8 +274,14 @@ export function createService(deps: ServiceDeps) {
     job.quote ?? quoteOrUnknown(job.endpointId, job.params, settings.plan);
   const fullQuote = (endpointId: EndpointId, params: Canonical, settings: Settings) =>
     quoteOrUnknown(endpointId, params, settings.plan);
+  const clientFor = (settings: Settings, pace?: Pacer) => deps.client(serviceAddress(settings), pace);
   const fetchBalance = (settings: Settings) =>
-    deps.client(settings, scheduler.pacerFor(settings.apiKey, { granted: false })).creditBalance();
+    clientFor(settings, scheduler.pacerFor(settings.apiKey, { granted: false })).creditBalance();
+  const hubForgotten = createHubForgotten(
+    (settings) => clientFor(settings),
+    deps.forget ?? (async (subject) => forgetSubject(await deps.db(), subject)),
+    now,
+  );
 
   const checkpoints = createCheckpoints({
     db: deps.db,
@@ -244,10 +295,17 @@ export function createService(deps: ServiceDeps) {
     settleAfterMs: deps.settleAfterMs ?? SETTLE_AFTER_MS,
     isConfigured,
   });
-  const views = createViews({ db: deps.db, settings: deps.settings, canonicalize, now });
+  const views = createViews({
+    db: deps.db,
+    settings: deps.settings,
+    canonicalize,
+    now,
+    teamQuote: (settings, endpointId, canonical, quote) =>
+      teamQuote(clientFor(settings), endpointId, canonical, quote),
+  });
   const calls = createCalls({
     db: deps.db,
-    client: (settings, pace) => deps.client(settings, pace),
+    client: clientFor,
     scheduler,
     checkpoints: () => checkpoints,
     quote: fullQuote,
@@ -264,6 +322,7 @@ export function createService(deps: ServiceDeps) {
     checkpoints,
     canonicalize,
     fullQuote: (job, settings) => fullQuote(job.endpointId, job.params, settings),
+    hubForgotten,
   });
 
   /** The one parse of an action's params: everything after reads the canonical params it returns. */
@@ -273,7 +332,7 @@ export function createService(deps: ServiceDeps) {
 
   async function quote(endpointId: EndpointId, params: RawParams): Promise<Quote> {
     const settings = await deps.settings();
-    return quoteCanonical(endpointId, canonicalize(endpointId, params), { plan: settings.plan });
+    return views.clickQuote(settings, endpointId, canonicalize(endpointId, params));
   }
 
   /**
@@ -310,6 +369,7 @@ export function createService(deps: ServiceDeps) {
     spendTotals: views.spendTotals,
     requireReady: (settings) => requireReady(settings, deps.hasApiPermission),
     fetchBalance,
+    hubMember: (settings) => hubMember(clientFor(settings)),
     askedToWaitUntil: (settings) => scheduler.state(settings.apiKey).askedToWaitUntil,
   });
 
@@ -323,6 +383,8 @@ export function createService(deps: ServiceDeps) {
     settleNow: checkpoints.settleNow,
     account,
     testConnection,
+    /** Team mode: forgets here what was forgotten at the hub since the last sync (an alarm asks). */
+    syncHubForgotten: async () => hubForgotten.now(await deps.settings()),
     /** Stops timers and grants nothing more (a test's worker that is "stopped", or one shutting down). */
     dispose() {
       checkpoints.dispose();

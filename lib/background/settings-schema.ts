@@ -7,11 +7,13 @@ import { z } from 'zod';
 import { FRESHNESS_CHOICES } from '../freshness';
 import {
   baseUrlProblem,
+  CONNECTIONS,
   DEFAULT_SETTINGS,
   FIELD_PROBLEMS,
   normalizeBaseUrl,
   PLANS,
   SETTINGS_BOUNDS,
+  type SecretSetting,
   type Settings,
 } from '../settings';
 
@@ -32,6 +34,9 @@ export const settingsSchema = z.object({
   apiKey: z.string().trim(),
   baseUrlV2: baseUrl,
   baseUrlV3: baseUrl,
+  connection: z.enum(CONNECTIONS, { error: FIELD_PROBLEMS.notAConnection }),
+  hubUrl: baseUrl,
+  hubToken: z.string().trim(),
   plan: z.enum(PLANS, { error: FIELD_PROBLEMS.notAPlan }),
   dailyBudget: wholeNumber(SETTINGS_BOUNDS.dailyBudget).nullable(),
   staleAfterDays: wholeNumber(SETTINGS_BOUNDS.staleAfterDays),
@@ -81,11 +86,11 @@ function wordIssue(issue: z.core.$ZodRawIssue): string | undefined {
  * bad value never reaches the code that spends. Returns the fields it replaced, to say so.
  */
 export function validStoredSettings(stored: unknown): {
-  settings: Omit<Settings, 'apiKey'>;
+  settings: Omit<Settings, SecretSetting>;
   replaced: string[];
 } {
   const value = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
-  const { apiKey: _key, ...defaults } = DEFAULT_SETTINGS;
+  const { apiKey: _key, hubToken: _token, ...defaults } = DEFAULT_SETTINGS;
   const settings: Record<string, unknown> = { ...defaults };
   const replaced: string[] = [];
   for (const field of Object.keys(defaults) as (keyof typeof defaults)[]) {
@@ -94,5 +99,5 @@ export function validStoredSettings(stored: unknown): {
     if (parsed.success) settings[field] = parsed.data;
     else replaced.push(field);
   }
-  return { settings: settings as Omit<Settings, 'apiKey'>, replaced };
+  return { settings: settings as Omit<Settings, SecretSetting>, replaced };
 }

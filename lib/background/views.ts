@@ -37,6 +37,13 @@ export interface ViewDeps {
   settings: () => Promise<Settings>;
   canonicalize: (endpointId: EndpointId, params: RawParams) => Canonical;
   now: () => number;
+  /** Team mode: the quote made exact by the hub's peek (./team-hub.ts teamQuote). */
+  teamQuote?: (
+    settings: Settings,
+    endpointId: EndpointId,
+    canonical: Canonical,
+    quote: Quote,
+  ) => Promise<Quote>;
 }
 
 /**
@@ -74,23 +81,39 @@ export function createViews(deps: ViewDeps) {
     return { data, fetchedAt: entry.fetchedAt, ageMs, stale };
   }
 
+  /**
+   * A click's quote, the one place one is made: the price list's, and in team mode 0 when the team's
+   * hub has the answer fresh enough (it says so: "0 credits (the team has it, 3 days old)").
+   */
+  async function clickQuote(
+    settings: Settings,
+    endpointId: EndpointId,
+    canonical: Canonical,
+  ): Promise<Quote> {
+    const listed = quoteCanonical(endpointId, canonical, { plan: settings.plan });
+    if (settings.connection !== 'team-hub' || !deps.teamQuote) return listed;
+    return deps.teamQuote(settings, endpointId, canonical, listed);
+  }
+
   /** What a view needs when it opens, in one answer: canonical params, quote, cached answer, budget. */
   async function openView(endpointId: EndpointId, params: RawParams): Promise<ViewState> {
     try {
       const [settings, db] = await Promise.all([deps.settings(), deps.db()]);
       const canonical = canonicalize(endpointId, params);
       const q = quoteCanonical(endpointId, canonical, { plan: settings.plan });
-      // Read together: opening a panel waits on this answer.
-      const [listed, budget, cached] = await Promise.all([
-        listedKeys(db),
+      // Someone never to be looked up is not even named to the team's hub in a peek.
+      refuseListed(await listedKeys(db), endpointId, canonical);
+      // Read together: opening a panel waits on this answer. The budget is held to the price list's
+      // quote, as the call reserves it (the team's copy may be gone by the click).
+      const [budget, cached, quote] = await Promise.all([
         budgetFor(db, endpointId, q, settings.dailyBudget, now()),
         cachedView(db, cacheKey(endpointId, canonical), settings),
+        clickQuote(settings, endpointId, canonical),
       ]);
-      refuseListed(listed, endpointId, canonical);
       return {
         ok: true,
         params: canonical as Record<string, string | number | boolean>,
-        quote: q,
+        quote,
         cached,
         budget: { remaining: budget.remaining, needsConfirmation: budget.needsConfirmation },
       };
@@ -140,5 +163,5 @@ export function createViews(deps: ViewDeps) {
     return { rows, remainingToday };
   }
 
-  return { spendTotals, cachedView, openView, peekMany };
+  return { spendTotals, cachedView, openView, peekMany, clickQuote };
 }

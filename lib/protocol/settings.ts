@@ -1,12 +1,15 @@
 /** Settings and account: the settings as pages see them (never the key), the connection, the spending. */
 import type { ApiErrorJson } from '../api/errors';
-import type { Settings } from '../settings';
+import type { Connection, SecretSetting, Settings } from '../settings';
 
-/** Settings as pages see them: the key never leaves the background, only whether one is set. */
-export interface PublicSettings extends Omit<Settings, 'apiKey'> {
+/** Settings as pages see them: the key and the member token never leave the background, only whether one is set. */
+export interface PublicSettings extends Omit<Settings, SecretSetting> {
   apiKeySet: boolean;
   /** Last four characters, for recognising which key is set. */
   apiKeyHint: string;
+  hubTokenSet: boolean;
+  /** Last four characters of the member token. */
+  hubTokenHint: string;
 }
 
 export interface ConnectionTest {
@@ -14,9 +17,28 @@ export interface ConnectionTest {
   apiKey?: string;
   baseUrlV2?: string;
   baseUrlV3?: string;
+  connection?: Connection;
+  hubUrl?: string;
+  hubToken?: string;
 }
 
-export type ConnectionResult = { ok: true; balance: number | null } | { ok: false; error: ApiErrorJson };
+/**
+ * The member's standing at their team's hub (GET /hub/v1/me), in team mode: their budget and what
+ * they spent. Budgets are null when the admin set none.
+ */
+export interface HubMember {
+  name: string;
+  dailyBudget: number | null;
+  monthlyBudget: number | null;
+  spentToday: number;
+  leftToday: number | null;
+  spentThisMonth: number;
+  leftThisMonth: number | null;
+}
+
+export type ConnectionResult =
+  | { ok: true; balance: number | null; member?: HubMember }
+  | { ok: false; error: ApiErrorJson };
 
 export interface LedgerLine {
   at: number;
@@ -57,6 +79,11 @@ export interface Account extends SpendTotals {
    * until when (ms since epoch), while requests are paused for it.
    */
   askedToWaitUntil?: number;
+  /**
+   * Team mode: the member's budget and spend as the hub tells them (the hub holds the account, so
+   * there is no balance to read); null when the hub could not be asked.
+   */
+  hub?: { member: HubMember | null; error?: ApiErrorJson };
 }
 
 export interface SettingsMessages {

@@ -22,6 +22,8 @@ export interface Quote {
   max: number | null;
   /** One line per component of the cost. */
   lines: string[];
+  /** Team mode: the team's hub has the answer fresh enough, so it costs 0 (lib/quote-format.ts). */
+  teamHas?: { ageSeconds: number | null };
 }
 
 export type CachePolicy = 'cache-only' | 'cache-first' | 'refresh';

@@ -13,7 +13,13 @@ import { DEFAULT_SETTINGS } from '../../lib/settings';
 export const FULL_KEY = 'sk_live_7f3a9c21e8d4b6wxyz';
 
 const { apiKey: _noKey, ...defaultsWithoutKey } = DEFAULT_SETTINGS;
-export const FRESH: PublicSettings = { ...defaultsWithoutKey, apiKeySet: false, apiKeyHint: '' };
+export const FRESH: PublicSettings = {
+  ...defaultsWithoutKey,
+  apiKeySet: false,
+  apiKeyHint: '',
+  hubTokenSet: false,
+  hubTokenHint: '',
+};
 export const ONBOARDED: PublicSettings = {
   ...FRESH,
   baseUrlV2: 'https://api.example.com',

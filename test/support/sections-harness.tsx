@@ -86,7 +86,7 @@ export function harness(overrides: Partial<Settings> = {}): Harness {
   return {
     sandbox,
     backend,
-    settings: { ...rest, apiKeySet: true, apiKeyHint: 'demo' },
+    settings: { ...rest, apiKeySet: true, apiKeyHint: 'demo', hubTokenSet: false, hubTokenHint: '' },
     sent,
     onSpent: vi.fn<() => void>(),
     balance: (key = 'demo') => sandbox.state.accounts.get(key)!.balance,

@@ -13,10 +13,9 @@ import { PersonView } from '@/components/profile/PersonView';
 import { displayHost } from '@/components/safe-url';
 import type { Ask, TakeFirstView } from '@/hooks/useQuotedAction';
 import type { ResponseOf } from '@/lib/api/endpoints';
-import { formatAge } from '@/lib/api/errors';
 import { enrichRequestOf, PROFILE_KIND_INFO } from '@/lib/profiles';
 import type { PublicSettings, SpendTotals } from '@/lib/protocol';
-import { spendLabel } from '@/lib/quote-format';
+import { formatAge, spendLabel } from '@/lib/quote-format';
 import { lazyView } from '../lazy-view';
 import {
   type EnrichEndpointId,

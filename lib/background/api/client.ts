@@ -16,7 +16,7 @@ import {
   endpoints,
   type ResponseOf,
 } from '../../api/endpoints';
-import { responseError, schemaError } from '../../api/error-reading';
+import { HUB_CHARGED_HEADER, readHubCharged, responseError, schemaError } from '../../api/error-reading';
 import { ApiError, type ApiErrorKind, isApiError } from '../../api/errors';
 import { parseJsonBody, readBodyText, readJsonStream, type StreamProgress } from './stream';
 
@@ -79,6 +79,11 @@ export interface ClientConfig {
   baseUrlV2: string;
   /** `{base_url_v3}` of the spec: v3 paths (`/v3/...`) are appended to it. */
   baseUrlV3: string;
+  /**
+   * The base URLs are a team hub's (hub/): a click is marked for it (X-Hub-Priority) and its answers
+   * say what the team paid (X-Hub-Charged), which the ledger records.
+   */
+  hub?: boolean;
   fetch?: (request: Request) => Promise<Response>;
   /** How long a request may go without a byte (IDLE_DEADLINE_MS). */
   timeoutMs?: number;
@@ -99,6 +104,8 @@ export interface CallOptions {
   onProgress?: (progress: StreamProgress) => void;
   /** Streamed answers only: each result as soon as it is complete. */
   onResult?: (result: unknown, index: number) => void;
+  /** A person's click goes before batch and list rows at a team hub (X-Hub-Priority: click). */
+  priority?: 'click' | 'batch';
 }
 
 export interface CallResult<Data = unknown> {
@@ -108,6 +115,11 @@ export interface CallResult<Data = unknown> {
   params: Record<string, unknown>;
   /** The URL requested (it carries no secret: the key travels in a header). */
   url: string;
+  /**
+   * Through a team hub: what the team paid for this answer (X-Hub-Charged; 0 when the team had it),
+   * null when the hub says 'unknown' (a price not published). Absent from the service itself.
+   */
+  hubCharged?: number | null;
 }
 
 interface PreparedRequest {
@@ -123,6 +135,7 @@ export type Client = ReturnType<typeof createClient>;
 /** What one attempt needs of the client's configuration, defaults filled in. */
 interface Transport {
   apiKey: string;
+  hub: boolean;
   fetchRequest: (request: Request) => Promise<Response>;
   timeoutMs: number;
   sleep: Sleep;
@@ -136,16 +149,25 @@ function tooLarge(maxAnswerBytes: number, bytes: number): ApiError {
   });
 }
 
+/** The hub reads a person's click from this header (hub/app.ts); batch and list rows carry none. */
+const HUB_PRIORITY_HEADER = 'X-Hub-Priority';
+
+/** An answer's value, and through a hub what the team paid for it. */
+interface Answered {
+  value: unknown;
+  hubCharged?: number | null;
+}
+
 /**
  * One request, start to finish: no retry here. Every failure once the request was handed to
  * fetch, other than a status the service documents, is a lost answer (errors.ts `answerLost`).
  */
 async function attempt(
-  { apiKey, fetchRequest, timeoutMs, sleep, now, maxAnswerBytes }: Transport,
+  { apiKey, hub, fetchRequest, timeoutMs, sleep, now, maxAnswerBytes }: Transport,
   request: PreparedRequest,
   opts: CallOptions,
   deadline: AbortSignal,
-): Promise<unknown> {
+): Promise<Answered> {
   const controller = new AbortController();
   let timedOut = false;
   const timeOut = () => {
@@ -165,7 +187,11 @@ async function attempt(
     const response = await fetchRequest(
       new Request(request.url, {
         method: 'GET',
-        headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
+        headers: {
+          Authorization: `Bearer ${apiKey}`,
+          Accept: 'application/json',
+          ...(hub && opts.priority === 'click' ? { [HUB_PRIORITY_HEADER]: 'click' } : {}),
+        },
         // Never followed: a browser before Chrome 119 forwards the key on a cross-origin redirect.
         redirect: 'error',
         signal,
@@ -217,7 +243,10 @@ async function attempt(
       : parseJsonBody(await readBodyText(response.body, { signal, onChunk: received }));
     const parsed = request.response.safeParse(value);
     if (!parsed.success) throw schemaError(parsed.error, endpointId);
-    return parsed.data;
+    const charged = response.headers.get(HUB_CHARGED_HEADER);
+    return hub && charged !== null
+      ? { value: parsed.data, hubCharged: readHubCharged(charged) }
+      : { value: parsed.data };
   } catch (error) {
     // Handed to fetch: unless the service answered a documented error, it may have been charged.
     const lost = answered || !isApiError(error) || error.answerLost === true;
@@ -250,6 +279,7 @@ function retryDelayMs(error: ApiError, retriesSoFar: number): number | undefined
 export function createClient(config: ClientConfig) {
   const transport: Transport = {
     apiKey: config.apiKey,
+    hub: config.hub ?? false,
     fetchRequest: config.fetch ?? ((request: Request) => globalThis.fetch(request)),
     timeoutMs: config.timeoutMs ?? IDLE_DEADLINE_MS,
     sleep: config.sleep ?? realSleep,
@@ -274,7 +304,7 @@ export function createClient(config: ClientConfig) {
    * A request with the retries the provider advises, each paced, until an answer begins within
    * `limitMs` from when the first one leaves.
    */
-  async function send(request: PreparedRequest, opts: CallOptions, limitMs = deadlineMs): Promise<unknown> {
+  async function send(request: PreparedRequest, opts: CallOptions, limitMs = deadlineMs): Promise<Answered> {
     const retriesSoFar: Partial<Record<ApiErrorKind, number>> = {};
     const deadline = new AbortController();
     let deadlineArmed = false;
@@ -340,7 +370,7 @@ export function createClient(config: ClientConfig) {
     const endpoint = endpoints[id];
     const url = urlFor(endpoint.version, endpoint.path, toQuery(params));
     const streams = endpoint.streamsWhenEnriched && params.enrich_profiles === 'enrich';
-    const data = await send(
+    const { value, hubCharged } = await send(
       {
         url,
         response: endpoint.response,
@@ -349,22 +379,46 @@ export function createClient(config: ClientConfig) {
       },
       opts,
     );
-    return { data: data as ResponseOf<Id>, params: { ...params }, url };
+    return {
+      data: value as ResponseOf<Id>,
+      params: { ...params },
+      url,
+      ...(hubCharged !== undefined ? { hubCharged } : {}),
+    };
   }
 
   /** The account's balance (free). Null when the service does not say (404): unknown, not zero. */
   async function creditBalance(opts: { signal?: AbortSignal } = {}): Promise<number | null> {
     const url = urlFor(creditBalanceEndpoint.version, creditBalanceEndpoint.path, new URLSearchParams());
     try {
-      const data = await send({ url, response: creditBalanceEndpoint.response }, opts, BALANCE_DEADLINE_MS);
-      return (data as z.infer<typeof creditBalanceEndpoint.response>).credit_balance;
+      const { value } = await send(
+        { url, response: creditBalanceEndpoint.response },
+        opts,
+        BALANCE_DEADLINE_MS,
+      );
+      return (value as z.infer<typeof creditBalanceEndpoint.response>).credit_balance;
     } catch (error) {
       if (isApiError(error) && error.kind === 'not-found') return null;
       throw error;
     }
   }
 
-  return { callCanonical, creditBalance };
+  /**
+   * A free read of the team hub's own routes (`/hub/v1/…`, lib/background/team-hub.ts), with the
+   * member token, its answer checked by `response`. Only meaningful in team mode.
+   */
+  async function hubRead<T>(
+    path: string,
+    query: Readonly<Record<string, unknown>>,
+    response: z.ZodType<T>,
+    opts: { signal?: AbortSignal; deadlineMs?: number } = {},
+  ): Promise<T> {
+    const url = urlFor('v2', path, toQuery(query));
+    const { value } = await send({ url, response }, opts, opts.deadlineMs ?? BALANCE_DEADLINE_MS);
+    return value as T;
+  }
+
+  return { callCanonical, creditBalance, hubRead };
 }
 
 /**
@@ -372,7 +426,7 @@ export function createClient(config: ClientConfig) {
  * guessed v3 flags only when on): absent values left out, lists comma-separated as the spec writes
  * its list parameters.
  */
-function toQuery(params: Record<string, unknown>): URLSearchParams {
+function toQuery(params: Readonly<Record<string, unknown>>): URLSearchParams {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;

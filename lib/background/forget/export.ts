@@ -3,11 +3,11 @@ import type { EnrichmentDb } from '../db';
 
 /**
  * Everything the extension holds about others, as one file a person can read or move: settings
- * (without the key), the cache, the ledger, the journal of calls, batches, lists, recent lookups
+ * (without the key or the member token), the cache, the ledger, the journal of calls, batches, lists, recent lookups
  * and the do-not-enrich list.
  */
 export async function exportStored(db: IDBPDatabase<EnrichmentDb>, settings: Record<string, unknown>) {
-  const { apiKey: _key, ...withoutKey } = settings;
+  const { apiKey: _key, hubToken: _token, ...withoutKey } = settings;
   return {
     exportedAt: new Date().toISOString(),
     settings: withoutKey,

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import type { ConnectionTest, SettingsMessages } from '../../protocol';
+import { CONNECTIONS } from '../../settings';
 
 const connectionTestSchema = z.object({
   apiKey: z.string().optional(),
   baseUrlV2: z.string().optional(),
   baseUrlV3: z.string().optional(),
+  connection: z.enum(CONNECTIONS).optional(),
+  hubUrl: z.string().optional(),
+  hubToken: z.string().optional(),
 }) satisfies z.ZodType<ConnectionTest>;
 
 export const settingsSchemas = {

@@ -28,21 +28,9 @@ export function registerPrivacyRoutes(
     return { ok: true };
   });
 
-  handle('forget', async (data) => {
-    const { removed, known } = await forgetSubject(await openDb(), data.subject);
-    // What the session holds names them too: a tab's findings, the menu's pending lookup, a stream's rows.
-    // Done in turn with the tabs' findings store, which then counts their sizes again.
-    let changed = 0;
-    await findingsStore.changeOutside(async () => {
-      const { remove, keep } = forgetInItems(await storage.snapshot('session'), known);
-      await Promise.all([
-        storage.removeItems(remove.map((key) => `session:${key}` as const)),
-        ...Object.entries(keep).map(([key, value]) => storage.setItem(`session:${key}`, value)),
-      ]);
-      changed = remove.length + Object.keys(keep).length;
-    });
-    return { removed: removed + changed };
-  });
+  handle('forget', async (data) => ({
+    removed: await forgetEverywhere({ openDb, findingsStore }, data.subject),
+  }));
 
   handle('history.clear', async () => {
     await clearHistory(await openDb());
@@ -60,6 +48,52 @@ export function registerPrivacyRoutes(
     await replaceStoredList(db, entries);
     return { entries: await storedList(db), unreadable };
   });
+}
+
+/**
+ * Forgets a person or company in what is stored and in what the session holds (a tab's findings,
+ * the menu's pending lookup, a stream's rows): the person's forget, and in team mode what was
+ * forgotten at the hub. Returns how many records changed.
+ */
+export async function forgetEverywhere(
+  { openDb, findingsStore }: Pick<PrivacyDeps, 'openDb' | 'findingsStore'>,
+  subject: string,
+): Promise<number> {
+  const { removed, known } = await forgetSubject(await openDb(), subject);
+  // Done in turn with the tabs' findings store, which then counts their sizes again.
+  let changed = 0;
+  await findingsStore.changeOutside(async () => {
+    const { remove, keep } = forgetInItems(await storage.snapshot('session'), known);
+    await Promise.all([
+      storage.removeItems(remove.map((key) => `session:${key}` as const)),
+      ...Object.entries(keep).map(([key, value]) => storage.setItem(`session:${key}`, value)),
+    ]);
+    changed = remove.length + Object.keys(keep).length;
+  });
+  return removed + changed;
+}
+
+/** Team mode: how often the alarm asks the hub what was forgotten there. */
+const HUB_FORGOTTEN_ALARM = 'hub-forgotten';
+const HUB_FORGOTTEN_PERIOD_MINUTES = 15;
+
+/** The alarm's listener: in team mode, forgets here what was forgotten at the hub. */
+export function syncHubForgottenOnAlarm(service: { syncHubForgotten: () => Promise<number> }) {
+  return (alarm: { name: string }): void => {
+    if (alarm.name !== HUB_FORGOTTEN_ALARM) return;
+    service
+      .syncHubForgotten()
+      .catch((error) => console.warn('Could not learn what the team hub forgot', error));
+  };
+}
+
+/** Sets the team hub's forgotten alarm unless it is set (it does nothing outside team mode). */
+export async function keepHubForgottenAlarm(alarms: Parameters<typeof keepRetentionAlarm>[0]): Promise<void> {
+  if (!(await alarms.get(HUB_FORGOTTEN_ALARM)))
+    await alarms.create(HUB_FORGOTTEN_ALARM, {
+      delayInMinutes: 1,
+      periodInMinutes: HUB_FORGOTTEN_PERIOD_MINUTES,
+    });
 }
 
 /** The alarm's listener: what is kept about others expires after the person's retention period. */

@@ -6,8 +6,15 @@ import { checkSettingsPatch } from '../settings-schema';
 import type { Handle } from './router';
 
 export function publicSettings(settings: Settings): PublicSettings {
-  const { apiKey, ...rest } = settings;
-  return { ...rest, apiKeySet: apiKey !== '', apiKeyHint: apiKey.length > 4 ? apiKey.slice(-4) : '' };
+  const { apiKey, hubToken, ...rest } = settings;
+  const hint = (secret: string) => (secret.length > 4 ? secret.slice(-4) : '');
+  return {
+    ...rest,
+    apiKeySet: apiKey !== '',
+    apiKeyHint: hint(apiKey),
+    hubTokenSet: hubToken !== '',
+    hubTokenHint: hint(hubToken),
+  };
 }
 
 export interface SettingsRouteDeps {

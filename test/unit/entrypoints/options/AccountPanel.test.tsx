@@ -196,9 +196,12 @@ describe('AccountPanel', () => {
 
 describe('SettingsForm', () => {
   const draft: SettingsDraft = {
+    connection: 'own-key',
     apiKey: '',
     baseUrlV2: 'https://api.example.com',
     baseUrlV3: 'https://api.example.com',
+    hubUrl: '',
+    hubToken: '',
     plan: 'growth',
     dailyBudget: '',
     staleAfterDays: '29',

@@ -28,6 +28,8 @@ const SETTINGS: PublicSettings = {
   baseUrlV2: 'https://api.example.com',
   baseUrlV3: 'https://api.example.com',
   onboarded: true,
+  hubTokenSet: false,
+  hubTokenHint: '',
   apiKeySet: true,
   apiKeyHint: 'wxyz',
 };

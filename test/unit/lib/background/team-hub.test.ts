@@ -1,0 +1,230 @@
+// @vitest-environment node
+/**
+ * Team mode, end to end in one process: the extension's background service (each member's browser
+ * its own IndexedDB) calling a real team hub (hub/app.ts, on PGlite or HUB_DATABASE_URL's server)
+ * in front of the sandbox as the service.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHub, type Hub } from '../../../../hub/app';
+import type { Db } from '../../../../hub/db';
+import { addMember } from '../../../../hub/members';
+import { addListed, forget } from '../../../../hub/privacy';
+import { type TestDatabase, sandboxService as teamSandbox, testDatabase } from '../../../../hub/testing';
+import { ApiError, userMessage } from '../../../../lib/api/errors';
+import { createClient } from '../../../../lib/background/api/client';
+import { closeDbForTests, openDb } from '../../../../lib/background/db';
+import { recentLedger } from '../../../../lib/background/ledger';
+import { createScheduler } from '../../../../lib/background/scheduler';
+import { createService } from '../../../../lib/background/service';
+import type { RunRequest, RunResult } from '../../../../lib/protocol';
+import { spendLabel } from '../../../../lib/quote-format';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings';
+
+let database: TestDatabase;
+let hubDb: Db;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  hubDb = await database.open();
+}, 120_000);
+afterAll(async () => database.drop());
+
+let service: ReturnType<typeof teamSandbox>;
+let hub: Hub;
+beforeEach(async () => {
+  globalThis.indexedDB = new IDBFactory();
+  service = teamSandbox();
+  hub = await createHub({
+    db: hubDb,
+    providerUrl: 'https://service.test',
+    providerKey: 'team',
+    ratePerMinute: 60_000,
+    fetch: service.fetch,
+  });
+  await database.clear(hubDb);
+});
+afterEach(closeDbForTests);
+
+const HUB_URL = 'https://hub.team.test';
+
+/** A member's browser in team mode: its background service, and the requests it sent the hub. */
+async function memberBrowser(name: string, daily = 200) {
+  const { token } = await addMember(hubDb, name, { daily });
+  const settings: Settings = {
+    ...DEFAULT_SETTINGS,
+    connection: 'team-hub',
+    hubUrl: HUB_URL,
+    hubToken: token,
+    onboarded: true,
+  };
+  const sent: Request[] = [];
+  const extension = createService({
+    db: openDb,
+    settings: async () => settings,
+    client: (address, pace) =>
+      createClient({
+        ...address,
+        pace,
+        fetch: (request: Request) => {
+          sent.push(request.clone());
+          return Promise.resolve(hub.app.request(request));
+        },
+      }),
+    scheduler: createScheduler({ ratePerMinute: 60_000 }),
+  });
+  return { extension, sent, token };
+}
+
+/** Another browser: a fresh IndexedDB of its own. */
+async function switchBrowser(): Promise<void> {
+  await closeDbForTests();
+  globalThis.indexedDB = new IDBFactory();
+}
+
+const person = (index: number) => service.sandbox.queries.dataset.people[index]!.url;
+
+function profileRun(requestId: string, index: number, extra: Partial<RunRequest> = {}): RunRequest {
+  return {
+    requestId,
+    endpointId: 'person.profile',
+    params: { profile_url: person(index) },
+    policy: 'cache-first',
+    ...extra,
+  };
+}
+
+function errorOf(result: RunResult): ApiError {
+  if (result.status !== 'error') throw new Error(`expected an error, got ${result.status}`);
+  return ApiError.fromJSON(result.error);
+}
+
+const serviceCalls = () => service.requests().filter((entry) => entry.path.startsWith('/api/v2/profile'));
+
+describe('team mode', () => {
+  it('member A pays for a person; member B gets it at 0 credits, quoted so before the click, and records 0', async () => {
+    const ada = await memberBrowser('ada');
+    const paid = await ada.extension.run(profileRun('a-1', 3));
+    expect(paid).toMatchObject({ status: 'answer', cached: false });
+    const charged = paid.status === 'answer' ? paid.credits : null;
+    expect(charged).toBeGreaterThan(0);
+    expect((await recentLedger(await openDb())).map((line) => line.credits)).toEqual([charged]);
+    expect(serviceCalls()).toHaveLength(1);
+
+    await switchBrowser();
+    const bob = await memberBrowser('bob');
+    // Before the click: the team has it, so the control's name says 0 credits and how old it is.
+    const view = await bob.extension.openView('person.profile', { profile_url: person(3) });
+    if (!view.ok) throw new Error('the view did not open');
+    expect(view.quote).toMatchObject({ min: 0, max: 0, teamHas: { ageSeconds: expect.any(Number) } });
+    expect(spendLabel('Enrich', view.quote)).toMatch(
+      /^Enrich · 0 credits \(the team has it, \d+ seconds? old\)$/,
+    );
+
+    const free = await bob.extension.run(profileRun('b-1', 3));
+    expect(free).toMatchObject({ status: 'answer', credits: 0 });
+    const ledger = await recentLedger(await openDb());
+    expect(ledger.map((line) => [line.requestId, line.credits])).toEqual([['b-1', 0]]);
+    // The sandbox saw one request for the person, A's.
+    expect(serviceCalls()).toHaveLength(1);
+    // A person never asked is quoted at the price list's.
+    const other = await bob.extension.openView('person.profile', { profile_url: person(4) });
+    expect(other.ok && other.quote.teamHas).toBeUndefined();
+  });
+
+  it("a request past the member's budget (402) says what is left today, sends nothing and records nothing", async () => {
+    const ada = await memberBrowser('ada', 0);
+    const error = errorOf(await ada.extension.run(profileRun('a-402', 1)));
+    expect(error).toMatchObject({ kind: 'member-budget', status: 402, leftToday: 0 });
+    expect(userMessage(error).title).toBe('You have no credits left today at the team hub');
+    expect(userMessage(error).action).toMatch(/^Nothing was sent and nothing spent/);
+    expect(await recentLedger(await openDb())).toEqual([]);
+    expect(serviceCalls()).toHaveLength(0);
+  });
+
+  it("a person on the team's do-not-enrich list (451) is refused with its own message; nothing recorded", async () => {
+    const ada = await memberBrowser('ada');
+    await addListed(hubDb, person(2));
+    const error = errorOf(await ada.extension.run(profileRun('a-451', 2)));
+    expect(error).toMatchObject({ kind: 'team-do-not-enrich', status: 451 });
+    expect(error.charged).toBeUndefined();
+    expect(userMessage(error)).toMatchObject({
+      title: "Your team's admin has put this person on the do-not-enrich list",
+      action: expect.stringMatching(/^Nothing was sent and nothing spent/),
+    });
+    expect(await recentLedger(await openDb())).toEqual([]);
+    expect(serviceCalls()).toHaveLength(0);
+  });
+
+  it("the account says the member's budget and spend from the hub", async () => {
+    const ada = await memberBrowser('ada', 50);
+    const paid = await ada.extension.run(profileRun('a-1', 5));
+    const credits = paid.status === 'answer' ? (paid.credits ?? 0) : 0;
+    const account = await ada.extension.account();
+    expect(account.hub).toEqual({
+      member: {
+        name: 'ada',
+        dailyBudget: 50,
+        monthlyBudget: null,
+        spentToday: credits,
+        leftToday: 50 - credits,
+        spentThisMonth: credits,
+        leftThisMonth: null,
+      },
+    });
+    // The hub holds the account: no balance of the service is read.
+    expect(
+      service.sandbox.state.requests.list().some((entry) => entry.path === '/api/v2/credit-balance'),
+    ).toBe(false);
+    expect(await ada.extension.testConnection({})).toMatchObject({ ok: true, member: { name: 'ada' } });
+  });
+
+  it('a wrong member token is refused by the connection test', async () => {
+    const ada = await memberBrowser('ada');
+    const result = await ada.extension.testConnection({ hubToken: 'hub_not-a-token' });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'auth',
+        status: 401,
+        description: expect.stringContaining('does not know this member token'),
+      },
+    });
+  });
+
+  it('a subject forgotten at the hub is forgotten in the extension after the sync', async () => {
+    const ada = await memberBrowser('ada');
+    await ada.extension.run(profileRun('a-1', 6));
+    await ada.extension.run(profileRun('a-2', 7));
+    const db = await openDb();
+    expect(await db.count('cache')).toBe(2);
+
+    await forget(hubDb, person(6));
+    expect(await ada.extension.syncHubForgotten()).toBe(1);
+    const left = await db.getAll('cache');
+    expect(left.map((entry) => entry.params.profile_url)).toEqual([person(7)]);
+    // Learned once: the next sync has nothing new.
+    expect(await ada.extension.syncHubForgotten()).toBe(0);
+  });
+
+  it('a click carries X-Hub-Priority: click, a batch row does not', async () => {
+    const ada = await memberBrowser('ada');
+    await ada.extension.run(profileRun('click-1', 8));
+    await ada.extension.run(profileRun('row-1', 9, { ownerId: 'batch-1' } as Partial<RunRequest>));
+    const profileRequests = ada.sent.filter((request) => new URL(request.url).pathname === '/api/v2/profile');
+    expect(
+      profileRequests.map((request) => [
+        new URL(request.url).searchParams.get('profile_url'),
+        request.headers.get('X-Hub-Priority'),
+      ]),
+    ).toEqual([
+      [person(8), 'click'],
+      [person(9), null],
+    ]);
+    // Every request went to the hub with the member token, never the team's key.
+    expect(new Set(ada.sent.map((request) => new URL(request.url).origin))).toEqual(new Set([HUB_URL]));
+    expect(ada.sent.every((request) => request.headers.get('Authorization') === `Bearer ${ada.token}`)).toBe(
+      true,
+    );
+  });
+});
