@@ -32,14 +32,20 @@ async function join(
   token: string,
 ): Promise<Member> {
   const sw = await installedWorker(context);
-  const settings = e2eSettings(sandbox.url, { connection: 'team-hub', hubUrl, hubToken: token, apiKey: '' });
-  await sw.evaluate(async (value) => {
-    await chrome.storage.local.set({ settings: value });
-  }, settings);
+  await sw.evaluate(
+    async (value) => {
+      await chrome.storage.local.set({ settings: value });
+    },
+    e2eSettings(sandbox.url, { apiKey: '' }),
+  );
   const extensionId = new URL(sw.url()).host;
   const page = await context.newPage();
   await page.setViewportSize({ width: PANEL_WIDTH, height: PANEL_HEIGHT });
   await page.goto(`chrome-extension://${extensionId}/options.html`);
+  // As the options page saves the connection: the token goes where only the background reads it.
+  expect(
+    await send<{ ok: boolean }>(page, 'settings.save', { connection: 'team-hub', hubUrl, hubToken: token }),
+  ).toMatchObject({ ok: true });
   return { name, context, sw, page };
 }
 
@@ -144,13 +150,15 @@ test('a team on one hub of two processes: paid once for both members, one rate l
         params: { profile_url: listed.url, ...FRESH },
         policy: 'refresh',
       });
-      expect(refused).toMatchObject({ status: 'error' });
+      expect(refused).toMatchObject({ status: 'error', error: { kind: 'team-do-not-enrich' } });
     }
     expect(await profileRequests(sandbox)).toHaveLength(before);
 
     // Forgotten at the hub: both browsers forget the person Ada paid for.
     await hub.admin('forget', person.url);
     for (const member of [ada, bob]) {
+      // The alarm that asks the hub what it forgot, fired now (unpacked, Chrome fires it as asked).
+      await member.sw.evaluate(() => chrome.alarms.create('hub-forgotten', { when: Date.now() + 100 }));
       await expect
         .poll(async () => (await everythingStored(member.page)).includes(person.url.toLowerCase()), {
           timeout: 30_000,
