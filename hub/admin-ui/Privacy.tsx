@@ -1,0 +1,175 @@
+/** The team's do-not-enrich list (add, remove) and forgetting a subject. */
+import { useState } from 'preact/hooks';
+import type { DoNotEnrichEntry, ForgetSummary } from './api';
+import { Empty, Failure, type HubCall, Loading, Section, useLoad } from './ui';
+
+const SUBJECT_HINT = 'An email address, a domain (acme.com or @acme.com) or a profile URL.';
+
+export function DoNotEnrich({
+  hub,
+  version,
+  changed,
+}: {
+  hub: HubCall;
+  version: number;
+  changed: () => void;
+}) {
+  const entries = useLoad(
+    () => hub<{ entries: DoNotEnrichEntry[] }>('GET', 'do-not-enrich'),
+    String(version),
+  );
+  const [subject, setSubject] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const add = async (event: Event) => {
+    event.preventDefault();
+    if (subject.trim() === '') return setError(`Give a subject. ${SUBJECT_HINT}`);
+    setBusy(true);
+    const answer = await hub('POST', 'do-not-enrich', { subject: subject.trim() });
+    setBusy(false);
+    if (!answer.ok) return setError(answer.message);
+    setError(null);
+    setSubject('');
+    changed();
+  };
+  const remove = async (entry: DoNotEnrichEntry) => {
+    const answer = await hub('DELETE', `do-not-enrich?${new URLSearchParams({ subject: entry.text })}`);
+    if (!answer.ok) return setError(answer.message);
+    setError(null);
+    changed();
+  };
+  return (
+    <Section
+      id="do-not-enrich"
+      title="Do not enrich"
+      hint="The hub refuses any member's request naming a listed subject (451), before it reaches the service."
+    >
+      <Loading loaded={entries} what="the do-not-enrich list">
+        {({ entries: list }) =>
+          list.length === 0 ? (
+            <Empty>The do-not-enrich list is empty: the hub refuses no subject.</Empty>
+          ) : (
+            <ul class="entries" aria-label="Subjects not to enrich">
+              {list.map((entry) => (
+                <li key={entry.key}>
+                  <span class="entry-text">{entry.text}</span>
+                  <button
+                    type="button"
+                    class="small"
+                    onClick={() => remove(entry)}
+                    aria-label={`Remove ${entry.text} from the list`}
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loading>
+      <form class="inline-form" aria-label="Add to the do-not-enrich list" onSubmit={add}>
+        <label class="field grow" for="dne-subject">
+          <span class="field-label">Subject</span>
+          <input
+            id="dne-subject"
+            type="text"
+            autocomplete="off"
+            value={subject}
+            aria-describedby="dne-subject-hint"
+            onInput={(e) => setSubject(e.currentTarget.value)}
+          />
+          <span class="field-hint" id="dne-subject-hint">
+            {SUBJECT_HINT}
+          </span>
+        </label>
+        <div class="form-buttons">
+          <button type="submit" class="primary" disabled={busy}>
+            Add to the list
+          </button>
+        </div>
+      </form>
+      {error && <Failure title="The list was not changed" message={error} />}
+    </Section>
+  );
+}
+
+export function Forget({ hub, changed }: { hub: HubCall; changed: () => void }) {
+  const [subject, setSubject] = useState('');
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [done, setDone] = useState<ForgetSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ask = (event: Event) => {
+    event.preventDefault();
+    setDone(null);
+    if (subject.trim() === '') return setError(`Give a subject. ${SUBJECT_HINT}`);
+    setError(null);
+    setConfirming(subject.trim());
+  };
+  const forget = async (text: string) => {
+    setBusy(true);
+    const answer = await hub<ForgetSummary>('POST', 'forget', { subject: text });
+    setBusy(false);
+    setConfirming(null);
+    if (!answer.ok) return setError(answer.message);
+    setSubject('');
+    setDone(answer.data);
+    changed();
+  };
+  return (
+    <Section
+      id="forget"
+      title="Forget a subject"
+      hint="Removes a person's answers from the team's cache and their name from the audit; members' browsers forget them too on their next call."
+    >
+      {confirming === null ? (
+        <form class="inline-form" aria-label="Forget a subject" onSubmit={ask}>
+          <label class="field grow" for="forget-subject">
+            <span class="field-label">Subject</span>
+            <input
+              id="forget-subject"
+              type="text"
+              autocomplete="off"
+              value={subject}
+              aria-describedby="forget-subject-hint"
+              onInput={(e) => setSubject(e.currentTarget.value)}
+            />
+            <span class="field-hint" id="forget-subject-hint">
+              {SUBJECT_HINT}
+            </span>
+          </label>
+          <div class="form-buttons">
+            <button type="submit" class="danger">
+              Forget…
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div class="stack">
+          <p>
+            Forget <strong>{confirming}</strong> everywhere in the hub? This cannot be undone.
+          </p>
+          <div class="row">
+            <button type="button" class="danger" disabled={busy} onClick={() => forget(confirming)}>
+              Forget {confirming} now
+            </button>
+            <button type="button" onClick={() => setConfirming(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {done && (
+        <div class="notice success" role="status">
+          <p class="notice-title">Forgot {done.subject}.</p>
+          <p>
+            {done.answers_removed} cached {done.answers_removed === 1 ? 'answer' : 'answers'} removed,{' '}
+            {done.pages_trimmed} {done.pages_trimmed === 1 ? 'page' : 'pages'} trimmed,{' '}
+            {done.audit_lines_cleared} audit {done.audit_lines_cleared === 1 ? 'line' : 'lines'} cleared.
+          </p>
+        </div>
+      )}
+      {error && <Failure title="Nothing was forgotten" message={error} />}
+    </Section>
+  );
+}
