@@ -8,6 +8,7 @@
  * The script is the Preact page in admin-ui/ bundled by esbuild when it is first asked for, and kept
  * in memory: the hub runs from source (tsx) and has no build of its own.
  */
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Context, Env, Hono } from 'hono';
@@ -38,6 +39,7 @@ function shell(body: string): string {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="color-scheme" content="light dark">
     <title>Team hub · Admin</title>
+    <link rel="icon" href="/admin/icon.png">
     <link rel="stylesheet" href="/admin/admin.css">
   </head>
   <body>
@@ -64,6 +66,8 @@ interface Bundle {
 }
 
 const ENTRY = fileURLToPath(new URL('./admin-ui/main.tsx', import.meta.url));
+/** The extension's own icon. */
+const ICON = new URL('../public/icon/32.png', import.meta.url);
 let bundled: Promise<Bundle> | undefined;
 
 async function bundle(): Promise<Bundle> {
@@ -108,4 +112,7 @@ export function adminPage<E extends Env>(app: Hono<E>, adminToken: string | unde
   app.get('/admin/', (c) => c.redirect('/admin'));
   app.get('/admin/admin.js', asset('js', 'text/javascript'));
   app.get('/admin/admin.css', asset('css', 'text/css'));
+  app.get('/admin/icon.png', async (c) =>
+    c.body(await readFile(ICON), 200, { ...PAGE_HEADERS, 'Content-Type': 'image/png' }),
+  );
 }

@@ -258,6 +258,8 @@ describe('the admin page', () => {
     const style = await hub.app.request('/admin/admin.css');
     expect(style.headers.get('Content-Type')).toMatch(/^text\/css/);
     expect(await style.text()).toContain('prefers-color-scheme:dark');
+    const icon = await hub.app.request('/admin/icon.png');
+    expect([icon.status, icon.headers.get('Content-Type')]).toEqual([200, 'image/png']);
   }, 30_000);
 
   it('says so when the hub has no admin token', async () => {

@@ -1,7 +1,8 @@
 /** The audit: who asked what about whom, when, at what charge; filtered by member and by subject. */
 import { useState } from 'preact/hooks';
+import { Field } from '../../components/Field';
 import type { AdminMember, AuditRow } from './api';
-import { Empty, type HubCall, type Loaded, Loading, Section, Table, useLoad, utcTime } from './ui';
+import { Empty, type HubCall, type Loaded, Loading, Section, Table, useLoad } from './ui';
 
 const SHOWN = 200;
 
@@ -50,27 +51,29 @@ export function Audit({
           setFilter({ member, subject: subject.trim() });
         }}
       >
-        <label class="field" for="audit-member">
-          <span class="field-label">Member</span>
-          <select id="audit-member" value={member} onChange={(e) => setMember(e.currentTarget.value)}>
-            <option value="">Every member</option>
-            {names.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label class="field grow" for="audit-subject">
-          <span class="field-label">Subject contains</span>
-          <input
-            id="audit-subject"
-            type="text"
-            autocomplete="off"
-            value={subject}
-            onInput={(e) => setSubject(e.currentTarget.value)}
-          />
-        </label>
+        <Field label="Member">
+          {(control) => (
+            <select {...control} value={member} onChange={(e) => setMember(e.currentTarget.value)}>
+              <option value="">Every member</option>
+              {names.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Subject contains">
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autocomplete="off"
+              value={subject}
+              onInput={(e) => setSubject(e.currentTarget.value)}
+            />
+          )}
+        </Field>
         <div class="row form-buttons">
           <button type="submit" class="primary">
             Filter
@@ -113,7 +116,9 @@ export function Audit({
               <tbody>
                 {rows.map((row, index) => (
                   <tr key={index}>
-                    <td class="when">{utcTime(row.at)}</td>
+                    <td class="when">
+                      <span>{row.at.slice(0, 10)}</span> <span>{row.at.slice(11, 19)}</span>
+                    </td>
                     <td>{row.member}</td>
                     <td>
                       <code>{row.endpoint}</code>

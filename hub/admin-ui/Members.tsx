@@ -1,5 +1,6 @@
 /** The members: their budgets and today's spend, adding one (the token shown once), setting a budget, removing one. */
 import { useState } from 'preact/hooks';
+import { Field } from '../../components/Field';
 import type { AddedMember, AdminMember } from './api';
 import { creditsIn, Empty, Failure, type HubCall, type Loaded, Loading, Section, Table, utcTime } from './ui';
 
@@ -168,7 +169,6 @@ function SetBudget({
   const [monthly, setMonthly] = useState(member.monthly_budget === null ? '' : String(member.monthly_budget));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const id = `budget-${member.name.replace(/\W+/g, '-')}`;
   const submit = async (event: Event) => {
     event.preventDefault();
     const dailyBudget = creditsIn(daily, 'The daily budget');
@@ -186,33 +186,31 @@ function SetBudget({
   };
   return (
     <form class="inline-form" aria-label={`${member.name}'s budget`} onSubmit={submit}>
-      <label class="field" for={`${id}-daily`}>
-        <span class="field-label">Daily budget (credits)</span>
-        <input
-          id={`${id}-daily`}
-          type="number"
-          min="0"
-          step="1"
-          required
-          value={daily}
-          onInput={(e) => setDaily(e.currentTarget.value)}
-        />
-      </label>
-      <label class="field" for={`${id}-monthly`}>
-        <span class="field-label">Monthly budget (credits)</span>
-        <input
-          id={`${id}-monthly`}
-          type="number"
-          min="0"
-          step="1"
-          value={monthly}
-          aria-describedby={`${id}-monthly-hint`}
-          onInput={(e) => setMonthly(e.currentTarget.value)}
-        />
-        <span class="field-hint" id={`${id}-monthly-hint`}>
-          Empty: no monthly budget.
-        </span>
-      </label>
+      <Field label="Daily budget" hint="Credits a day.">
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            min="0"
+            step="1"
+            required
+            value={daily}
+            onInput={(e) => setDaily(e.currentTarget.value)}
+          />
+        )}
+      </Field>
+      <Field label="Monthly budget" hint="Credits a month; empty for none.">
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            min="0"
+            step="1"
+            value={monthly}
+            onInput={(e) => setMonthly(e.currentTarget.value)}
+          />
+        )}
+      </Field>
       <div class="row form-buttons">
         <button type="submit" class="primary" disabled={busy}>
           Save {member.name}'s budget
@@ -285,44 +283,43 @@ function AddMember({ hub, added }: { hub: HubCall; added: (member: AddedMember) 
     <form class="stack add-member" aria-labelledby="add-member-title" onSubmit={submit}>
       <h3 id="add-member-title">Add a member</h3>
       <div class="inline-form">
-        <label class="field" for="new-name">
-          <span class="field-label">Name</span>
-          <input
-            id="new-name"
-            type="text"
-            autocomplete="off"
-            required
-            value={name}
-            onInput={(e) => setName(e.currentTarget.value)}
-          />
-        </label>
-        <label class="field" for="new-daily">
-          <span class="field-label">Daily budget (credits)</span>
-          <input
-            id="new-daily"
-            type="number"
-            min="0"
-            step="1"
-            required
-            value={daily}
-            onInput={(e) => setDaily(e.currentTarget.value)}
-          />
-        </label>
-        <label class="field" for="new-monthly">
-          <span class="field-label">Monthly budget (credits)</span>
-          <input
-            id="new-monthly"
-            type="number"
-            min="0"
-            step="1"
-            value={monthly}
-            aria-describedby="new-monthly-hint"
-            onInput={(e) => setMonthly(e.currentTarget.value)}
-          />
-          <span class="field-hint" id="new-monthly-hint">
-            Optional.
-          </span>
-        </label>
+        <Field label="Name" hint="As the audit will show it.">
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autocomplete="off"
+              required
+              value={name}
+              onInput={(e) => setName(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <Field label="Daily budget" hint="Credits a day.">
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min="0"
+              step="1"
+              required
+              value={daily}
+              onInput={(e) => setDaily(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <Field label="Monthly budget" hint="Credits a month; optional.">
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min="0"
+              step="1"
+              value={monthly}
+              onInput={(e) => setMonthly(e.currentTarget.value)}
+            />
+          )}
+        </Field>
         <div class="form-buttons">
           <button type="submit" class="primary" disabled={busy}>
             Add member

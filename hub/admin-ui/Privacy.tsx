@@ -1,5 +1,6 @@
 /** The team's do-not-enrich list (add, remove) and forgetting a subject. */
 import { useState } from 'preact/hooks';
+import { Field } from '../../components/Field';
 import type { DoNotEnrichEntry, ForgetSummary } from './api';
 import { Empty, Failure, type HubCall, Loading, Section, useLoad } from './ui';
 
@@ -68,20 +69,17 @@ export function DoNotEnrich({
         }
       </Loading>
       <form class="inline-form" aria-label="Add to the do-not-enrich list" onSubmit={add}>
-        <label class="field grow" for="dne-subject">
-          <span class="field-label">Subject</span>
-          <input
-            id="dne-subject"
-            type="text"
-            autocomplete="off"
-            value={subject}
-            aria-describedby="dne-subject-hint"
-            onInput={(e) => setSubject(e.currentTarget.value)}
-          />
-          <span class="field-hint" id="dne-subject-hint">
-            {SUBJECT_HINT}
-          </span>
-        </label>
+        <Field label="Subject" hint={SUBJECT_HINT}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autocomplete="off"
+              value={subject}
+              onInput={(e) => setSubject(e.currentTarget.value)}
+            />
+          )}
+        </Field>
         <div class="form-buttons">
           <button type="submit" class="primary" disabled={busy}>
             Add to the list
@@ -123,21 +121,18 @@ export function Forget({ hub, changed }: { hub: HubCall; changed: () => void }) 
       hint="Removes a person's answers from the team's cache and their name from the audit; members' browsers forget them too on their next call."
     >
       {confirming === null ? (
-        <form class="inline-form" aria-label="Forget a subject" onSubmit={ask}>
-          <label class="field grow" for="forget-subject">
-            <span class="field-label">Subject</span>
-            <input
-              id="forget-subject"
-              type="text"
-              autocomplete="off"
-              value={subject}
-              aria-describedby="forget-subject-hint"
-              onInput={(e) => setSubject(e.currentTarget.value)}
-            />
-            <span class="field-hint" id="forget-subject-hint">
-              {SUBJECT_HINT}
-            </span>
-          </label>
+        <form class="inline-form" onSubmit={ask}>
+          <Field label="Subject" hint={SUBJECT_HINT}>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autocomplete="off"
+                value={subject}
+                onInput={(e) => setSubject(e.currentTarget.value)}
+              />
+            )}
+          </Field>
           <div class="form-buttons">
             <button type="submit" class="danger">
               Forget…

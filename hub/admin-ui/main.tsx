@@ -6,6 +6,7 @@
 import './admin.css';
 import { render } from 'preact';
 import { useState } from 'preact/hooks';
+import { Field } from '../../components/Field';
 import { Audit } from './Audit';
 import { type AdminMember, call, forgetToken, savedToken, saveToken } from './api';
 import { Members } from './Members';
@@ -40,21 +41,21 @@ function SignIn({ signedIn, problem }: { signedIn: (token: string) => void; prob
       </header>
       <form class="card" aria-labelledby="sign-in-title" onSubmit={submit}>
         <h2 id="sign-in-title">Sign in</h2>
-        <label class="field" for="admin-token">
-          <span class="field-label">Admin token</span>
-          <input
-            id="admin-token"
-            type="password"
-            autocomplete="off"
-            value={token}
-            aria-describedby="admin-token-hint"
-            aria-invalid={error ? true : undefined}
-            onInput={(e) => setToken(e.currentTarget.value)}
-          />
-          <span class="field-hint" id="admin-token-hint">
-            The HUB_ADMIN_TOKEN the hub was started with. This tab keeps it until it is closed.
-          </span>
-        </label>
+        <Field
+          label="Admin token"
+          hint="The HUB_ADMIN_TOKEN the hub was started with. This tab keeps it until it is closed."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autocomplete="off"
+              value={token}
+              aria-invalid={error ? true : undefined}
+              onInput={(e) => setToken(e.currentTarget.value)}
+            />
+          )}
+        </Field>
         <div>
           <button type="submit" class="primary" disabled={busy}>
             Open the admin page

@@ -84,12 +84,13 @@ export function Empty({ children }: { children: ComponentChildren }) {
   return <p class="empty">{children}</p>;
 }
 
-/** A table that scrolls sideways on its own, should the window be too narrow for it. */
+/** A table that scrolls sideways on its own, should the window be too narrow for it (by keyboard too). */
 export function Table({ label, children }: { label: string; children: ComponentChildren }) {
   return (
-    <div class="table-scroll">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that may scroll must be reachable by keyboard
+    <section class="table-scroll" aria-label={label} tabIndex={0}>
       <table aria-label={label}>{children}</table>
-    </div>
+    </section>
   );
 }
 
