@@ -1,8 +1,20 @@
 /** The members: their budgets and today's spend, adding one (the token shown once), setting a budget, removing one. */
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { Field } from '../../components/Field';
+import { useRefocus } from '../../components/results/focus';
 import type { AddedMember, AdminMember } from './api';
-import { creditsIn, Empty, Failure, type HubCall, type Loaded, Loading, Section, Table, utcTime } from './ui';
+import {
+  creditsIn,
+  Empty,
+  Failure,
+  type HubCall,
+  type Loaded,
+  Loading,
+  Section,
+  Table,
+  useFocusOnMount,
+  utcTime,
+} from './ui';
 
 export function Members({
   hub,
@@ -54,6 +66,16 @@ function MemberTable({
   changed: () => void;
 }) {
   const [editing, setEditing] = useState<{ name: string; action: 'budget' | 'remove' } | null>(null);
+  const last = useRef(editing);
+  if (editing) last.current = editing;
+  // A step closed: the focus goes back to the button that opened it.
+  useRefocus(() => {
+    const opened = last.current;
+    if (!opened) return null;
+    return document.querySelector<HTMLElement>(
+      `button[data-opens="${opened.action}"][data-member="${CSS.escape(opened.name)}"]`,
+    );
+  }, editing);
   return (
     <Table label="Members">
       <thead>
@@ -103,6 +125,8 @@ function MemberTable({
                       class="small"
                       aria-expanded={open === 'budget'}
                       aria-label={`Set budget for ${member.name}`}
+                      data-opens="budget"
+                      data-member={member.name}
                       onClick={() =>
                         setEditing(open === 'budget' ? null : { name: member.name, action: 'budget' })
                       }
@@ -114,6 +138,8 @@ function MemberTable({
                       class="small danger"
                       aria-expanded={open === 'remove'}
                       aria-label={`Remove ${member.name}`}
+                      data-opens="remove"
+                      data-member={member.name}
                       onClick={() =>
                         setEditing(open === 'remove' ? null : { name: member.name, action: 'remove' })
                       }
@@ -167,6 +193,7 @@ function SetBudget({
 }) {
   const [daily, setDaily] = useState(String(member.daily_budget));
   const [monthly, setMonthly] = useState(member.monthly_budget === null ? '' : String(member.monthly_budget));
+  const first = useFocusOnMount<HTMLInputElement>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: Event) => {
@@ -190,6 +217,7 @@ function SetBudget({
         {(control) => (
           <input
             {...control}
+            ref={first}
             type="number"
             min="0"
             step="1"
@@ -225,6 +253,7 @@ function SetBudget({
 }
 
 function RemoveMember({ hub, name, done }: { hub: HubCall; name: string; done: (removed: boolean) => void }) {
+  const keep = useFocusOnMount<HTMLButtonElement>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const remove = async () => {
@@ -243,7 +272,7 @@ function RemoveMember({ hub, name, done }: { hub: HubCall; name: string; done: (
         <button type="button" class="danger" disabled={busy} onClick={remove}>
           Remove {name} now
         </button>
-        <button type="button" onClick={() => done(false)}>
+        <button type="button" ref={keep} onClick={() => done(false)}>
           Keep {name}
         </button>
       </div>

@@ -1,8 +1,9 @@
 /** The team's do-not-enrich list (add, remove) and forgetting a subject. */
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { Field } from '../../components/Field';
+import { useRefocus } from '../../components/results/focus';
 import type { DoNotEnrichEntry, ForgetSummary } from './api';
-import { Empty, Failure, type HubCall, Loading, Section, useLoad } from './ui';
+import { Empty, Failure, type HubCall, Loading, Section, useFocusOnMount, useLoad } from './ui';
 
 const SUBJECT_HINT = 'An email address, a domain (acme.com or @acme.com) or a profile URL.';
 
@@ -97,6 +98,9 @@ export function Forget({ hub, changed }: { hub: HubCall; changed: () => void }) 
   const [done, setDone] = useState<ForgetSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const forgetButton = useRef<HTMLButtonElement>(null);
+  // The question closed: the focus goes back to the form that asked it.
+  useRefocus(() => forgetButton.current, confirming);
   const ask = (event: Event) => {
     event.preventDefault();
     setDone(null);
@@ -134,25 +138,18 @@ export function Forget({ hub, changed }: { hub: HubCall; changed: () => void }) 
             )}
           </Field>
           <div class="form-buttons">
-            <button type="submit" class="danger">
+            <button type="submit" class="danger" ref={forgetButton}>
               Forget…
             </button>
           </div>
         </form>
       ) : (
-        <div class="stack">
-          <p>
-            Forget <strong>{confirming}</strong> everywhere in the hub? This cannot be undone.
-          </p>
-          <div class="row">
-            <button type="button" class="danger" disabled={busy} onClick={() => forget(confirming)}>
-              Forget {confirming} now
-            </button>
-            <button type="button" onClick={() => setConfirming(null)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmForget
+          subject={confirming}
+          busy={busy}
+          forget={() => forget(confirming)}
+          cancel={() => setConfirming(null)}
+        />
       )}
       {done && (
         <div class="notice success" role="status">
@@ -166,5 +163,34 @@ export function Forget({ hub, changed }: { hub: HubCall; changed: () => void }) 
       )}
       {error && <Failure title="Nothing was forgotten" message={error} />}
     </Section>
+  );
+}
+
+function ConfirmForget({
+  subject,
+  busy,
+  forget,
+  cancel,
+}: {
+  subject: string;
+  busy: boolean;
+  forget: () => void;
+  cancel: () => void;
+}) {
+  const cancelButton = useFocusOnMount<HTMLButtonElement>();
+  return (
+    <div class="stack">
+      <p>
+        Forget <strong>{subject}</strong> everywhere in the hub? This cannot be undone.
+      </p>
+      <div class="row">
+        <button type="button" class="danger" disabled={busy} onClick={forget}>
+          Forget {subject} now
+        </button>
+        <button type="button" ref={cancelButton} onClick={cancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
   );
 }

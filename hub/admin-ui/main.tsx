@@ -70,8 +70,8 @@ function SignIn({ signedIn, problem }: { signedIn: (token: string) => void; prob
 function Admin({ token, signOut }: { token: string; signOut: (problem: string | null) => void }) {
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
-  const hub: HubCall = async (method, path, body) => {
-    const answer = await call<never>(token, method, path, body);
+  const hub: HubCall = async <T,>(method: Parameters<HubCall>[0], path: string, body?: unknown) => {
+    const answer = await call<T>(token, method, path, body);
     if (!answer.ok && answer.unauthorized) signOut(WRONG_TOKEN);
     return answer;
   };

@@ -1,6 +1,6 @@
 /** What the admin page's sections share: a section's frame, loading what it shows, and its states. */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Answer } from './api';
 
 /** The hub as a section calls it: the admin token is added, a wrong token signs the page out. */
@@ -103,3 +103,10 @@ export function creditsIn(text: string, label: string): number | string {
 }
 
 export const utcTime = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+
+/** A ref whose element takes the focus when it first appears: the first control of a step just opened. */
+export function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
