@@ -57,7 +57,7 @@ export async function readAudit(
   return rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
 }
 
-/** What each member spent, by UTC day, newest first. */
+/** What one member spent on one day. */
 export interface SpendRow {
   member: string;
   /** The UTC day, YYYY-MM-DD. */
@@ -67,6 +67,7 @@ export interface SpendRow {
   reserved: number;
 }
 
+/** What each member spent, by UTC day, newest first. */
 export async function spendByDay(db: Queryable): Promise<SpendRow[]> {
   return db.query(
     `SELECT m.name AS member, to_char(s.day, 'YYYY-MM-DD') AS day, s.spent, s.reserved
