@@ -1,27 +1,100 @@
 /**
- * The admin's read of the hub over HTTP, behind HUB_ADMIN_TOKEN (compared in constant time), for
- * the admin page: members with today's spend, spend per member per day, the do-not-enrich list and
- * the audit. Without an admin token configured these routes answer 404: nobody is admin.
+ * The admin's hub over HTTP, behind HUB_ADMIN_TOKEN (compared in constant time), for the admin page
+ * (admin-page.ts): members with today's spend (removed ones too), adding one (the token is in this
+ * answer only), setting a budget, removing one; spend per member per day; the do-not-enrich list,
+ * adding and removing; forgetting a subject; the audit. Without an admin token configured these
+ * routes answer 404: nobody is admin. Input is checked before anything changes (400, 404, 409).
  */
-import type { Env, Hono } from 'hono';
-import { errorJson } from './answers';
+import type { Context, Env, Hono } from 'hono';
+import { adminPage } from './admin-page';
+import { errorJson, Refusal } from './answers';
 import { readAudit, spendByDay } from './audit';
 import { leftOf, usageOf } from './budget';
 import type { Db } from './db';
-import { listMembers, sameSecret } from './members';
-import { listListed } from './privacy';
+import { addMember, listMembersWithRemoved, removeMember, sameSecret, setBudget } from './members';
+import { addListed, forget, listListed, removeListed } from './privacy';
+
+/** A member as the admin routes answer it. */
+export interface AdminMember {
+  name: string;
+  daily_budget: number;
+  monthly_budget: number | null;
+  spent_today: number;
+  reserved_today: number;
+  left_today: number;
+  spent_this_month: number;
+  /** When their token stopped working; null for an active member. */
+  removed_at: string | null;
+}
+
+/** A member just added: their token is in this answer only. */
+export interface AddedMember {
+  name: string;
+  daily_budget: number;
+  monthly_budget: number | null;
+  token: string;
+}
+
+/** What forgetting a subject removed. */
+export interface ForgetSummary {
+  subject: string;
+  /** The number browsers read the forgotten subjects from (`/hub/v1/forgotten?since=`). */
+  seq: number;
+  answers_removed: number;
+  pages_trimmed: number;
+  audit_lines_cleared: number;
+}
+
+const ADMIN = '/hub/v1/admin';
+
+/** The JSON object a write route was sent; a Refusal when the body is not one. */
+async function bodyOf(c: Context): Promise<Record<string, unknown>> {
+  const body: unknown = await c.req.json().catch(() => undefined);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new Refusal('The request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+function text(body: Record<string, unknown>, field: string): string {
+  const value = body[field];
+  if (typeof value !== 'string' || value.trim() === '') throw new Refusal(`${field}: give a non-empty text`);
+  return value.trim();
+}
+
+/** A budget field: undefined when absent; null (no budget) only where `nullable`. */
+function credits(body: Record<string, unknown>, field: string, nullable: boolean): number | null | undefined {
+  const value = body[field];
+  if (value === undefined || (nullable && value === null)) return value;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    throw new Refusal(`${field}: must be a whole number of credits, 0 or more${nullable ? ', or null' : ''}`);
+  return value;
+}
+
+/** A route whose refusals of the input are answered with their status and message (not a 500). */
+function refusing<E extends Env>(handler: (c: Context<E>) => Promise<Response>) {
+  return async (c: Context<E>): Promise<Response> => {
+    try {
+      return await handler(c);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      return c.json(errorJson(error.status, error.message), error.status);
+    }
+  };
+}
 
 export function adminRoutes<E extends Env>(app: Hono<E>, db: Db, adminToken: string | undefined): void {
-  app.use('/hub/v1/admin/*', async (c, next) => {
+  adminPage(app, adminToken);
+  app.use(`${ADMIN}/*`, async (c, next) => {
     if (!adminToken) return c.json(errorJson(404, 'No admin token is configured (HUB_ADMIN_TOKEN)'), 404);
     const given = /^Bearer\s+(.+)$/i.exec(c.req.header('Authorization') ?? '')?.[1]?.trim() ?? '';
     if (!sameSecret(given, adminToken))
       return c.json(errorJson(401, 'Invalid admin token', { error: 'unauthorized' }), 401);
     await next();
   });
-  app.get('/hub/v1/admin/members', async (c) => {
-    const members = [];
-    for (const member of await listMembers(db)) {
+
+  app.get(`${ADMIN}/members`, async (c) => {
+    const members: AdminMember[] = [];
+    for (const member of await listMembersWithRemoved(db)) {
       const usage = await usageOf(db, member.id);
       const left = leftOf(member, usage);
       members.push({
@@ -32,18 +105,99 @@ export function adminRoutes<E extends Env>(app: Hono<E>, db: Db, adminToken: str
         reserved_today: usage.reservedToday,
         left_today: left.daily,
         spent_this_month: usage.spentThisMonth,
+        removed_at: member.removedAt,
       });
     }
     return c.json({ members });
   });
-  app.get('/hub/v1/admin/spend', async (c) => c.json({ spend: await spendByDay(db) }));
-  app.get('/hub/v1/admin/do-not-enrich', async (c) => c.json({ entries: await listListed(db) }));
-  app.get('/hub/v1/admin/audit', async (c) => {
-    const limit = Number(c.req.query('limit') ?? '200');
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 10_000)
-      return c.json(errorJson(400, 'limit: must be a whole number from 1 to 10000'), 400);
-    return c.json({
-      audit: await readAudit(db, { member: c.req.query('member'), subject: c.req.query('subject'), limit }),
-    });
-  });
+  app.post(
+    `${ADMIN}/members`,
+    refusing(async (c) => {
+      const body = await bodyOf(c);
+      const name = text(body, 'name');
+      const daily = credits(body, 'daily_budget', false);
+      if (daily === undefined || daily === null) throw new Refusal('daily_budget: give the daily budget');
+      const monthly = credits(body, 'monthly_budget', true) ?? null;
+      const { member, token } = await addMember(db, name, { daily, monthly });
+      const added: AddedMember = {
+        name: member.name,
+        daily_budget: member.dailyBudget,
+        monthly_budget: member.monthlyBudget,
+        token,
+      };
+      return c.json(added, 201);
+    }),
+  );
+  app.patch(
+    `${ADMIN}/members/:name`,
+    refusing(async (c) => {
+      const body = await bodyOf(c);
+      const daily = credits(body, 'daily_budget', false) ?? undefined;
+      const monthly = credits(body, 'monthly_budget', true);
+      if (daily === undefined && monthly === undefined)
+        throw new Refusal('Give daily_budget, monthly_budget (null for none) or both');
+      const member = await setBudget(db, c.req.param('name') ?? '', { daily, monthly });
+      return c.json({
+        name: member.name,
+        daily_budget: member.dailyBudget,
+        monthly_budget: member.monthlyBudget,
+      });
+    }),
+  );
+  app.delete(
+    `${ADMIN}/members/:name`,
+    refusing(async (c) => {
+      const name = c.req.param('name') ?? '';
+      await removeMember(db, name);
+      return c.json({ removed: name });
+    }),
+  );
+
+  app.get(`${ADMIN}/spend`, async (c) => c.json({ spend: await spendByDay(db) }));
+
+  app.get(`${ADMIN}/do-not-enrich`, async (c) => c.json({ entries: await listListed(db) }));
+  app.post(
+    `${ADMIN}/do-not-enrich`,
+    refusing(async (c) => {
+      const entry = await addListed(db, text(await bodyOf(c), 'subject'));
+      return c.json({ entry }, 201);
+    }),
+  );
+  app.delete(
+    `${ADMIN}/do-not-enrich`,
+    refusing(async (c) => {
+      const subject = c.req.query('subject')?.trim() ?? '';
+      if (subject === '') throw new Refusal('subject: give the subject to remove from the list');
+      if (!(await removeListed(db, subject))) throw new Refusal(`${subject} is not on the list`, 404);
+      return c.json({ removed: subject });
+    }),
+  );
+
+  app.post(
+    `${ADMIN}/forget`,
+    refusing(async (c) => {
+      const result = await forget(db, text(await bodyOf(c), 'subject'));
+      const summary: ForgetSummary = {
+        subject: result.entry.text,
+        seq: result.seq,
+        answers_removed: result.answersRemoved,
+        pages_trimmed: result.pagesTrimmed,
+        audit_lines_cleared: result.auditLinesCleared,
+      };
+      return c.json(summary);
+    }),
+  );
+
+  app.get(
+    `${ADMIN}/audit`,
+    refusing(async (c) => {
+      const limit = Number(c.req.query('limit') ?? '200');
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > 10_000)
+        throw new Refusal('limit: must be a whole number from 1 to 10000');
+      const filter = (name: string) => c.req.query(name)?.trim() || undefined;
+      return c.json({
+        audit: await readAudit(db, { member: filter('member'), subject: filter('subject'), limit }),
+      });
+    }),
+  );
 }

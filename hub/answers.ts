@@ -31,6 +31,20 @@ export function errorJson(
   };
 }
 
+/**
+ * Input the hub refuses as given (a name, a budget, a subject): the message says why, for the admin
+ * command to print and the admin routes to answer with `status`.
+ */
+export class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 400,
+  ) {
+    super(message);
+    this.name = 'Refusal';
+  }
+}
+
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,

@@ -57,10 +57,18 @@ export async function readAudit(
   return rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
 }
 
+/** What one member spent on one day. */
+export interface SpendRow {
+  member: string;
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  spent: number;
+  /** Held by requests in flight. */
+  reserved: number;
+}
+
 /** What each member spent, by UTC day, newest first. */
-export async function spendByDay(
-  db: Queryable,
-): Promise<{ member: string; day: string; spent: number; reserved: number }[]> {
+export async function spendByDay(db: Queryable): Promise<SpendRow[]> {
   return db.query(
     `SELECT m.name AS member, to_char(s.day, 'YYYY-MM-DD') AS day, s.spent, s.reserved
      FROM spend s JOIN members m ON m.id = s.member_id ORDER BY s.day DESC, m.name`,

@@ -4,6 +4,7 @@
  * refused from the next request on: every request reads the member row.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Refusal } from './answers';
 import type { Queryable } from './db';
 
 export interface Member {
@@ -59,7 +60,7 @@ export async function memberByToken(db: Queryable, token: string): Promise<Membe
 
 function checkBudgetValue(label: string, value: number | null): void {
   if (value !== null && (!Number.isSafeInteger(value) || value < 0))
-    throw new Error(`${label} must be a whole number of credits, 0 or more (not ${value})`);
+    throw new Refusal(`${label} must be a whole number of credits, 0 or more (not ${value})`);
 }
 
 /** Adds a member; returns them and their token, which is shown only now. */
@@ -68,13 +69,13 @@ export async function addMember(
   name: string,
   budgets: { daily: number; monthly?: number | null },
 ): Promise<{ member: Member; token: string }> {
-  if (name.trim() === '') throw new Error('A member needs a name');
+  if (name.trim() === '') throw new Refusal('A member needs a name');
   checkBudgetValue('The daily budget', budgets.daily);
   checkBudgetValue('The monthly budget', budgets.monthly ?? null);
   const [taken] = await db.query('SELECT 1 FROM members WHERE name = $1 AND removed_at IS NULL', [
     name.trim(),
   ]);
-  if (taken) throw new Error(`There is already a member named "${name.trim()}"`);
+  if (taken) throw new Refusal(`There is already a member named "${name.trim()}"`, 409);
   const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const [row] = await db.query<MemberRow>(
     `INSERT INTO members (name, token_hash, daily_budget, monthly_budget) VALUES ($1, $2, $3, $4)
@@ -92,12 +93,28 @@ export async function listMembers(db: Queryable): Promise<Member[]> {
   return rows.map(toMember);
 }
 
+export interface ListedMember extends Member {
+  /** When the member was removed (their token stopped working); null for an active member. */
+  removedAt: string | null;
+}
+
+/** Every member, removed ones too (after the active ones), for the admin. */
+export async function listMembersWithRemoved(db: Queryable): Promise<ListedMember[]> {
+  const rows = await db.query<MemberRow & { removed_at: Date | string | null }>(
+    `SELECT ${COLUMNS}, removed_at FROM members ORDER BY removed_at IS NOT NULL, name, removed_at DESC`,
+  );
+  return rows.map((row) => ({
+    ...toMember(row),
+    removedAt: row.removed_at === null ? null : new Date(row.removed_at).toISOString(),
+  }));
+}
+
 export async function activeMemberNamed(db: Queryable, name: string): Promise<Member> {
   const [row] = await db.query<MemberRow>(
     `SELECT ${COLUMNS} FROM members WHERE name = $1 AND removed_at IS NULL`,
     [name],
   );
-  if (!row) throw new Error(`No member is named "${name}"`);
+  if (!row) throw new Refusal(`No member is named "${name}"`, 404);
   return toMember(row);
 }
 

@@ -15,6 +15,7 @@ import {
   readEntry,
   screenAnswer,
 } from '../lib/background/do-not-enrich';
+import { Refusal } from './answers';
 import type { Db, Queryable } from './db';
 
 export type { DoNotEnrichEntry };
@@ -22,7 +23,9 @@ export type { DoNotEnrichEntry };
 function entryOf(subject: string): DoNotEnrichEntry {
   const entry = readEntry(subject);
   if (!entry)
-    throw new Error(`"${subject}" is not an email address, a domain (acme.com, @acme.com) or a profile URL`);
+    throw new Refusal(
+      `"${subject}" is not an email address, a domain (acme.com, @acme.com) or a profile URL`,
+    );
   return entry;
 }
 
