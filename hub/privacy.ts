@@ -27,7 +27,7 @@ function entryOf(subject: string): DoNotEnrichEntry {
 }
 
 /** The keys matching a set of entries' keys: an address by its mailbox too (ada+x@ is ada@). */
-function matchKeys(keys: Iterable<string>): Set<string> {
+export function matchKeys(keys: Iterable<string>): Set<string> {
   const out = new Set<string>();
   for (const key of keys) {
     out.add(key);

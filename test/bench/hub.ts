@@ -26,10 +26,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type RunningSandbox, startSandbox } from '../../sandbox/app';
 import { runAdmin } from '../../hub/admin';
 import { type Db, openPglite, openPostgres } from '../../hub/db';
 import { migrate } from '../../hub/migrations';
+import { type RunningSandbox, startSandbox } from '../../sandbox/app';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const LATENCY_CALLS = Number(process.env.BENCH_CALLS ?? (QUICK ? 30 : 400));
