@@ -4,39 +4,20 @@
  * what one paid for is free from the other. Real processes need a real server: with PGlite (one
  * process owns its folder) this file is skipped.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../sandbox/app';
 import { runAdmin } from './admin';
 import type { Db } from './db';
 import { migrate } from './migrations';
-import { type TestDatabase, testDatabase } from './testing';
+import { type HubProcess, startHubProcess, type TestDatabase, testDatabase } from './testing';
 
 const real = Boolean(process.env.HUB_DATABASE_URL);
-
-function startHubProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/main.ts'], {
-    env: { ...process.env, ...env, HUB_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /Hub ready on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ child, url });
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.on('exit', (code) => reject(new Error(`The hub exited (${code}) before it was ready:\n${output}`)));
-  });
-}
 
 describe.skipIf(!real)('two hub processes on one PostgreSQL', () => {
   let database: TestDatabase;
   let db: Db;
   let sandbox: RunningSandbox;
-  const hubs: { child: ChildProcess; url: string }[] = [];
+  const hubs: HubProcess[] = [];
 
   beforeAll(async () => {
     database = await testDatabase();

@@ -1,8 +1,9 @@
 /**
  * For the hub's tests: a database of their own, on a real PostgreSQL when HUB_DATABASE_URL is set
  * (a new database created on that server and dropped after), else an in-memory PGlite; and the
- * sandbox in-process as the service.
+ * sandbox in-process as the service; a hub process as `npm run hub` starts it.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createSandbox } from '../sandbox/app';
@@ -70,4 +71,28 @@ export function sandboxService({ ratePerMinute = 60_000 }: { ratePerMinute?: num
   const requests = () =>
     sandbox.state.requests.list().filter((entry) => entry.path !== '/api/v2/credit-balance');
   return { sandbox, fetch: fetchSandbox as typeof fetch, requests };
+}
+
+export interface HubProcess {
+  child: ChildProcess;
+  url: string;
+}
+
+/** `hub/main.ts` in a process of its own (HUB_PORT 0 unless `env` says), once it says it is ready. */
+export function startHubProcess(env: Record<string, string>): Promise<HubProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/main.ts'], {
+    env: { ...process.env, HUB_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /Hub ready on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ child, url });
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.on('exit', (code) => reject(new Error(`The hub exited (${code}) before it was ready:\n${output}`)));
+  });
 }
