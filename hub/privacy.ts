@@ -36,11 +36,6 @@ export function matchKeys(keys: Iterable<string>): Set<string> {
   return out;
 }
 
-export async function listedKeys(db: Queryable): Promise<Set<string>> {
-  const rows = await db.query<{ key: string }>('SELECT key FROM do_not_enrich');
-  return matchKeys(rows.map((row) => row.key));
-}
-
 export async function addListed(db: Queryable, subject: string): Promise<DoNotEnrichEntry> {
   const entry = entryOf(subject);
   await db.query(
