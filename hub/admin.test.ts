@@ -4,7 +4,7 @@ import { runAdmin, UsageError } from './admin';
 import type { Db } from './db';
 import { memberByToken } from './members';
 import { migrate } from './migrations';
-import { listedKeys } from './privacy';
+import { listListed } from './privacy';
 import { type TestDatabase, testDatabase } from './testing';
 
 let database: TestDatabase;
@@ -52,7 +52,7 @@ describe('hub:admin', () => {
       'acme.com',
       'https://www.linkedin.com/in/ada-lovelace',
     ]);
-    expect(await listedKeys(db)).toContain('domain:acme.com');
+    expect((await listListed(db)).map((entry) => entry.key)).toContain('domain:acme.com');
     expect(await runAdmin(db, ['do-not-enrich', 'remove', 'acme.com'])).toEqual(['Unlisted acme.com.']);
     const [forgot] = await runAdmin(db, ['forget', 'grace@acme.com']);
     expect(forgot).toMatch(/^Forgot grace@acme\.com: 0 answers removed.*number 1 for the browsers/);

@@ -51,3 +51,8 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
     headers: { 'Content-Type': 'application/json', ...headers },
   });
 }
+
+/** A missing, unknown or removed member's token, as the service answers a bad key. */
+export function unauthorized(): Response {
+  return jsonResponse(401, errorJson(401, 'Invalid API key', { error: 'unauthorized' }));
+}

@@ -10,7 +10,7 @@ import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { Plan } from '../lib/background/credits';
 import { adminRoutes } from './admin-routes';
-import { errorJson, jsonResponse } from './answers';
+import { errorJson, jsonResponse, unauthorized } from './answers';
 import { leftOf, usageOf } from './budget';
 import { ageSeconds, cacheKey, freshEnough, readCached } from './cache';
 import { DatabaseUnavailable, type Db } from './db';
@@ -72,28 +72,29 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   });
   app.notFound((c) => c.json(errorJson(404, 'The requested resource could not be found'), 404));
 
+  const bearerToken = (c: Context<HubEnv>) =>
+    /^Bearer\s+(.+)$/i.exec(c.req.header('Authorization') ?? '')?.[1]?.trim() ?? '';
   const members = async (c: Context<HubEnv>, next: () => Promise<void>) => {
-    const header = c.req.header('Authorization') ?? '';
-    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? '';
-    const member = token === '' ? null : await memberByToken(db, token);
-    if (!member) return c.json(errorJson(401, 'Invalid API key', { error: 'unauthorized' }), 401);
+    const member = await memberByToken(db, bearerToken(c));
+    if (!member) return unauthorized();
     c.set('member', member);
     await next();
   };
   // The admin's routes first: their own token, not a member's.
   adminRoutes(app, db, options.adminToken);
-  for (const path of ['/api/*', '/v3/*', '/hub/v1/me', '/hub/v1/peek/*', '/hub/v1/forgotten'])
-    app.use(path, members);
+  // The service's paths read the token in their first statement (proxyRequest).
+  for (const path of ['/hub/v1/me', '/hub/v1/peek/*', '/hub/v1/forgotten']) app.use(path, members);
 
   const serviceCall = (c: Context<HubEnv>) => {
     const url = new URL(c.req.url);
     const asked = c.req.header(PRIORITY_HEADER);
     const priority: Priority = asked === 'click' ? 'click' : 'batch';
-    return proxyRequest(deps, c.get('member'), {
+    return proxyRequest(deps, {
       path: url.pathname,
       search: url.search,
       query: c.req.query(),
       priority,
+      token: bearerToken(c),
     });
   };
   app.get('/api/*', serviceCall);

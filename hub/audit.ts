@@ -15,20 +15,25 @@ export interface AuditLine {
   cacheKey: string | null;
 }
 
+/** An audit line as the parameters of `(member_id, endpoint, subject, params, status, charged, cache, cache_key)`. */
+export function auditValues(line: AuditLine): unknown[] {
+  return [
+    line.memberId,
+    line.endpoint,
+    line.subject,
+    line.params === null ? null : JSON.stringify(line.params),
+    line.status,
+    line.charged,
+    line.cache,
+    line.cacheKey,
+  ];
+}
+
 export async function recordAudit(db: Queryable, line: AuditLine): Promise<void> {
   await db.query(
     `INSERT INTO audit (member_id, endpoint, subject, params, status, charged, cache, cache_key)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      line.memberId,
-      line.endpoint,
-      line.subject,
-      line.params === null ? null : JSON.stringify(line.params),
-      line.status,
-      line.charged,
-      line.cache,
-      line.cacheKey,
-    ],
+    auditValues(line),
   );
 }
 

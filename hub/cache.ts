@@ -52,12 +52,13 @@ export function freshEnough(
   return age !== null && age <= accepted;
 }
 
-export async function readCached(db: Queryable, key: string): Promise<CachedAnswer | null> {
-  const [row] = await db.query<{ body: unknown; fetched_at: Date | string; data_at: Date | string | null }>(
-    'SELECT body, fetched_at, data_at FROM cache WHERE key = $1',
-    [key],
-  );
-  if (!row) return null;
+export interface CacheRow {
+  body: unknown;
+  fetched_at: Date | string;
+  data_at: Date | string | null;
+}
+
+export function cachedFromRow(row: CacheRow): CachedAnswer {
   return {
     body: row.body,
     fetchedAt: new Date(row.fetched_at),
@@ -65,26 +66,29 @@ export async function readCached(db: Queryable, key: string): Promise<CachedAnsw
   };
 }
 
-/** Keeps an answer for the team (replacing an older one of the same question). */
-export async function storeAnswer(
-  db: Queryable,
+export async function readCached(db: Queryable, key: string): Promise<CachedAnswer | null> {
+  const [row] = await db.query<CacheRow>('SELECT body, fetched_at, data_at FROM cache WHERE key = $1', [key]);
+  return row ? cachedFromRow(row) : null;
+}
+
+/**
+ * The `cache` row keeping an answer for the team, as the parameters of
+ * `(key, endpoint, params, body, fetched_at, data_at)`; it replaces an older one of the same question.
+ */
+export function cacheRowValues(
   endpointId: EndpointId,
   params: Readonly<Record<string, unknown>>,
   body: unknown,
   now: Date,
-): Promise<void> {
+): unknown[] {
   const askedFresh = params.live_fetch === 'force' || params.use_cache === 'if-recent';
   const dataAt = statedDataTime(body) ?? (askedFresh ? now : null);
-  await db.query(
-    `INSERT INTO cache (key, endpoint, params, body, fetched_at, data_at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (key) DO UPDATE SET params = $3, body = $4, fetched_at = $5, data_at = $6`,
-    [
-      cacheKey(endpointId, { ...params }),
-      endpointId,
-      JSON.stringify(params),
-      JSON.stringify(body),
-      now,
-      dataAt,
-    ],
-  );
+  return [
+    cacheKey(endpointId, { ...params }),
+    endpointId,
+    JSON.stringify(params),
+    JSON.stringify(body),
+    now,
+    dataAt,
+  ];
 }

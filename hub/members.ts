@@ -14,7 +14,7 @@ export interface Member {
   monthlyBudget: number | null;
 }
 
-interface MemberRow {
+export interface MemberRow {
   id: number;
   name: string;
   token_hash: string;
@@ -46,16 +46,26 @@ function toMember(row: MemberRow): Member {
 
 const COLUMNS = 'id, name, token_hash, daily_budget, monthly_budget';
 
+/** The hash a member row is looked up by; null for a text that cannot be a member's token. */
+export function tokenLookupHash(token: string): string | null {
+  return token.startsWith(TOKEN_PREFIX) ? hashToken(token) : null;
+}
+
+/** The member of a row found by a token's hash, once the hashes are compared in constant time. */
+export function verifiedMember(row: MemberRow | undefined, hash: string): Member | null {
+  if (!row) return null;
+  return timingSafeEqual(Buffer.from(row.token_hash, 'hex'), Buffer.from(hash, 'hex')) ? toMember(row) : null;
+}
+
 /** The active member a bearer token belongs to; null for an unknown or removed member's token. */
 export async function memberByToken(db: Queryable, token: string): Promise<Member | null> {
-  if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const hash = hashToken(token);
+  const hash = tokenLookupHash(token);
+  if (hash === null) return null;
   const [row] = await db.query<MemberRow>(
     `SELECT ${COLUMNS} FROM members WHERE token_hash = $1 AND removed_at IS NULL`,
     [hash],
   );
-  if (!row) return null;
-  return timingSafeEqual(Buffer.from(row.token_hash, 'hex'), Buffer.from(hash, 'hex')) ? toMember(row) : null;
+  return verifiedMember(row, hash);
 }
 
 function checkBudgetValue(label: string, value: number | null): void {

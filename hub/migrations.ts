@@ -5,7 +5,10 @@
  */
 import type { Db, Queryable } from './db';
 
-const MIGRATIONS: readonly { version: number; sql: string }[] = [
+/** A version's statements: `sql` split at each `;` that ends a line, or `statements` as given (bodies with `;`). */
+type Migration = { version: number } & ({ sql: string } | { statements: readonly string[] });
+
+const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     sql: `
@@ -90,6 +93,130 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // A member request's database work in few statements (hub/request-steps.ts): a version of the
+    // do-not-enrich list, so a hub process re-reads the list only when it changed, and functions
+    // that do in one round trip what took several.
+    version: 2,
+    statements: [
+      `CREATE TABLE do_not_enrich_version (
+        id integer PRIMARY KEY CHECK (id = 1),
+        version bigint NOT NULL
+      )`,
+      'INSERT INTO do_not_enrich_version (id, version) VALUES (1, 1)',
+      `CREATE FUNCTION hub_do_not_enrich_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE do_not_enrich_version SET version = version + 1 WHERE id = 1;
+        RETURN NULL;
+      END $$`,
+      `CREATE TRIGGER do_not_enrich_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON do_not_enrich
+        FOR EACH STATEMENT EXECUTE FUNCTION hub_do_not_enrich_changed()`,
+      // The account limiter's slot when it is free and nobody waits (AccountLimiter): the slot's
+      // time (the database's clock, ms), or null. Concurrent takers are serialized on the limiter row.
+      `CREATE FUNCTION hub_take_free_slot(p_member_id integer, p_stale_ms double precision)
+      RETURNS double precision LANGUAGE plpgsql AS $$
+      DECLARE
+        clock double precision := extract(epoch FROM clock_timestamp()) * 1000;
+        taken double precision;
+      BEGIN
+        UPDATE limiter l SET next_at = greatest(clock, l.next_at) + l.interval_ms
+        WHERE l.id = 1 AND greatest(l.next_at, l.blocked_until) <= clock
+          AND NOT EXISTS (SELECT 1 FROM limiter_waiting w WHERE w.seen_at >= clock - p_stale_ms)
+        RETURNING clock INTO taken;
+        IF taken IS NOT NULL THEN
+          INSERT INTO limiter_members (member_id, last_granted) VALUES (p_member_id, taken)
+          ON CONFLICT (member_id) DO UPDATE SET last_granted = excluded.last_granted;
+        END IF;
+        RETURN taken;
+      END $$`,
+      // One wake of a request waiting for the limiter (AccountLimiter): its ticket refreshed (a
+      // ticket not seen for p_stale_ms is a process that went away, and is dropped), and the slot
+      // given when the ticket is first in line and the slot is free; else how long to sleep.
+      // The line: clicks before batch rows, then round robin between members (each member's first
+      // waiting request, then each one's second, ...; members served longest ago first in a round).
+      // A grant moves a waiter up by at most two places: sleeping half its distance wakes it
+      // before its turn, with few wake-ups on the way.
+      `CREATE FUNCTION hub_wait_turn(p_ticket text, p_member_id integer, p_priority integer, p_stale_ms double precision)
+      RETURNS TABLE (granted boolean, at double precision, wait_ms double precision)
+      LANGUAGE plpgsql AS $$
+      #variable_conflict use_column
+      DECLARE
+        lim limiter%ROWTYPE;
+        clock double precision;
+        free double precision;
+        ahead integer;
+      BEGIN
+        SELECT * INTO lim FROM limiter WHERE id = 1 FOR UPDATE;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'The rate limiter is not set up (AccountLimiter.init)';
+        END IF;
+        clock := extract(epoch FROM clock_timestamp()) * 1000;
+        free := greatest(lim.next_at, lim.blocked_until);
+        DELETE FROM limiter_waiting WHERE seen_at < clock - p_stale_ms;
+        INSERT INTO limiter_waiting (ticket, member_id, priority, created_at, seen_at)
+        VALUES (p_ticket, p_member_id, p_priority, clock, clock)
+        ON CONFLICT (ticket) DO UPDATE SET seen_at = excluded.seen_at;
+        SELECT o.place - 1 INTO ahead FROM (
+          SELECT w.ticket, row_number() OVER (
+            ORDER BY w.priority, w.round, coalesce(m.last_granted, 0), w.created_at, w.ticket) AS place
+          FROM (
+            SELECT lw.ticket, lw.member_id, lw.priority, lw.created_at, row_number() OVER (
+              PARTITION BY lw.member_id, lw.priority ORDER BY lw.created_at, lw.ticket) AS round
+            FROM limiter_waiting lw) w
+          LEFT JOIN limiter_members m ON m.member_id = w.member_id) o
+        WHERE o.ticket = p_ticket;
+        IF ahead = 0 AND clock >= free THEN
+          UPDATE limiter SET next_at = greatest(clock, lim.next_at) + lim.interval_ms WHERE id = 1;
+          DELETE FROM limiter_waiting WHERE ticket = p_ticket;
+          INSERT INTO limiter_members (member_id, last_granted) VALUES (p_member_id, clock)
+          ON CONFLICT (member_id) DO UPDATE SET last_granted = excluded.last_granted;
+          RETURN QUERY SELECT true, clock, 0::double precision;
+        ELSE
+          RETURN QUERY SELECT false, NULL::double precision,
+            free - clock + greatest(0, floor(ahead / 2) - 1) * lim.interval_ms;
+        END IF;
+      END $$`,
+      // Reserves p_credits of an active member's budget (daily, and monthly when set) under the
+      // lock of the member's row, so concurrent reservations from any hub process see each other
+      // (NO KEY UPDATE: an audit line's reference to the member, written while a reservation of
+      // theirs settles, must not wait for it, or the two would wait for each other);
+      // each statement of a function reads afresh, so the sums below see every reservation
+      // committed before the lock was granted. Then takes a free slot of the limiter, if there is one.
+      // outcome: 'reserved', 'over_budget' (nothing reserved) or 'removed' (no such active member).
+      `CREATE FUNCTION hub_reserve(p_member_id integer, p_credits integer, p_stale_ms double precision)
+      RETURNS TABLE (outcome text, day text, left_daily integer, left_monthly integer, slot_at double precision)
+      LANGUAGE plpgsql AS $$
+      #variable_conflict use_column
+      DECLARE
+        today date := (now() AT TIME ZONE 'UTC')::date;
+        budget_daily integer;
+        budget_monthly integer;
+        used_today bigint;
+        used_month bigint;
+      BEGIN
+        SELECT m.daily_budget, m.monthly_budget INTO budget_daily, budget_monthly
+        FROM members m WHERE m.id = p_member_id AND m.removed_at IS NULL FOR NO KEY UPDATE;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'removed'::text, NULL::text, 0, NULL::integer, NULL::double precision;
+          RETURN;
+        END IF;
+        SELECT coalesce(sum(s.spent + s.reserved) FILTER (WHERE s.day = today), 0),
+               coalesce(sum(s.spent + s.reserved), 0)
+        INTO used_today, used_month
+        FROM spend s WHERE s.member_id = p_member_id AND s.day >= date_trunc('month', today)::date;
+        left_daily := greatest(0, budget_daily - used_today);
+        left_monthly := CASE WHEN budget_monthly IS NULL THEN NULL ELSE greatest(0, budget_monthly - used_month) END;
+        IF p_credits > left_daily OR (left_monthly IS NOT NULL AND p_credits > left_monthly) THEN
+          RETURN QUERY SELECT 'over_budget'::text, NULL::text, left_daily, left_monthly, NULL::double precision;
+          RETURN;
+        END IF;
+        INSERT INTO spend AS s (member_id, day, reserved) VALUES (p_member_id, today, p_credits)
+        ON CONFLICT (member_id, day) DO UPDATE SET reserved = s.reserved + p_credits;
+        RETURN QUERY SELECT 'reserved'::text, to_char(today, 'YYYY-MM-DD'), left_daily - p_credits,
+          left_monthly - p_credits, hub_take_free_slot(p_member_id, p_stale_ms);
+      END $$`,
+    ],
+  },
 ];
 
 async function appliedVersions(tx: Queryable): Promise<Set<number>> {
@@ -105,11 +232,14 @@ export async function migrate(db: Db): Promise<number[]> {
     await tx.query('SELECT pg_advisory_xact_lock(2626)');
     const applied = await appliedVersions(tx);
     const done: number[] = [];
-    for (const { version, sql } of MIGRATIONS) {
+    for (const migration of MIGRATIONS) {
+      const { version } = migration;
       if (applied.has(version)) continue;
-      for (const statement of sql.split(/;\s*\n/).filter((part) => part.trim() !== '')) {
-        await tx.query(statement);
-      }
+      const statements =
+        'sql' in migration
+          ? migration.sql.split(/;\s*\n/).filter((part) => part.trim() !== '')
+          : migration.statements;
+      for (const statement of statements) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
       done.push(version);
     }

@@ -30,18 +30,13 @@ function entryOf(subject: string): DoNotEnrichEntry {
 }
 
 /** The keys matching a set of entries' keys: an address by its mailbox too (ada+x@ is ada@). */
-function matchKeys(keys: Iterable<string>): Set<string> {
+export function matchKeys(keys: Iterable<string>): Set<string> {
   const out = new Set<string>();
   for (const key of keys) {
     out.add(key);
     out.add(mailboxKey(key));
   }
   return out;
-}
-
-export async function listedKeys(db: Queryable): Promise<Set<string>> {
-  const rows = await db.query<{ key: string }>('SELECT key FROM do_not_enrich');
-  return matchKeys(rows.map((row) => row.key));
 }
 
 export async function addListed(db: Queryable, subject: string): Promise<DoNotEnrichEntry> {

@@ -4,13 +4,12 @@
  * what one paid for is free from the other. Real processes need a real server: with PGlite (one
  * process owns its folder) this file is skipped.
  */
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../sandbox/app';
 import { runAdmin } from './admin';
 import type { Db } from './db';
 import { migrate } from './migrations';
-import { startHubProcess, type TestDatabase, testDatabase } from './testing';
+import { type HubProcess, startHubProcess, type TestDatabase, testDatabase } from './testing';
 
 const real = Boolean(process.env.HUB_DATABASE_URL);
 
@@ -18,7 +17,7 @@ describe.skipIf(!real)('two hub processes on one PostgreSQL', () => {
   let database: TestDatabase;
   let db: Db;
   let sandbox: RunningSandbox;
-  const hubs: { child: ChildProcess; url: string }[] = [];
+  const hubs: HubProcess[] = [];
 
   beforeAll(async () => {
     database = await testDatabase();

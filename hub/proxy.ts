@@ -14,14 +14,14 @@ import { describeParamError } from '../lib/api/params';
 import { reservationOf } from '../lib/background/budget';
 import { type Plan, quoteCanonical, reconcileCanonical } from '../lib/background/credits';
 import { listedIn, screenAnswer } from '../lib/background/do-not-enrich';
-import { errorJson, jsonResponse } from './answers';
-import { recordAudit } from './audit';
-import { MemberBudgetExceeded, reserve, settle } from './budget';
-import { cacheKey, freshEnough, readCached, storeAnswer } from './cache';
+import { errorJson, jsonResponse, unauthorized } from './answers';
+import { type AuditLine, recordAudit } from './audit';
+import type { Reservation } from './budget';
+import { cacheKey, cacheRowValues, freshEnough } from './cache';
 import type { Db } from './db';
 import type { AccountLimiter, Priority } from './limiter';
-import type { Member } from './members';
-import { listedKeys } from './privacy';
+import { memberByToken } from './members';
+import { begin, finish, reserve } from './request-steps';
 
 export interface ProxyConfig {
   providerUrl: string;
@@ -74,84 +74,97 @@ function hubHeaders(charged: number | null, cache: 'hit' | 'miss'): Record<strin
   return { 'X-Hub-Charged': charged === null ? 'unknown' : String(charged), 'X-Hub-Cache': cache };
 }
 
+type Audit = (
+  status: number,
+  charged: number | null,
+  cache: 'hit' | 'miss' | 'none',
+  extra?: { subject?: string | null; cacheKey?: string | null },
+) => AuditLine;
+
+/**
+ * A member request, from their bearer token: three database statements for a cache miss (begin,
+ * reserve, finish: request-steps.ts), two for a hit.
+ */
 export async function proxyRequest(
   deps: ProxyDeps,
-  member: Member,
-  request: { path: string; search: string; query: Record<string, string>; priority: Priority },
+  request: { path: string; search: string; query: Record<string, string>; priority: Priority; token: string },
 ): Promise<Response> {
   const { db, config } = deps;
   const checked = validate(request.path, request.query);
-  if ('refusal' in checked) return checked.refusal;
+  if ('refusal' in checked)
+    // The service answers a bad key 401 before it reads the request: so does the hub.
+    return (await memberByToken(db, request.token)) ? checked.refusal : unauthorized();
   const { id, params } = checked;
-  const audit = (
-    status: number,
-    charged: number | null,
-    cache: 'hit' | 'miss' | 'none',
-    extra: { subject?: string | null; cacheKey?: string | null } = {},
-  ) =>
-    recordAudit(db, {
-      memberId: member.id,
-      endpoint: id,
-      subject: extra.subject === undefined ? summarizeParams(id, params) : extra.subject,
-      params: extra.subject === null ? null : params,
-      status,
-      charged,
-      cache,
-      cacheKey: extra.cacheKey ?? null,
-    });
+  const key = cacheKey(id, params);
+  const begun = await begin(db, request.token, key);
+  if (!begun) return unauthorized();
+  const { member, listed, cached } = begun;
+  const auditLine: Audit = (status, charged, cache, extra = {}) => ({
+    memberId: member.id,
+    endpoint: id,
+    subject: extra.subject === undefined ? summarizeParams(id, params) : extra.subject,
+    params: extra.subject === null ? null : params,
+    status,
+    charged,
+    cache,
+    cacheKey: extra.cacheKey ?? null,
+  });
 
-  const listed = await listedKeys(db);
-  const named = listedIn(listed, id, params);
-  if (named !== null) {
-    await audit(451, 0, 'none', { subject: null });
+  if (listedIn(listed, id, params) !== null) {
+    await recordAudit(db, auditLine(451, 0, 'none', { subject: null }));
     return jsonResponse(
       451,
       errorJson(451, "This subject is on the team's do-not-enrich list", { error: 'do_not_enrich' }),
     );
   }
 
-  const key = cacheKey(id, params);
-  const cached = await readCached(db, key);
   if (cached && freshEnough(cached, params, deps.now())) {
-    await audit(200, 0, 'hit', { subject: summarizeAnswer(id, params, cached.body), cacheKey: key });
+    await recordAudit(
+      db,
+      auditLine(200, 0, 'hit', { subject: summarizeAnswer(id, params, cached.body), cacheKey: key }),
+    );
     return jsonResponse(200, cached.body, hubHeaders(0, 'hit'));
   }
 
-  const most = maxCharge(id, params, config);
-  let reservation: Awaited<ReturnType<typeof reserve>>;
-  try {
-    reservation = await reserve(db, member.id, most);
-  } catch (error) {
-    if (!(error instanceof MemberBudgetExceeded)) throw error;
-    await audit(402, 0, 'none');
+  const reserved = await reserve(db, member.id, maxCharge(id, params, config));
+  if (reserved.outcome === 'removed') return unauthorized();
+  if (reserved.outcome === 'over_budget') {
+    const { refusal } = reserved;
+    await recordAudit(db, auditLine(402, 0, 'none'));
     return jsonResponse(
       402,
-      errorJson(402, error.message, {
+      errorJson(402, refusal.message, {
         error: 'member_budget',
-        needed: error.needed,
-        left_today: error.dailyLeft,
-        left_this_month: error.monthlyLeft,
+        needed: refusal.needed,
+        left_today: refusal.dailyLeft,
+        left_this_month: refusal.monthlyLeft,
         daily_budget: member.dailyBudget,
         monthly_budget: member.monthlyBudget,
       }),
     );
   }
+  const { reservation } = reserved;
 
   let answer: { status: number; text: string; headers: Headers };
   try {
-    await deps.limiter.acquire(member.id, request.priority);
+    if (reserved.slotAt === null) await deps.limiter.waitForSlot(member.id, request.priority);
     answer = await send(deps, request.path, request.search);
   } catch (error) {
-    await settle(db, reservation, 0);
-    if (!(error instanceof ServiceUnreachable)) throw error;
-    await audit(503, 0, 'none');
+    const unreachable = error instanceof ServiceUnreachable;
+    await finish(db, {
+      reservation,
+      charged: 0,
+      cacheRow: null,
+      audit: unreachable ? auditLine(503, 0, 'none') : null,
+    });
+    if (!unreachable) throw error;
     return jsonResponse(
       503,
       errorJson(503, error.message, { error: 'service_unreachable' }),
       hubHeaders(0, 'miss'),
     );
   }
-  return answered(deps, { id, params, key, listed, reservation, audit }, answer);
+  return answered(deps, { id, params, key, listed, reservation, auditLine }, answer);
 }
 
 class ServiceUnreachable extends Error {}
@@ -179,19 +192,14 @@ interface Pending {
   params: Record<string, unknown>;
   key: string;
   listed: ReadonlySet<string>;
-  reservation: Awaited<ReturnType<typeof reserve>>;
-  audit: (
-    status: number,
-    charged: number | null,
-    cache: 'hit' | 'miss' | 'none',
-    extra?: { subject?: string | null; cacheKey?: string | null },
-  ) => Promise<void>;
+  reservation: Reservation;
+  auditLine: Audit;
 }
 
-/** The service's answer, settled, screened, kept for the team, audited and passed on. */
+/** The service's answer, settled, screened, kept for the team, audited (one statement) and passed on. */
 async function answered(
   deps: ProxyDeps,
-  { id, params, key, listed, reservation, audit }: Pending,
+  { id, params, key, listed, reservation, auditLine }: Pending,
   answer: { status: number; text: string; headers: Headers },
 ): Promise<Response> {
   const passOn = (charged: number | null, body = answer.text, status = answer.status) => {
@@ -203,14 +211,15 @@ async function answered(
     if (retryAfter !== null) headers['Retry-After'] = retryAfter;
     return new Response(body, { status, headers });
   };
+  const done = (charged: number, audit: AuditLine, cacheRow: unknown[] | null = null) =>
+    finish(deps.db, { reservation, charged, cacheRow, audit });
   if (answer.status !== 200) {
     // Errors are not charged (the spec's Limits); a 429 teaches the account's limiter.
     if (answer.status === 429) {
       const { retryAfterSeconds } = retryAfterOf(answer.headers.get('Retry-After'), Date.now());
       await deps.limiter.learnFrom429(retryAfterSeconds);
     }
-    await settle(deps.db, reservation, 0);
-    await audit(answer.status, 0, 'miss');
+    await done(0, auditLine(answer.status, 0, 'miss'));
     return passOn(0);
   }
   let body: unknown;
@@ -218,17 +227,16 @@ async function answered(
     body = JSON.parse(answer.text);
   } catch {
     // A spoiled answer the service produced is charged: count the most it may have cost.
-    await settle(deps.db, reservation, reservation.credits);
-    await audit(200, reservation.credits, 'miss');
+    await done(reservation.credits, auditLine(200, reservation.credits, 'miss'));
     return passOn(reservation.credits);
   }
   const cost = reconcileCanonical(id, params, body, { plan: deps.config.plan });
   const estimate =
     (UNPUBLISHED_COST_ESTIMATE as Partial<Record<EndpointId, number>>)[id] ?? reservation.credits;
-  await settle(deps.db, reservation, cost ?? estimate);
+  const charged = cost ?? estimate;
   const screened = screenAnswer(listed, id, body);
   if (screened.listed !== null) {
-    await audit(451, cost, 'miss', { subject: null });
+    await done(charged, auditLine(451, cost, 'miss', { subject: null }));
     return passOn(
       cost,
       JSON.stringify(
@@ -239,7 +247,10 @@ async function answered(
       451,
     );
   }
-  await storeAnswer(deps.db, id, params, screened.data, deps.now());
-  await audit(200, cost, 'miss', { subject: summarizeAnswer(id, params, screened.data), cacheKey: key });
+  await done(
+    charged,
+    auditLine(200, cost, 'miss', { subject: summarizeAnswer(id, params, screened.data), cacheKey: key }),
+    cacheRowValues(id, params, screened.data, deps.now()),
+  );
   return passOn(cost, screened.data === body ? answer.text : JSON.stringify(screened.data));
 }

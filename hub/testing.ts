@@ -1,7 +1,7 @@
 /**
  * For the hub's tests: a database of their own, on a real PostgreSQL when HUB_DATABASE_URL is set
  * (a new database created on that server and dropped after), else an in-memory PGlite; and the
- * sandbox in-process as the service.
+ * sandbox in-process as the service; a hub process as `npm run hub` starts it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -73,13 +73,15 @@ export function sandboxService({ ratePerMinute = 60_000 }: { ratePerMinute?: num
   return { sandbox, fetch: fetchSandbox as typeof fetch, requests };
 }
 
-/**
- * A hub process as `npm run hub` starts it (hub/main.ts), on a free port, configured by `env` on top
- * of this process's environment; resolved once it says it is ready. The caller stops it (SIGTERM).
- */
-export function startHubProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+export interface HubProcess {
+  child: ChildProcess;
+  url: string;
+}
+
+/** `hub/main.ts` in a process of its own (HUB_PORT 0 unless `env` says), once it says it is ready. */
+export function startHubProcess(env: Record<string, string>): Promise<HubProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'hub/main.ts'], {
-    env: { ...process.env, ...env, HUB_PORT: '0' },
+    env: { ...process.env, HUB_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

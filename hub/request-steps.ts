@@ -1,0 +1,132 @@
+/**
+ * A member request's database work in as few statements as it needs, since each is a round trip:
+ * `begin` (who the token is, the do-not-enrich list when it changed, the team's cached answer),
+ * then for a request that goes to the service `reserve` (the member's budget, and a free slot of
+ * the account's limiter when there is one) and, once the service answered, `finish` (the
+ * reservation settled, the answer kept for the team, the audit line). Three statements for a
+ * cache miss, two for a hit (begin, its audit line).
+ *
+ * The list's keys are re-read only when its version (bumped by a trigger on every change) is not
+ * the one this process read last: the check is in `begin`'s statement, so a subject listed by any
+ * process is refused by every one from its next request.
+ */
+import { type AuditLine, auditValues } from './audit';
+import { MemberBudgetExceeded, type Reservation } from './budget';
+import { type CachedAnswer, type CacheRow, cachedFromRow } from './cache';
+import type { Queryable } from './db';
+import { WAITER_STALE_MS } from './limiter';
+import { type Member, type MemberRow, tokenLookupHash, verifiedMember } from './members';
+import { matchKeys } from './privacy';
+
+export interface Begun {
+  member: Member;
+  /** The do-not-enrich list's keys (privacy.ts matchKeys). */
+  listed: ReadonlySet<string>;
+  /** The team's answer to this question, of any age; null when it has none. */
+  cached: CachedAnswer | null;
+}
+
+const listCopies = new WeakMap<Queryable, { version: string; keys: ReadonlySet<string> }>();
+
+/** The request's member, the do-not-enrich list and the cached answer; null for a token of nobody. */
+export async function begin(db: Queryable, token: string, cacheKey: string): Promise<Begun | null> {
+  const hash = tokenLookupHash(token);
+  if (hash === null) return null;
+  const copy = listCopies.get(db);
+  const [row] = await db.query<
+    MemberRow & Partial<CacheRow> & { list_version: string; listed: string[] | null; cached: boolean }
+  >(
+    `SELECT m.id, m.name, m.token_hash, m.daily_budget, m.monthly_budget,
+       v.version::text AS list_version,
+       CASE WHEN v.version = $3::bigint THEN NULL
+         ELSE (SELECT coalesce(array_agg(d.key), '{}') FROM do_not_enrich d) END AS listed,
+       c.key IS NOT NULL AS cached, c.body, c.fetched_at, c.data_at
+     FROM members m CROSS JOIN do_not_enrich_version v LEFT JOIN cache c ON c.key = $2
+     WHERE m.token_hash = $1 AND m.removed_at IS NULL`,
+    [hash, cacheKey, copy?.version ?? '0'],
+  );
+  const member = verifiedMember(row, hash);
+  if (!row || !member) return null;
+  let listed = copy?.keys;
+  if (row.listed !== null || !listed) {
+    listed = matchKeys(row.listed ?? []);
+    listCopies.set(db, { version: row.list_version, keys: listed });
+  }
+  const cached =
+    row.cached && row.fetched_at !== undefined
+      ? cachedFromRow({ body: row.body, fetched_at: row.fetched_at, data_at: row.data_at ?? null })
+      : null;
+  return { member, listed, cached };
+}
+
+export type Reserved =
+  | { outcome: 'reserved'; reservation: Reservation; slotAt: number | null }
+  | { outcome: 'over_budget'; refusal: MemberBudgetExceeded }
+  | { outcome: 'removed' };
+
+/**
+ * Reserves the most a request may cost against the member's budget (hub_reserve: under the lock of
+ * the member's row, so concurrent requests from any hub process never pass it), and takes a free
+ * slot of the account's limiter in the same statement; `slotAt` null: the request waits in line
+ * (AccountLimiter.waitForSlot).
+ */
+export async function reserve(db: Queryable, memberId: number, credits: number): Promise<Reserved> {
+  const [row] = await db.query<{
+    outcome: 'reserved' | 'over_budget' | 'removed';
+    day: string | null;
+    left_daily: number;
+    left_monthly: number | null;
+    slot_at: number | null;
+  }>('SELECT outcome, day, left_daily, left_monthly, slot_at FROM hub_reserve($1, $2, $3)', [
+    memberId,
+    credits,
+    WAITER_STALE_MS,
+  ]);
+  if (!row || row.outcome === 'removed') return { outcome: 'removed' };
+  if (row.outcome === 'over_budget')
+    return {
+      outcome: 'over_budget',
+      refusal: new MemberBudgetExceeded(credits, row.left_daily, row.left_monthly),
+    };
+  return {
+    outcome: 'reserved',
+    reservation: { memberId, day: row.day ?? '', credits },
+    slotAt: row.slot_at === null ? null : Number(row.slot_at),
+  };
+}
+
+/**
+ * After the service answered (or could not be asked): the reservation replaced by what the request
+ * cost (`charged`, 0 for an error), the answer kept for the team (`cacheRow`: cache.ts
+ * cacheRowValues; null keeps nothing) and the audit line (null writes none), in one statement.
+ */
+export async function finish(
+  db: Queryable,
+  step: { reservation: Reservation; charged: number; cacheRow: unknown[] | null; audit: AuditLine | null },
+): Promise<void> {
+  const { reservation } = step;
+  await db.query(
+    `WITH settled AS (
+       UPDATE spend SET reserved = greatest(0, reserved - $3::integer), spent = spent + $4::integer
+       WHERE member_id = $1::integer AND day = $2::date
+       RETURNING 1),
+     stored AS (
+       INSERT INTO cache (key, endpoint, params, body, fetched_at, data_at)
+       SELECT $5::text, $6::text, $7::jsonb, $8::jsonb, $9::timestamptz, $10::timestamptz
+       WHERE $5::text IS NOT NULL
+       ON CONFLICT (key) DO UPDATE SET params = excluded.params, body = excluded.body,
+         fetched_at = excluded.fetched_at, data_at = excluded.data_at
+       RETURNING 1)
+     INSERT INTO audit (member_id, endpoint, subject, params, status, charged, cache, cache_key)
+     SELECT $11::integer, $12::text, $13::text, $14::jsonb, $15::integer, $16::integer, $17::text, $18::text
+     WHERE $11::integer IS NOT NULL`,
+    [
+      reservation.memberId,
+      reservation.day,
+      reservation.credits,
+      step.charged,
+      ...(step.cacheRow ?? [null, null, null, null, null, null]),
+      ...(step.audit ? auditValues(step.audit) : [null, null, null, null, null, null, null, null]),
+    ],
+  );
+}

@@ -1,0 +1,281 @@
+/**
+ * The team hub's speed, with the sandbox (in this process) as the service and hub processes
+ * (`hub/main.ts`, as `npm run hub` starts them) in front of it. Not a timed test: it prints
+ *
+ * (a) the latency the hub adds per call on loopback, p50 and p99: the same profile requests
+ *     straight to the sandbox and through a hub, one at a time; cache misses (people nobody asked
+ *     for yet) and cache hits (the same people again) apart. Aim: at most 5 ms at p50.
+ * (b) the wall time of 600 list rows from 10 members through 2 hub processes sharing one
+ *     PostgreSQL, with the sandbox at its 300 requests a minute, against the 120 s that rate allows
+ *     (aim: at most 1.1×); the requests the sandbox saw per paid call (aim: at most 1.02) and the
+ *     429s it answered.
+ *
+ * On a real PostgreSQL when HUB_DATABASE_URL is set (a database of its own is created there and
+ * dropped after), else on an embedded PGlite in a temporary folder, which one process owns: then
+ * part (b) runs through one hub process.
+ *
+ *   bash scripts/with-postgres.sh node --import tsx test/bench/hub.ts
+ *   BENCH_QUICK=1 node --import tsx test/bench/hub.ts      (few calls and rows: checks that it runs)
+ *
+ * Every process it starts is stopped however it ends (an error, Ctrl-C, SIGTERM).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { runAdmin } from '../../hub/admin';
+import { type Db, openPglite, openPostgres } from '../../hub/db';
+import { migrate } from '../../hub/migrations';
+import { type RunningSandbox, startSandbox } from '../../sandbox/app';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const LATENCY_CALLS = Number(process.env.BENCH_CALLS ?? (QUICK ? 30 : 400));
+const MEMBERS = 10;
+const ROWS = QUICK ? 20 : 600;
+const SERVICE_RATE = 300;
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TEAM_KEY = 'team';
+
+/** What to stop on the way out, last started first. */
+const cleanups: (() => Promise<void> | void)[] = [];
+async function cleanUp(): Promise<void> {
+  while (cleanups.length > 0) {
+    const step = cleanups.pop();
+    try {
+      await step?.();
+    } catch (error) {
+      console.error('bench: cleaning up failed:', error);
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+
+interface Storage {
+  /** The hub's environment for its database. */
+  env: Record<string, string>;
+  /** Opens the database for the bench's own setup (the admin's commands). */
+  open(): Promise<Db>;
+  /** How many hub processes may share it. */
+  processes: number;
+  label: string;
+}
+
+async function storage(): Promise<Storage> {
+  const serverUrl = process.env.HUB_DATABASE_URL;
+  if (!serverUrl) {
+    const folder = mkdtempSync(join(tmpdir(), 'hub-bench-'));
+    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+    const dataDir = join(folder, 'data');
+    return {
+      env: { HUB_DATA_DIR: dataDir },
+      open: () => openPglite(dataDir),
+      processes: 1,
+      label: 'embedded PGlite, 1 hub process',
+    };
+  }
+  const name = `hub_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  cleanups.push(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { HUB_DATABASE_URL: url.toString() },
+    open: async () => openPostgres(url.toString()),
+    processes: 2,
+    label: 'PostgreSQL, 2 hub processes',
+  };
+}
+
+/** Adds members on a closed hub's database; returns their tokens. */
+async function addMembers(store: Storage, count: number, prefix: string): Promise<string[]> {
+  const db = await store.open();
+  try {
+    await migrate(db);
+    const tokens: string[] = [];
+    for (let index = 0; index < count; index++) {
+      const lines = await runAdmin(db, ['add-member', `${prefix}${index}`, '--daily', '100000']);
+      tokens.push(lines.at(-1) ?? '');
+    }
+    return tokens;
+  } finally {
+    await db.close();
+  }
+}
+
+interface HubProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function startHub(env: Record<string, string>): Promise<HubProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'hub/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, HUB_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  cleanups.push(stop);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const url = /Hub ready on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ url, stop });
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => reject(new Error(`A hub exited (${code}) before it was ready:\n${output}`)));
+  });
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+}
+
+const profilePath = (url: string) =>
+  `/api/v2/profile?${new URLSearchParams({ profile_url: url, use_cache: 'if-present', live_fetch: 'default' })}`;
+
+async function timedGet(url: string, token: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  const took = performance.now() - started;
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return took;
+}
+
+function describe(label: string, direct: number[], viaHub: number[]): string {
+  const d = [...direct].sort((a, b) => a - b);
+  const h = [...viaHub].sort((a, b) => a - b);
+  const fmt = (ms: number) => `${ms.toFixed(2).padStart(6)} ms`;
+  return (
+    `${label.padEnd(12)} direct p50 ${fmt(percentile(d, 0.5))} p99 ${fmt(percentile(d, 0.99))}   ` +
+    `via hub p50 ${fmt(percentile(h, 0.5))} p99 ${fmt(percentile(h, 0.99))}   ` +
+    `added p50 ${fmt(percentile(h, 0.5) - percentile(d, 0.5))} p99 ${fmt(percentile(h, 0.99) - percentile(d, 0.99))}`
+  );
+}
+
+/** (a): one call at a time, alternating direct and through the hub, so both see the same machine. */
+async function latency(sandbox: RunningSandbox, store: Storage): Promise<void> {
+  const [token = ''] = await addMembers(store, 1, 'latency');
+  const hub = await startHub({
+    ...store.env,
+    HUB_PROVIDER_URL: sandbox.url,
+    HUB_PROVIDER_KEY: TEAM_KEY,
+    HUB_RATE_PER_MIN: '1000000',
+  });
+  const people = sandbox.sandbox.queries.dataset.people;
+  const warmup = 10;
+  const direct: number[] = [];
+  const missed: number[] = [];
+  for (let index = 0; index < warmup + LATENCY_CALLS; index++) {
+    const path = profilePath(people[index]?.url ?? '');
+    const straight = await timedGet(sandbox.url + path, TEAM_KEY);
+    const through = await timedGet(hub.url + path, token);
+    if (index < warmup) continue;
+    direct.push(straight);
+    missed.push(through);
+  }
+  const directAgain: number[] = [];
+  const hit: number[] = [];
+  for (let index = warmup; index < warmup + LATENCY_CALLS; index++) {
+    const path = profilePath(people[index]?.url ?? '');
+    directAgain.push(await timedGet(sandbox.url + path, TEAM_KEY));
+    hit.push(await timedGet(hub.url + path, token));
+  }
+  await hub.stop();
+  console.log(`(a) latency the hub adds, ${LATENCY_CALLS} calls one at a time on loopback (${store.label})`);
+  console.log(`  ${describe('cache miss', direct, missed)}`);
+  console.log(`  ${describe('cache hit', directAgain, hit)}`);
+}
+
+/** (b): every member sends its list one row at a time, all members at once, spread over the hubs. */
+async function list(sandbox: RunningSandbox, store: Storage): Promise<void> {
+  const tokens = await addMembers(store, MEMBERS, 'member');
+  const env = {
+    ...store.env,
+    HUB_PROVIDER_URL: sandbox.url,
+    HUB_PROVIDER_KEY: TEAM_KEY,
+    HUB_RATE_PER_MIN: String(SERVICE_RATE),
+  };
+  const hubs: HubProcess[] = [];
+  for (let index = 0; index < store.processes; index++) hubs.push(await startHub(env));
+  const people = sandbox.sandbox.queries.dataset.people;
+  const seenBefore = sandbox.sandbox.state.requests.list().length;
+  const perMember = Math.ceil(ROWS / MEMBERS);
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  await Promise.all(
+    tokens.map(async (token, member) => {
+      for (let row = 0; row < perMember; row++) {
+        const index = 1_000 + member * perMember + row;
+        const hub = hubs[(member + row) % hubs.length];
+        const response = await fetch(hub!.url + profilePath(people[index]?.url ?? ''), {
+          headers: { Authorization: `Bearer ${token}`, 'X-Hub-Priority': 'batch' },
+        });
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      }
+    }),
+  );
+  const wallSeconds = (performance.now() - started) / 1000;
+  for (const hub of hubs) await hub.stop();
+  const seen = sandbox.sandbox.state.requests.list().slice(seenBefore);
+  const paid = seen.filter((entry) => entry.status === 200 && entry.charged > 0).length;
+  const refused = seen.filter((entry) => entry.status === 429).length;
+  const rows = perMember * MEMBERS;
+  const floorSeconds = (rows / SERVICE_RATE) * 60;
+  console.log(
+    `(b) ${rows} rows from ${MEMBERS} members through ${hubs.length} hub process(es) (${store.label}), ` +
+      `the sandbox at ${SERVICE_RATE} a minute`,
+  );
+  console.log(
+    `  wall time ${wallSeconds.toFixed(1)} s against the ${floorSeconds.toFixed(0)} s floor: ` +
+      `${(wallSeconds / floorSeconds).toFixed(3)}× (aim ≤ 1.1×)`,
+  );
+  console.log(
+    `  the sandbox saw ${seen.length} requests for ${paid} paid calls: ${(seen.length / Math.max(1, paid)).toFixed(3)} ` +
+      `per paid call (aim ≤ 1.02); 429s from the sandbox: ${refused}; answers to members: ` +
+      [...statuses].map(([status, count]) => `${count}× ${status}`).join(', '),
+  );
+}
+
+async function main(): Promise<void> {
+  const store = await storage();
+  const sandbox = await startSandbox({
+    port: 0,
+    keys: [{ key: TEAM_KEY, credits: 100_000_000, plan: 'standard' }],
+    ratePerMinute: 1_000_000,
+  });
+  cleanups.push(() => sandbox.close());
+  await latency(sandbox, store);
+  const paced = await startSandbox({
+    port: 0,
+    keys: [{ key: TEAM_KEY, credits: 100_000_000, plan: 'standard' }],
+    ratePerMinute: SERVICE_RATE,
+  });
+  cleanups.push(() => paced.close());
+  await list(paced, store);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(cleanUp);
