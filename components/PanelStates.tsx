@@ -6,7 +6,7 @@
 import type { UserMessage } from '@/lib/api/errors';
 import type { Account } from '@/lib/protocol';
 import type { ScanRefusal } from '@/lib/scan-permission';
-import { formatCredits } from './format';
+import { formatCredits, hubMemberWords } from './format';
 import { Busy, ErrorNotice, Notice } from './Notice';
 import { formatNumber } from './profile/profile-format';
 
@@ -151,20 +151,6 @@ export function balanceWords(account: Partial<Pick<Account, 'balance'>>): string
   return account.balance === null || account.balance === undefined
     ? null
     : `Balance: ${formatCredits(account.balance)}`;
-}
-
-/**
- * Team mode: the member's standing as the hub tells it, "Team hub · ada · Today: 14 of 200 credits"
- * (the budget is the one the team's admin set); "Team hub · not reachable" when it could not be asked.
- */
-export function hubMemberWords(hub: NonNullable<Account['hub']>): string {
-  const { member } = hub;
-  if (!member) return 'Team hub · not reachable';
-  const today =
-    member.dailyBudget === null
-      ? `Today: ${formatCredits(member.spentToday)}`
-      : `Today: ${formatNumber(member.spentToday)} of ${formatCredits(member.dailyBudget)}`;
-  return `Team hub · ${member.name} · ${today}`;
 }
 
 export interface PanelFooterProps {

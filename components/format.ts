@@ -1,6 +1,7 @@
 /**
  * How numbers, sizes and times read in the extension's views. Locale-aware, plain text only.
  */
+import type { Account } from '@/lib/protocol';
 import { creditCount } from '@/lib/quote-format';
 
 export { endpointTitle } from '@/lib/api/endpoint-info';
@@ -10,6 +11,20 @@ const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }
 
 /** "1 credit", "1,250 credits". */
 export const formatCredits = creditCount;
+
+/**
+ * Team mode: the member's standing as the hub tells it, "Team hub · ada · Today: 14 of 200 credits"
+ * (the budget is the one the team's admin set); "Team hub · not reachable" when it could not be asked.
+ */
+export function hubMemberWords(hub: NonNullable<Account['hub']>): string {
+  const { member } = hub;
+  if (!member) return 'Team hub · not reachable';
+  const today =
+    member.dailyBudget === null
+      ? `Today: ${formatCredits(member.spentToday)}`
+      : `Today: ${wholeNumber.format(member.spentToday)} of ${formatCredits(member.dailyBudget)}`;
+  return `Team hub · ${member.name} · ${today}`;
+}
 
 export const BYTES_PER_MB = 1024 * 1024;
 

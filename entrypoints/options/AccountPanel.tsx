@@ -3,9 +3,8 @@
  * service's balance, the latest ledger lines, and the cache with a way to clear it.
  */
 import { useState } from 'preact/hooks';
-import { endpointTitle, formatBytes, formatCredits, formatMoment } from '@/components/format';
+import { endpointTitle, formatBytes, formatCredits, formatMoment, hubMemberWords } from '@/components/format';
 import { Busy, ErrorNotice, Notice } from '@/components/Notice';
-import { hubMemberWords } from '@/components/PanelStates';
 import { lostChargeShort, lostChargeText } from '@/components/spend/charge-format';
 import { ApiError, RETRY_AFTER_MAX_SECONDS, type UserMessage, userMessage } from '@/lib/api/errors';
 import type { Account } from '@/lib/protocol';

@@ -3,9 +3,8 @@
  * service's free credit-balance endpoint, and what came of it.
  */
 
-import { formatCredits } from '@/components/format';
+import { formatCredits, hubMemberWords } from '@/components/format';
 import { Busy, ErrorNotice, Notice } from '@/components/Notice';
-import { hubMemberWords } from '@/components/PanelStates';
 import type { UserMessage } from '@/lib/api/errors';
 import type { HubMember } from '@/lib/protocol';
 

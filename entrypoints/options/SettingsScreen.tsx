@@ -10,6 +10,7 @@ import { apiOrigins } from '@/lib/settings';
 import { AccountPanel } from './AccountPanel';
 import { requestAccess } from './access';
 import type { OptionsBackend } from './backend';
+import type { SavedKey } from './ConnectionFields';
 import type { ConnectionOutcome, ConnectionPhase } from './ConnectionStatus';
 import { connectAndTest } from './connection';
 import { DoNotEnrichSetting } from './DoNotEnrichSetting';
@@ -137,26 +138,20 @@ export function SettingsScreen({
             draft={draft}
             errors={errors}
             onChange={change}
-            savedKey={
-              settings.apiKeySet
-                ? {
-                    hint: settings.apiKeyHint,
-                    replacing: replacingKey,
-                    onReplace: () => setReplacingKey(true),
-                    onKeep: keepKey,
-                  }
-                : undefined
-            }
-            savedToken={
-              settings.hubTokenSet
-                ? {
-                    hint: settings.hubTokenHint,
-                    replacing: replacingToken,
-                    onReplace: () => setReplacingToken(true),
-                    onKeep: keepToken,
-                  }
-                : undefined
-            }
+            savedKey={savedSecret(
+              settings.apiKeySet,
+              settings.apiKeyHint,
+              replacingKey,
+              setReplacingKey,
+              keepKey,
+            )}
+            savedToken={savedSecret(
+              settings.hubTokenSet,
+              settings.hubTokenHint,
+              replacingToken,
+              setReplacingToken,
+              keepToken,
+            )}
             onTest={test}
             testPhase={testPhase}
             testOutcome={testOutcome}
@@ -177,6 +172,17 @@ export function SettingsScreen({
       </div>
     </main>
   );
+}
+
+/** A saved key or member token as the form shows it (by its last characters), or none saved. */
+function savedSecret(
+  set: boolean,
+  hint: string,
+  replacing: boolean,
+  setReplacing: (replacing: boolean) => void,
+  onKeep: () => void,
+): SavedKey | undefined {
+  return set ? { hint, replacing, onReplace: () => setReplacing(true), onKeep } : undefined;
 }
 
 /** The connection test: checks the form's connection fields, then asks for access and tests them. */

@@ -6,6 +6,7 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHub, type Hub } from '../../../../hub/app';
 import type { Db } from '../../../../hub/db';
 import { addMember } from '../../../../hub/members';
@@ -20,6 +21,7 @@ import { createService } from '../../../../lib/background/service';
 import type { RunRequest, RunResult } from '../../../../lib/protocol';
 import { spendLabel } from '../../../../lib/quote-format';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings';
+import { until } from '../../../support/sandbox-service';
 
 let database: TestDatabase;
 let hubDb: Db;
@@ -33,6 +35,8 @@ afterAll(async () => database.drop());
 let service: ReturnType<typeof teamSandbox>;
 let hub: Hub;
 beforeEach(async () => {
+  // Each test a fresh browser: its IndexedDB and its storage (the last subject forgotten at the hub).
+  fakeBrowser.reset();
   globalThis.indexedDB = new IDBFactory();
   service = teamSandbox();
   hub = await createHub({
@@ -156,6 +160,26 @@ describe('team mode', () => {
     expect(serviceCalls()).toHaveLength(0);
   });
 
+  it("an answer about someone on the team's list (451 after it was paid) records what the team paid, names no one", async () => {
+    const ada = await memberBrowser('ada');
+    await addListed(hubDb, 'https://www.linkedin.com/in/johnrmarty');
+    const error = errorOf(
+      await ada.extension.run({
+        requestId: 'a-listed-answer',
+        endpointId: 'email.lookup',
+        params: { email: 'johnrmarty@example.com', enrich_profile: 'enrich', lookup_depth: 'deep' },
+        policy: 'cache-first',
+      }),
+    );
+    const paid = service.requests()[0]?.charged;
+    expect(paid).toBeGreaterThan(0);
+    expect(error).toMatchObject({ kind: 'team-do-not-enrich', charged: paid });
+    expect(userMessage(error).action).toContain(`it was charged ${paid} credits`);
+    const ledger = await recentLedger(await openDb());
+    expect(ledger.map((line) => line.credits)).toEqual([paid]);
+    expect(JSON.stringify(ledger)).not.toContain('johnrmarty');
+  });
+
   it("the account says the member's budget and spend from the hub", async () => {
     const ada = await memberBrowser('ada', 50);
     const paid = await ada.extension.run(profileRun('a-1', 5));
@@ -205,6 +229,22 @@ describe('team mode', () => {
     expect(left.map((entry) => entry.params.profile_url)).toEqual([person(7)]);
     // Learned once: the next sync has nothing new.
     expect(await ada.extension.syncHubForgotten()).toBe(0);
+  });
+
+  it("a worker's next call learns what was forgotten at the hub, without waiting for the alarm", async () => {
+    const ada = await memberBrowser('ada');
+    await ada.extension.run(profileRun('a-1', 10));
+    await forget(hubDb, person(10));
+    // A worker that starts again (MV3), then sends a call.
+    ada.extension.dispose();
+    const again = await memberBrowser('ada-again');
+    await again.extension.run(profileRun('a-2', 11));
+    const db = await openDb();
+    const left = await until(
+      async () => (await db.getAll('cache')).map((entry) => entry.params.profile_url),
+      (urls) => !urls.includes(person(10)),
+    );
+    expect(left).toEqual([person(11)]);
   });
 
   it('a click carries X-Hub-Priority: click, a batch row does not', async () => {
