@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import { backgroundFailure } from '@/lib/ask-background';
 import type { PublicSettings } from '@/lib/protocol';
-import { apiOrigins } from '@/lib/settings';
+import { apiOrigins, type Settings } from '@/lib/settings';
 import { AccountPanel } from './AccountPanel';
 import { requestAccess } from './access';
 import type { OptionsBackend } from './backend';
@@ -38,8 +38,10 @@ export function SettingsScreen({
 }) {
   const [settings, setSettings] = useState(initial);
   const [draft, setDraft] = useState<SettingsDraft>(() => draftFromSettings(initial));
-  const [replacingKey, setReplacingKey] = useState(false);
-  const [replacingToken, setReplacingToken] = useState(false);
+  const key = useSavedSecret(settings.apiKeySet, settings.apiKeyHint, () => change({ apiKey: '' }));
+  const token = useSavedSecret(settings.hubTokenSet, settings.hubTokenHint, () => change({ hubToken: '' }));
+  const replacingKey = key.replacing;
+  const replacingToken = token.replacing;
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [saving, setSaving] = useState(false);
   const [saveOutcome, setSaveOutcome] = useState<SaveOutcome | null>(null);
@@ -56,9 +58,10 @@ export function SettingsScreen({
     });
   }
 
-  // With no key saved (cleared by hand), the key field is an input from the start.
-  const keyEntered = (replacingKey || !settings.apiKeySet) && draft.apiKey.trim() !== '';
-  const tokenEntered = (replacingToken || !settings.hubTokenSet) && draft.hubToken.trim() !== '';
+  const { keyEntered, tokenEntered } = typedSecrets(draft, settings, {
+    key: replacingKey,
+    token: replacingToken,
+  });
 
   const { testPhase, testOutcome, test } = useConnectionTest(backend, connected, setErrors, {
     draft,
@@ -69,40 +72,15 @@ export function SettingsScreen({
     savedConnection: settings.connection,
   });
 
-  function keepKey() {
-    setReplacingKey(false);
-    change({ apiKey: '' });
-  }
-
-  function keepToken() {
-    setReplacingToken(false);
-    change({ hubToken: '' });
-  }
-
   async function save() {
     setSaveOutcome(null);
-    if (replacingKey && draft.apiKey.trim() === '') {
-      setErrors((current) => ({ ...current, apiKey: 'Enter the new key, or keep the current one.' }));
-      return;
-    }
-    if (draft.connection === 'team-hub') {
-      // A team hub needs its address and a token before anything is saved (refused on its field).
-      const hub = checkConnection(draft, {
-        keyRequired: false,
-        tokenRequired: !settings.hubTokenSet || replacingToken,
-      });
-      if (!hub.ok) {
-        setErrors((current) => ({ ...current, ...hub.errors }));
-        setSaveOutcome({ kind: 'invalid', unplaced: [] });
-        return;
-      }
-    }
-    const checked = checkSettingsPatch(patchFromDraft(draft, keyEntered, tokenEntered));
-    setErrors(checked.ok ? {} : checked.errors);
+    const checked = checkForSave(draft, settings, { key: replacingKey, token: replacingToken });
     if (!checked.ok) {
-      setSaveOutcome({ kind: 'invalid', unplaced: checked.unplaced });
+      setErrors((current) => ({ ...(checked.keepOthers ? current : {}), ...checked.errors }));
+      if (checked.outcome) setSaveOutcome(checked.outcome);
       return;
     }
+    setErrors({});
     setSaving(true);
     try {
       const result = await accessAndSave(backend, checked.patch, settings);
@@ -113,8 +91,8 @@ export function SettingsScreen({
       }
       setSettings(result.saved);
       setDraft(draftFromSettings(result.saved));
-      setReplacingKey(false);
-      setReplacingToken(false);
+      key.setReplacing(false);
+      token.setReplacing(false);
       setSaveOutcome({ kind: 'saved' });
       void account.reload(); // the budget left today follows the saved budget
     } catch (error) {
@@ -138,20 +116,8 @@ export function SettingsScreen({
             draft={draft}
             errors={errors}
             onChange={change}
-            savedKey={savedSecret(
-              settings.apiKeySet,
-              settings.apiKeyHint,
-              replacingKey,
-              setReplacingKey,
-              keepKey,
-            )}
-            savedToken={savedSecret(
-              settings.hubTokenSet,
-              settings.hubTokenHint,
-              replacingToken,
-              setReplacingToken,
-              keepToken,
-            )}
+            savedKey={key.saved}
+            savedToken={token.saved}
             onTest={test}
             testPhase={testPhase}
             testOutcome={testOutcome}
@@ -174,15 +140,69 @@ export function SettingsScreen({
   );
 }
 
-/** A saved key or member token as the form shows it (by its last characters), or none saved. */
-function savedSecret(
-  set: boolean,
-  hint: string,
-  replacing: boolean,
-  setReplacing: (replacing: boolean) => void,
-  onKeep: () => void,
-): SavedKey | undefined {
-  return set ? { hint, replacing, onReplace: () => setReplacing(true), onKeep } : undefined;
+/**
+ * Whether a new key and a new member token were typed. With none saved (cleared by hand), the
+ * field is an input from the start.
+ */
+function typedSecrets(
+  draft: SettingsDraft,
+  settings: PublicSettings,
+  replacing: { key: boolean; token: boolean },
+): { keyEntered: boolean; tokenEntered: boolean } {
+  return {
+    keyEntered: (replacing.key || !settings.apiKeySet) && draft.apiKey.trim() !== '',
+    tokenEntered: (replacing.token || !settings.hubTokenSet) && draft.hubToken.trim() !== '',
+  };
+}
+
+/**
+ * What the form refuses before anything is asked for or saved, each on its field: a key being
+ * replaced left empty, a team hub without its address or token, a value the settings refuse.
+ */
+function checkForSave(
+  draft: SettingsDraft,
+  settings: PublicSettings,
+  replacing: { key: boolean; token: boolean },
+):
+  | { ok: true; patch: Partial<Settings> }
+  | { ok: false; errors: SettingsErrors; outcome?: SaveOutcome; keepOthers: boolean } {
+  if (replacing.key && draft.apiKey.trim() === '')
+    return { ok: false, errors: { apiKey: 'Enter the new key, or keep the current one.' }, keepOthers: true };
+  if (draft.connection === 'team-hub') {
+    const hub = checkConnection(draft, {
+      keyRequired: false,
+      tokenRequired: !settings.hubTokenSet || replacing.token,
+    });
+    if (!hub.ok)
+      return { ok: false, errors: hub.errors, outcome: { kind: 'invalid', unplaced: [] }, keepOthers: true };
+  }
+  const { keyEntered, tokenEntered } = typedSecrets(draft, settings, replacing);
+  const checked = checkSettingsPatch(patchFromDraft(draft, keyEntered, tokenEntered));
+  if (!checked.ok)
+    return {
+      ok: false,
+      errors: checked.errors,
+      outcome: { kind: 'invalid', unplaced: checked.unplaced },
+      keepOthers: false,
+    };
+  return { ok: true, patch: checked.patch };
+}
+
+/** A saved key or member token as the form shows it (by its last characters), or none saved; and whether it is being replaced by what is typed. */
+function useSavedSecret(set: boolean, hint: string, clearTyped: () => void) {
+  const [replacing, setReplacing] = useState(false);
+  const saved: SavedKey | undefined = set
+    ? {
+        hint,
+        replacing,
+        onReplace: () => setReplacing(true),
+        onKeep: () => {
+          setReplacing(false);
+          clearTyped();
+        },
+      }
+    : undefined;
+  return { replacing, setReplacing, saved };
 }
 
 /** The connection test: checks the form's connection fields, then asks for access and tests them. */

@@ -286,16 +286,9 @@ export interface UserMessage {
   detail?: string;
 }
 
-/** What to tell a person about an error. Nothing of it is HTML; render it as text. */
-export function userMessage(error: ApiError): UserMessage {
-  const detail = error.description;
+/** What to tell a person about an error that is about spending: the balance, a budget, a refusal that spent nothing. */
+function spendingMessage(error: ApiError, detail: string | undefined): UserMessage {
   switch (error.kind) {
-    case 'auth':
-      return {
-        title: 'The service refused the API key',
-        action: 'Check the API key in Settings, then try again',
-        detail,
-      };
     case 'credits':
       return {
         // What is left and what the action needs, when the balance was read: "no credits" is
@@ -305,6 +298,71 @@ export function userMessage(error: ApiError): UserMessage {
             ? `This needs ${formatQuote({ min: error.neededMin ?? 0, max: error.needed })}; your account has ${wholeCredits(error.balance)}`
             : 'Your account has no credits left',
         action: 'Top up your balance, then try again',
+        detail,
+      };
+    case 'budget':
+      return {
+        title: error.message || "Stopped at today's budget",
+        action: 'Raise the daily budget in the options, or start again and confirm',
+        detail,
+      };
+    case 'too-large':
+      return {
+        title: 'The answer was too large to keep',
+        action:
+          'It was refused as it arrived; the service may have charged it, which your balance tells. Ask for fewer results per page',
+        detail,
+      };
+    case 'do-not-enrich':
+      return {
+        title: 'On your do-not-enrich list',
+        action:
+          error.charged === undefined
+            ? 'Nothing was sent and nothing spent. To look it up, remove it from the list in the options'
+            : `The answer was about someone on your list, so it was not kept. Who an answer is about cannot be known before it arrives: it was charged${error.charged === null ? '' : ` ${wholeCredits(error.charged)}`}`,
+        detail,
+      };
+    case 'member-budget':
+      return {
+        title:
+          error.leftToday === undefined || error.leftToday === null
+            ? 'This would pass your budget at the team hub'
+            : error.leftToday === 0
+              ? 'You have no credits left today at the team hub'
+              : `You have ${wholeCredits(error.leftToday)} left today at the team hub${error.needed === undefined ? '' : `; this could cost up to ${wholeCredits(error.needed)}`}`,
+        action:
+          "Nothing was sent and nothing spent. Ask your team's admin to raise your budget, or try again tomorrow",
+        detail,
+      };
+    case 'team-do-not-enrich':
+      return {
+        title: "Your team's admin has put this person on the do-not-enrich list",
+        action:
+          error.charged === undefined
+            ? 'Nothing was sent and nothing spent. Only the admin can take them off the list'
+            : `The answer was about someone on the team's list, so it was not kept. Who an answer is about cannot be known before it arrives: it was charged${error.charged === null ? '' : ` ${wholeCredits(error.charged)}`}`,
+        detail,
+      };
+    default:
+      throw new Error(`Not an error about spending: ${error.kind}`);
+  }
+}
+
+/** What to tell a person about an error. Nothing of it is HTML; render it as text. */
+export function userMessage(error: ApiError): UserMessage {
+  const detail = error.description;
+  switch (error.kind) {
+    case 'credits':
+    case 'budget':
+    case 'too-large':
+    case 'do-not-enrich':
+    case 'member-budget':
+    case 'team-do-not-enrich':
+      return spendingMessage(error, detail);
+    case 'auth':
+      return {
+        title: 'The service refused the API key',
+        action: 'Check the API key in Settings, then try again',
         detail,
       };
     case 'not-found':
@@ -375,49 +433,6 @@ export function userMessage(error: ApiError): UserMessage {
       return {
         title: 'Cancelled',
         action: 'Nothing more will be requested; start again when you want',
-        detail,
-      };
-    case 'budget':
-      return {
-        title: error.message || "Stopped at today's budget",
-        action: 'Raise the daily budget in the options, or start again and confirm',
-        detail,
-      };
-    case 'too-large':
-      return {
-        title: 'The answer was too large to keep',
-        action:
-          'It was refused as it arrived; the service may have charged it, which your balance tells. Ask for fewer results per page',
-        detail,
-      };
-    case 'do-not-enrich':
-      return {
-        title: 'On your do-not-enrich list',
-        action:
-          error.charged === undefined
-            ? 'Nothing was sent and nothing spent. To look it up, remove it from the list in the options'
-            : `The answer was about someone on your list, so it was not kept. Who an answer is about cannot be known before it arrives: it was charged${error.charged === null ? '' : ` ${wholeCredits(error.charged)}`}`,
-        detail,
-      };
-    case 'member-budget':
-      return {
-        title:
-          error.leftToday === undefined || error.leftToday === null
-            ? 'This would pass your budget at the team hub'
-            : error.leftToday === 0
-              ? 'You have no credits left today at the team hub'
-              : `You have ${wholeCredits(error.leftToday)} left today at the team hub${error.needed === undefined ? '' : `; this could cost up to ${wholeCredits(error.needed)}`}`,
-        action:
-          "Nothing was sent and nothing spent. Ask your team's admin to raise your budget, or try again tomorrow",
-        detail,
-      };
-    case 'team-do-not-enrich':
-      return {
-        title: "Your team's admin has put this person on the do-not-enrich list",
-        action:
-          error.charged === undefined
-            ? 'Nothing was sent and nothing spent. Only the admin can take them off the list'
-            : `The answer was about someone on the team's list, so it was not kept. Who an answer is about cannot be known before it arrives: it was charged${error.charged === null ? '' : ` ${wholeCredits(error.charged)}`}`,
         detail,
       };
     case 'storage':

@@ -265,15 +265,22 @@ function createRuns(deps: RunDeps) {
   return { run };
 }
 
+/** The one parse of an action's params: everything after reads the canonical params it returns. */
+function canonicalize(endpointId: EndpointId, params: RawParams): Canonical {
+  return canonicalParams(endpointId, params) as Canonical;
+}
+
+/** What a call may cost at the account's plan (its quote as journaled, when it was). */
+const fullQuote = (endpointId: EndpointId, params: Canonical, settings: Settings) =>
+  quoteOrUnknown(endpointId, params, settings.plan);
+const quoteOf = (job: JobRecord, settings: Settings) =>
+  job.quote ?? quoteOrUnknown(job.endpointId, job.params, settings.plan);
+
 export function createService(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
   const scheduler = deps.scheduler ?? createScheduler({ now });
   const startup = createStartupGate();
 
-  const quoteOf = (job: JobRecord, settings: Settings) =>
-    job.quote ?? quoteOrUnknown(job.endpointId, job.params, settings.plan);
-  const fullQuote = (endpointId: EndpointId, params: Canonical, settings: Settings) =>
-    quoteOrUnknown(endpointId, params, settings.plan);
   const clientFor = (settings: Settings, pace?: Pacer) => deps.client(serviceAddress(settings), pace);
   const fetchBalance = (settings: Settings) =>
     clientFor(settings, scheduler.pacerFor(settings.apiKey, { granted: false })).creditBalance();
@@ -324,11 +331,6 @@ export function createService(deps: ServiceDeps) {
     fullQuote: (job, settings) => fullQuote(job.endpointId, job.params, settings),
     hubForgotten,
   });
-
-  /** The one parse of an action's params: everything after reads the canonical params it returns. */
-  function canonicalize(endpointId: EndpointId, params: RawParams): Canonical {
-    return canonicalParams(endpointId, params) as Canonical;
-  }
 
   async function quote(endpointId: EndpointId, params: RawParams): Promise<Quote> {
     const settings = await deps.settings();

@@ -276,6 +276,68 @@ function retryDelayMs(error: ApiError, retriesSoFar: number): number | undefined
   return undefined;
 }
 
+/**
+ * A request with the retries the provider advises, each paced, until an answer begins within
+ * `limitMs` from when the first one leaves.
+ */
+async function sendPaced(
+  transport: Transport,
+  pace: ClientConfig['pace'],
+  request: PreparedRequest,
+  opts: CallOptions,
+  limitMs: number,
+): Promise<Answered> {
+  const { sleep } = transport;
+  const retriesSoFar: Partial<Record<ApiErrorKind, number>> = {};
+  const deadline = new AbortController();
+  let deadlineArmed = false;
+  const expired = () =>
+    new ApiError('timeout', { endpointId: request.endpointId, description: 'The call ran out of time' });
+  try {
+    for (;;) {
+      if (opts.signal?.aborted) throw new ApiError('aborted', { endpointId: request.endpointId });
+      try {
+        await pace?.acquire(
+          deadlineArmed
+            ? AbortSignal.any([deadline.signal, ...(opts.signal ? [opts.signal] : [])])
+            : opts.signal,
+        );
+      } catch (cause) {
+        if (deadline.signal.aborted) throw expired();
+        throw new ApiError('aborted', { endpointId: request.endpointId }, { cause });
+      }
+      if (!deadlineArmed) {
+        deadlineArmed = true;
+        sleep(limitMs, deadline.signal).then(
+          () => deadline.abort(),
+          () => {},
+        );
+      }
+      try {
+        return await attempt(transport, request, opts, deadline.signal);
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        if (error.kind === 'rate-limited') pace?.rateLimited(error.retryAfterSeconds, error.waitUntil);
+        const used = retriesSoFar[error.kind] ?? 0;
+        const delayMs = retryDelayMs(error, used);
+        if (delayMs === undefined) throw error;
+        retriesSoFar[error.kind] = used + 1;
+        if (delayMs > 0) {
+          try {
+            await sleep(delayMs, AbortSignal.any([deadline.signal, ...(opts.signal ? [opts.signal] : [])]));
+          } catch (cause) {
+            if (deadline.signal.aborted) throw expired();
+            throw new ApiError('aborted', { endpointId: request.endpointId }, { cause });
+          }
+        }
+      }
+    }
+  } finally {
+    // Stops the deadline's countdown (a no-op once it fired).
+    if (!deadline.signal.aborted) deadline.abort('done');
+  }
+}
+
 export function createClient(config: ClientConfig) {
   const transport: Transport = {
     apiKey: config.apiKey,
@@ -286,7 +348,6 @@ export function createClient(config: ClientConfig) {
     now: config.now ?? Date.now,
     maxAnswerBytes: config.maxAnswerBytes ?? MAX_ANSWER_BYTES,
   };
-  const { sleep } = transport;
   const deadlineMs = config.deadlineMs ?? CALL_DEADLINE_MS;
   const baseUrls: Record<ApiVersion, string> = { v2: config.baseUrlV2, v3: config.baseUrlV3 };
 
@@ -300,61 +361,8 @@ export function createClient(config: ClientConfig) {
     return `${baseUrls[version].replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
   }
 
-  /**
-   * A request with the retries the provider advises, each paced, until an answer begins within
-   * `limitMs` from when the first one leaves.
-   */
-  async function send(request: PreparedRequest, opts: CallOptions, limitMs = deadlineMs): Promise<Answered> {
-    const retriesSoFar: Partial<Record<ApiErrorKind, number>> = {};
-    const deadline = new AbortController();
-    let deadlineArmed = false;
-    const expired = () =>
-      new ApiError('timeout', { endpointId: request.endpointId, description: 'The call ran out of time' });
-    try {
-      for (;;) {
-        if (opts.signal?.aborted) throw new ApiError('aborted', { endpointId: request.endpointId });
-        try {
-          await config.pace?.acquire(
-            deadlineArmed
-              ? AbortSignal.any([deadline.signal, ...(opts.signal ? [opts.signal] : [])])
-              : opts.signal,
-          );
-        } catch (cause) {
-          if (deadline.signal.aborted) throw expired();
-          throw new ApiError('aborted', { endpointId: request.endpointId }, { cause });
-        }
-        if (!deadlineArmed) {
-          deadlineArmed = true;
-          sleep(limitMs, deadline.signal).then(
-            () => deadline.abort(),
-            () => {},
-          );
-        }
-        try {
-          return await attempt(transport, request, opts, deadline.signal);
-        } catch (error) {
-          if (!isApiError(error)) throw error;
-          if (error.kind === 'rate-limited')
-            config.pace?.rateLimited(error.retryAfterSeconds, error.waitUntil);
-          const used = retriesSoFar[error.kind] ?? 0;
-          const delayMs = retryDelayMs(error, used);
-          if (delayMs === undefined) throw error;
-          retriesSoFar[error.kind] = used + 1;
-          if (delayMs > 0) {
-            try {
-              await sleep(delayMs, AbortSignal.any([deadline.signal, ...(opts.signal ? [opts.signal] : [])]));
-            } catch (cause) {
-              if (deadline.signal.aborted) throw expired();
-              throw new ApiError('aborted', { endpointId: request.endpointId }, { cause });
-            }
-          }
-        }
-      }
-    } finally {
-      // Stops the deadline's countdown (a no-op once it fired).
-      if (!deadline.signal.aborted) deadline.abort('done');
-    }
-  }
+  const send = (request: PreparedRequest, opts: CallOptions, limitMs = deadlineMs) =>
+    sendPaced(transport, config.pace, request, opts, limitMs);
 
   /**
    * Calls an endpoint once (with retries) with canonical params (`endpoints[id].params` returned

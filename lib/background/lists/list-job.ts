@@ -22,11 +22,75 @@ function withStatus(listId: string, status: ListRequestStatus): IDBKeyRange {
   );
 }
 
-export function createListJob(deps: {
+interface ListJobDeps {
   db: () => Promise<Db>;
   now: () => number;
   service: Pick<JobRunnerDeps['service'], 'requestState'>;
-}) {
+}
+
+/**
+ * Ends a run of the list: cancelled lists give up their queued requests, and those a stopped
+ * worker left running are as the journal says (read first: a transaction cannot wait on another
+ * store's reads); paused and stopped ones keep them to ask.
+ */
+async function finishList(
+  deps: ListJobDeps,
+  id: string,
+  status: JobEnd,
+  stopReason?: ApiErrorJson,
+): Promise<void> {
+  const { now } = deps;
+  const db = await deps.db();
+  const leftBehind =
+    status === 'cancelled'
+      ? await Promise.all(
+          (await db.getAllFromIndex('listRequests', 'byStatus', withStatus(id, 'running'))).map(
+            async (request) => ({
+              key: request.key,
+              left: leftRunning(await deps.service.requestState(request.requestId)),
+            }),
+          ),
+        )
+      : [];
+  const tx = db.transaction(['lists', 'listRequests'], 'readwrite');
+  const list = await tx.objectStore('lists').get(id);
+  // Gone, or resumed since this loop decided to pause: the next loop goes on.
+  if (!list || (status === 'paused' && !list.pauseRequested)) return;
+  if (status === 'cancelled') {
+    const index = tx.objectStore('listRequests').index('byStatus');
+    for (
+      let cursor = await index.openCursor(withStatus(id, 'queued'));
+      cursor;
+      cursor = await cursor.continue()
+    ) {
+      await cursor.update({ ...cursor.value, status: 'skipped', updatedAt: now() });
+      list.counts.queued -= 1;
+      list.counts.skipped += 1;
+    }
+    const requests = tx.objectStore('listRequests');
+    for (const { key, left } of leftBehind) {
+      const request = await requests.get([id, key]);
+      if (request?.status !== 'running') continue;
+      const status = left?.status ?? 'skipped';
+      list.counts.running -= 1;
+      list.counts[status] += 1;
+      if (left) {
+        request.credits = left.credits;
+        list.spent += left.credits ?? 0;
+        if (status === 'done') list.rowsDone += request.rows;
+      }
+      await requests.put({ ...request, status, updatedAt: now() });
+    }
+  }
+  list.status = status;
+  list.pauseRequested = false;
+  if (stopReason) list.stopReason = stopReason;
+  list.updatedAt = now();
+  await tx.objectStore('lists').put(list);
+  await tx.done;
+}
+
+export function createListJob(deps: ListJobDeps) {
   const { now } = deps;
 
   /**
@@ -67,61 +131,8 @@ export function createListJob(deps: {
     return updateStoredJob(await deps.db(), 'lists', id, now(), change);
   }
 
-  /**
-   * Ends a run of the list: cancelled lists give up their queued requests, and those a stopped
-   * worker left running are as the journal says (read first: a transaction cannot wait on another
-   * store's reads); paused and stopped ones keep them to ask.
-   */
-  async function finish(id: string, status: JobEnd, stopReason?: ApiErrorJson): Promise<void> {
-    const db = await deps.db();
-    const leftBehind =
-      status === 'cancelled'
-        ? await Promise.all(
-            (await db.getAllFromIndex('listRequests', 'byStatus', withStatus(id, 'running'))).map(
-              async (request) => ({
-                key: request.key,
-                left: leftRunning(await deps.service.requestState(request.requestId)),
-              }),
-            ),
-          )
-        : [];
-    const tx = db.transaction(['lists', 'listRequests'], 'readwrite');
-    const list = await tx.objectStore('lists').get(id);
-    // Gone, or resumed since this loop decided to pause: the next loop goes on.
-    if (!list || (status === 'paused' && !list.pauseRequested)) return;
-    if (status === 'cancelled') {
-      const index = tx.objectStore('listRequests').index('byStatus');
-      for (
-        let cursor = await index.openCursor(withStatus(id, 'queued'));
-        cursor;
-        cursor = await cursor.continue()
-      ) {
-        await cursor.update({ ...cursor.value, status: 'skipped', updatedAt: now() });
-        list.counts.queued -= 1;
-        list.counts.skipped += 1;
-      }
-      const requests = tx.objectStore('listRequests');
-      for (const { key, left } of leftBehind) {
-        const request = await requests.get([id, key]);
-        if (request?.status !== 'running') continue;
-        const status = left?.status ?? 'skipped';
-        list.counts.running -= 1;
-        list.counts[status] += 1;
-        if (left) {
-          request.credits = left.credits;
-          list.spent += left.credits ?? 0;
-          if (status === 'done') list.rowsDone += request.rows;
-        }
-        await requests.put({ ...request, status, updatedAt: now() });
-      }
-    }
-    list.status = status;
-    list.pauseRequested = false;
-    if (stopReason) list.stopReason = stopReason;
-    list.updatedAt = now();
-    await tx.objectStore('lists').put(list);
-    await tx.done;
-  }
+  const finish = (id: string, status: JobEnd, stopReason?: ApiErrorJson) =>
+    finishList(deps, id, status, stopReason);
 
   /** The list's requests of each status asked, read together (in one transaction). */
   async function ofStatus(listId: string, statuses: ListRequestStatus[], count?: number) {
