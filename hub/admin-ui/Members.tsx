@@ -1,4 +1,5 @@
 /** The members: their budgets and today's spend, adding one (the token shown once), setting a budget, removing one. */
+import type { Ref } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { Field } from '../../components/Field';
 import { useRefocus } from '../../components/results/focus';
@@ -213,32 +214,14 @@ function SetBudget({
   };
   return (
     <form class="inline-form" aria-label={`${member.name}'s budget`} onSubmit={submit}>
-      <Field label="Daily budget" hint="Credits a day.">
-        {(control) => (
-          <input
-            {...control}
-            ref={first}
-            type="number"
-            min="0"
-            step="1"
-            required
-            value={daily}
-            onInput={(e) => setDaily(e.currentTarget.value)}
-          />
-        )}
-      </Field>
-      <Field label="Monthly budget" hint="Credits a month; empty for none.">
-        {(control) => (
-          <input
-            {...control}
-            type="number"
-            min="0"
-            step="1"
-            value={monthly}
-            onInput={(e) => setMonthly(e.currentTarget.value)}
-          />
-        )}
-      </Field>
+      <BudgetFields
+        daily={daily}
+        monthly={monthly}
+        onDaily={setDaily}
+        onMonthly={setMonthly}
+        monthlyHint="Credits a month; empty for none."
+        dailyRef={first}
+      />
       <div class="row form-buttons">
         <button type="submit" class="primary" disabled={busy}>
           Save {member.name}'s budget
@@ -249,6 +232,54 @@ function SetBudget({
       </div>
       {error && <Failure title="The budget was not changed" message={error} />}
     </form>
+  );
+}
+
+/** A member's daily budget (required) and monthly budget (optional), in whole credits. */
+function BudgetFields({
+  daily,
+  monthly,
+  onDaily,
+  onMonthly,
+  monthlyHint,
+  dailyRef,
+}: {
+  daily: string;
+  monthly: string;
+  onDaily: (value: string) => void;
+  onMonthly: (value: string) => void;
+  monthlyHint: string;
+  dailyRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <>
+      <Field label="Daily budget" hint="Credits a day.">
+        {(control) => (
+          <input
+            {...control}
+            ref={dailyRef}
+            type="number"
+            min="0"
+            step="1"
+            required
+            value={daily}
+            onInput={(e) => onDaily(e.currentTarget.value)}
+          />
+        )}
+      </Field>
+      <Field label="Monthly budget" hint={monthlyHint}>
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            min="0"
+            step="1"
+            value={monthly}
+            onInput={(e) => onMonthly(e.currentTarget.value)}
+          />
+        )}
+      </Field>
+    </>
   );
 }
 
@@ -324,31 +355,13 @@ function AddMember({ hub, added }: { hub: HubCall; added: (member: AddedMember) 
             />
           )}
         </Field>
-        <Field label="Daily budget" hint="Credits a day.">
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              min="0"
-              step="1"
-              required
-              value={daily}
-              onInput={(e) => setDaily(e.currentTarget.value)}
-            />
-          )}
-        </Field>
-        <Field label="Monthly budget" hint="Credits a month; optional.">
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              min="0"
-              step="1"
-              value={monthly}
-              onInput={(e) => setMonthly(e.currentTarget.value)}
-            />
-          )}
-        </Field>
+        <BudgetFields
+          daily={daily}
+          monthly={monthly}
+          onDaily={setDaily}
+          onMonthly={setMonthly}
+          monthlyHint="Credits a month; optional."
+        />
         <div class="form-buttons">
           <button type="submit" class="primary" disabled={busy}>
             Add member
