@@ -21,6 +21,7 @@ import {
   endpoints,
 } from '../lib/api/endpoints';
 import { type CanonicalParams, describeParamError } from '../lib/api/params';
+import { SandboxClock } from './clock';
 import { buildDataset } from './data/generate';
 import { createQueries, SearchInputError } from './data/queries';
 import type { Dataset, SandboxQueries } from './data/types';
@@ -53,7 +54,10 @@ export interface SandboxOptions {
   ratePerMinute?: number;
   /** Faults per key (faults.ts); a request's `X-Sandbox-Fault` header replaces its key's. */
   keyFaults?: ReadonlyMap<string, FaultPlan>;
-  /** The sandbox's clock (freshness, ages). Default: the wall clock. */
+  /**
+   * The time the sandbox starts from (freshness, ages); `POST /__sandbox/advance` moves the sandbox
+   * forward from it. Default: the wall clock.
+   */
   now?: () => Date;
   /** A dataset built elsewhere; by default the one of `seed`, built once per process. */
   dataset?: Dataset;
@@ -65,14 +69,18 @@ export interface SandboxState {
   faultCounters: FaultCounters;
   freshness: FreshnessLedger;
   requests: RequestLog;
+  /** The days advanced and the dataset as it stands after them. */
+  clock: SandboxClock;
 }
 
 export interface Sandbox {
   app: Hono<SandboxEnv>;
   state: SandboxState;
-  queries: SandboxQueries;
+  /** The queries over the dataset as it stands now (after the clock's advances). */
+  readonly queries: SandboxQueries;
+  /** The sandbox's time: the given clock moved forward by the days advanced. */
   now: () => Date;
-  /** Balances, request log, rate windows, fault counters and refreshes back to the start. */
+  /** Balances, request log, rate windows, fault counters, refreshes and the clock back to the start. */
   reset(): void;
 }
 
@@ -107,10 +115,12 @@ export function datasetForSeed(
 }
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const now = options.now ?? (() => new Date());
-  const { queries } = options.dataset
+  const startClock = options.now ?? (() => new Date());
+  const { queries: baseQueries } = options.dataset
     ? { queries: createQueries(options.dataset) }
-    : datasetForSeed(options.seed ?? DEFAULT_SEED, now());
+    : datasetForSeed(options.seed ?? DEFAULT_SEED, startClock());
+  const clock = new SandboxClock(baseQueries, startClock);
+  const now = () => clock.now();
   const keyFaults = options.keyFaults ?? new Map<string, FaultPlan>();
 
   const state: SandboxState = {
@@ -119,6 +129,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     faultCounters: new FaultCounters(),
     freshness: new FreshnessLedger(),
     requests: new RequestLog(),
+    clock,
   };
   const reset = () => {
     state.accounts.reset();
@@ -126,13 +137,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     state.faultCounters.reset();
     state.freshness.reset();
     state.requests.clear();
+    state.clock.reset();
   };
 
   // No CORS: the extension reaches the sandbox through its host permission, and CORS headers would
   // hide a missing permission (../shared/notes/host-permissions.md).
   const app = new Hono<SandboxEnv>();
 
-  app.route('/__sandbox', adminRoutes({ ...state, queries, reset }));
+  app.route('/__sandbox', adminRoutes({ ...state, reset }));
 
   const guard = apiGuard(state, keyFaults);
   app.use('/api/*', guard);
@@ -142,7 +154,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   for (const endpoint of Object.values(endpoints) as EndpointDef[]) {
     const handler = handlers[endpoint.id] as RouteHandler<EndpointId>;
-    const route = (c: SandboxContext) => dispatch(c, endpoint, handler, queries, state, now);
+    const route = (c: SandboxContext) => dispatch(c, endpoint, handler, state.clock.queries, state, now);
     // The spec writes some paths with a trailing slash and some without; accept both for each.
     const bare = endpoint.path.replace(/\/$/, '');
     app.get(bare, route);
@@ -155,7 +167,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return c.json(errorBody(500, versionOf(c.req.path)), 500);
   });
 
-  return { app, state, queries, now, reset };
+  return {
+    app,
+    state,
+    get queries() {
+      return clock.queries;
+    },
+    now,
+    reset,
+  };
 }
 
 function versionOf(path: string): ApiVersion {

@@ -1069,7 +1069,7 @@ class Generator {
 }
 
 /** The network's size band holding `employees`. */
-function sizeBandOf(employees: number): [number, number | null] {
+export function sizeBandOf(employees: number): [number, number | null] {
   for (const [[lower, upper]] of COMPANY_SIZE_BANDS) {
     if (upper === null || employees <= upper) return [lower, upper];
   }
@@ -1079,7 +1079,7 @@ function sizeBandOf(employees: number): [number, number | null] {
 const LOCATION_LINES = new Map<City, string>();
 
 /** "Seattle, Washington, United States" as members type locations (the state left out when it is the city). */
-function locationLine(country: Country, city: City): string {
+export function locationLine(country: Country, city: City): string {
   let line = LOCATION_LINES.get(city);
   if (line === undefined) {
     line = [city.name, city.stateName !== city.name ? city.stateName : null, country.name]

@@ -42,6 +42,9 @@ export const STREAM = {
   personV3: 9,
   personEnrichment: 10,
   companyBlocks: 11,
+  /** What changes when the sandbox's clock moves (./clock.ts); indexed by the advance. */
+  clockPeople: 12,
+  clockCompanies: 13,
 } as const;
 
 /** sfc32 (Chris Doty-Humphrey's Small Fast Counting generator) behind Faker's Randomizer interface. */

@@ -5,7 +5,8 @@
  */
 import { Hono } from 'hono';
 import { endpoints } from '../../lib/api/endpoints';
-import type { SandboxQueries } from '../data/types';
+import type { SandboxClock } from '../clock';
+import { MAX_ADVANCE_DAYS } from '../data/clock';
 import { FIXTURE_BINDINGS } from '../fixtures';
 import { type Account, type Accounts, isPlan } from '../keys';
 import { canRefresh, type FreshnessLedger, type RecordKind } from './freshness';
@@ -50,11 +51,27 @@ export interface AdminTarget {
   accounts: Accounts;
   requests: RequestLog;
   freshness: FreshnessLedger;
-  queries: SandboxQueries;
+  clock: SandboxClock;
   reset(): void;
 }
 
 const UNREFRESHABLE_LIMIT = 20;
+
+const ADVANCE_BODY = `the body must be JSON {"days": N}, N a whole number from 1 to ${MAX_ADVANCE_DAYS}`;
+
+/** The days of an advance's body, or why it is refused. */
+function advanceDays(body: unknown): { days: number } | { error: string } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { error: ADVANCE_BODY };
+  const extra = Object.keys(body).filter((key) => key !== 'days');
+  if (extra.length > 0) return { error: `unknown field ${extra.join(', ')}: ${ADVANCE_BODY}` };
+  const { days } = body as { days?: unknown };
+  if (days === undefined) return { error: `days is missing: ${ADVANCE_BODY}` };
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > MAX_ADVANCE_DAYS)
+    return {
+      error: `days must be a whole number from 1 to ${MAX_ADVANCE_DAYS}, not ${JSON.stringify(days)}`,
+    };
+  return { days };
+}
 
 /** A key as the admin routes show it (snake case, like the service's own answers). */
 function describeAccount({ key, plan, balance, chargeOnClientGone }: Account) {
@@ -71,6 +88,27 @@ export function adminRoutes(target: AdminTarget): Hono {
     target.reset();
     return c.json({ reset: true });
   });
+
+  /**
+   * `POST /__sandbox/advance` with `{"days": N}`: moves the sandbox's clock forward and changes a
+   * share of people and companies (data/clock.ts); answers what changed.
+   */
+  admin.post('/advance', async (c) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return c.json({ error: ADVANCE_BODY }, 400);
+    }
+    const checked = advanceDays(body);
+    if ('error' in checked) return c.json({ error: checked.error }, 400);
+    return c.json(target.clock.advance(checked.days));
+  });
+
+  admin.get('/clock', (c) => c.json({ days: target.clock.days, now: timestamp(target.clock.now()) }));
+
+  /** The last advance's report (as its answer was), or `null` when the clock has not moved. */
+  admin.get('/changes', (c) => c.json(target.clock.lastAdvance));
 
   admin.get('/keys', (c) => c.json({ keys: target.accounts.all().map(describeAccount) }));
 
@@ -97,7 +135,7 @@ export function adminRoutes(target: AdminTarget): Hono {
 
   /** Records whose live fetch fails (freshness.ts), with their current last-updated time. */
   admin.get('/unrefreshable', (c) => {
-    const { dataset } = target.queries;
+    const { dataset } = target.clock.queries;
     const pick = <R extends { index: number; url: string; lastUpdated: Date }>(
       kind: RecordKind,
       records: R[],

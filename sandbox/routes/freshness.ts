@@ -47,8 +47,14 @@ export type Freshness = { served: true; lastUpdated: Date } | { served: false; c
 export class FreshnessLedger {
   private readonly refreshedAt = new Map<string, Date>();
 
+  /**
+   * The later of the last refresh and the record's own date: a record changed by the sandbox's clock
+   * (data/clock.ts) is dated at its change, so a copy refreshed before the change, which the
+   * sandbox does not keep, never dates the changed data.
+   */
   lastUpdated(kind: RecordKind, record: FreshnessRecord): Date {
-    return this.refreshedAt.get(keyOf(kind, record)) ?? record.lastUpdated;
+    const refreshed = this.refreshedAt.get(keyOf(kind, record));
+    return refreshed && refreshed > record.lastUpdated ? refreshed : record.lastUpdated;
   }
 
   /** Refreshes the record if it can be fetched live; returns whether it was. */
