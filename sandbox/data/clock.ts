@@ -199,17 +199,16 @@ function changeCompany(
   if (counts) {
     // Grows more often than it shrinks; by 2–12% (at least one person) each time.
     const delta = Math.max(1, Math.round(company.sizeOnNetwork * (0.02 + random.next() * 0.1)));
-    company.sizeOnNetwork = random.chance(0.65)
-      ? company.sizeOnNetwork + delta
-      : Math.max(1, company.sizeOnNetwork - delta);
+    const shrinks = random.chance(0.35) && company.sizeOnNetwork > delta;
+    company.sizeOnNetwork += shrinks ? -delta : delta;
     const band = sizeBandOf(company.sizeOnNetwork);
     if (band[0] !== company.companySize[0]) company.companySize = band;
   }
   if (followers) {
-    const rise = random.chance(0.8);
+    const rise = random.chance(0.8) || company.followerCount < 2;
     const rate = rise ? 0.01 + random.next() * 0.07 : 0.005 + random.next() * 0.025;
     const delta = Math.max(1, Math.round(company.followerCount * rate));
-    company.followerCount = rise ? company.followerCount + delta : Math.max(0, company.followerCount - delta);
+    company.followerCount += rise ? delta : -delta;
   }
   if (renamed) {
     let name = random.faker.company.name();
@@ -358,9 +357,13 @@ function changePerson(
 
   if (kind === 'location') {
     const home = COUNTRY_BY_CODE.get(person.country);
-    const country = home && random.chance(0.75) ? home : random.pick(COUNTRIES);
-    const others = country.cities.filter((city) => city !== person.city);
-    const city = others.length > 0 ? random.pick(others) : person.city;
+    let country = home && random.chance(0.75) ? home : random.pick(COUNTRIES);
+    let others = country.cities.filter((city) => city !== person.city);
+    while (others.length === 0) {
+      country = random.pick(COUNTRIES);
+      others = country.cities.filter((city) => city !== person.city);
+    }
+    const city = random.pick(others);
     person.country = country.code;
     person.city = city;
     person.locationStr = locationLine(country, city);
