@@ -15,6 +15,8 @@
  * every response object is built again on first access; one that draws random details reseeds by
  * the record's index and reads the generation's `now`, so an unchanged record reads as before.
  */
+
+import { companyNameKey } from '../search/similarity';
 import { addDays, DAY_MS, specDate, startOfDay } from './dates';
 import { locationLine, sizeBandOf } from './generate';
 import { DatasetRandom, STREAM, type WeightedTable, weightedTable } from './random';
@@ -122,7 +124,7 @@ export function advanceDataset(
 
   random.reseed(STREAM.clockCompanies, advanceId);
   const companyChanges: CompanyChange[] = [];
-  const names = new Set(companies.map((company) => company.name));
+  const names = new Set(companies.map((company) => companyNameKey(company.name)));
   for (const company of companies) {
     const change = changeCompany(company, days, random, names, momentIn);
     if (change) companyChanges.push(change);
@@ -185,6 +187,7 @@ function changeCompany(
   company: CompanyFacts,
   days: number,
   random: DatasetRandom,
+  /** The name keys taken (companyNameKey). */
   names: Set<string>,
   momentIn: () => Date,
 ): CompanyChange | undefined {
@@ -211,10 +214,10 @@ function changeCompany(
     company.followerCount += rise ? delta : -delta;
   }
   if (renamed) {
+    // A name no other company is looked up by (the lookups compare names without legal suffixes).
     let name = random.faker.company.name();
-    for (let attempt = 0; names.has(name) && attempt < 5; attempt++) name = random.faker.company.name();
-    if (names.has(name)) name = `${company.name} ${random.pick(['Group', 'Global', 'Labs'])}`;
-    names.add(name);
+    for (let n = 2; names.has(companyNameKey(name)); n++) name = `${random.faker.company.name()} ${n}`;
+    names.add(companyNameKey(name));
     company.name = name;
   }
   if (moved) {
