@@ -22,6 +22,30 @@ function withStatus(listId: string, status: ListRequestStatus): IDBKeyRange {
   );
 }
 
+/** What a request has cost, all its asks together. */
+const paidFor = (request: ListRequestRecord) => (request.earlier ?? 0) + (request.credits ?? 0);
+
+/**
+ * Changes one request and, with it, the list's running totals (counts by status, credits spent,
+ * rows done): the one place those totals follow a request, in whatever transaction writes both.
+ */
+function changeCounted(
+  list: ListRecord,
+  request: ListRequestRecord,
+  change: (request: ListRequestRecord) => void,
+  at: number,
+): void {
+  const before = { status: request.status, paid: paidFor(request) };
+  change(request);
+  request.updatedAt = at;
+  list.counts[before.status] -= 1;
+  list.counts[request.status] += 1;
+  list.spent += paidFor(request) - before.paid;
+  if (before.status === 'done') list.rowsDone -= request.rows;
+  if (request.status === 'done') list.rowsDone += request.rows;
+  list.updatedAt = at;
+}
+
 interface ListJobDeps {
   db: () => Promise<Db>;
   now: () => number;
@@ -63,23 +87,16 @@ async function finishList(
       cursor;
       cursor = await cursor.continue()
     ) {
-      await cursor.update({ ...cursor.value, status: 'skipped', updatedAt: now() });
-      list.counts.queued -= 1;
-      list.counts.skipped += 1;
+      const request = cursor.value;
+      changeCounted(list, request, (r) => Object.assign(r, { status: 'skipped' }), now());
+      await cursor.update(request);
     }
     const requests = tx.objectStore('listRequests');
     for (const { key, left } of leftBehind) {
       const request = await requests.get([id, key]);
       if (request?.status !== 'running') continue;
-      const status = left?.status ?? 'skipped';
-      list.counts.running -= 1;
-      list.counts[status] += 1;
-      if (left) {
-        request.credits = left.credits;
-        list.spent += left.credits ?? 0;
-        if (status === 'done') list.rowsDone += request.rows;
-      }
-      await requests.put({ ...request, status, updatedAt: now() });
+      changeCounted(list, request, (r) => Object.assign(r, left ?? { status: 'skipped' }), now());
+      await requests.put(request);
     }
   }
   list.status = status;
@@ -112,16 +129,7 @@ export function createListJob(deps: ListJobDeps) {
       await tx.done;
       return undefined;
     }
-    const paid = (r: ListRequestRecord) => (r.earlier ?? 0) + (r.credits ?? 0);
-    const before = { status: request.status, paid: paid(request) };
-    change(request);
-    request.updatedAt = now();
-    list.counts[before.status] -= 1;
-    list.counts[request.status] += 1;
-    list.spent += paid(request) - before.paid;
-    if (before.status === 'done') list.rowsDone -= request.rows;
-    if (request.status === 'done') list.rowsDone += request.rows;
-    list.updatedAt = request.updatedAt;
+    changeCounted(list, request, change, now());
     await Promise.all([tx.objectStore('listRequests').put(request), tx.objectStore('lists').put(list)]);
     await tx.done;
     return request;
