@@ -11,11 +11,7 @@ cd "$(dirname "$0")/.."
 # on a signal it stops the step's whole process tree (npm starts sh, which starts wxt, which starts
 # esbuild: killing npm alone would leave the build running) and exits with 128 + the signal.
 step_pid=''
-stop_tree() { # stop_tree PID: the process and its descendants, deepest first
-  local child
-  for child in $(cat "/proc/$1/task/"*/children 2>/dev/null); do stop_tree "$child"; done
-  kill -TERM "$1" 2>/dev/null || true
-}
+. scripts/process-tree.sh
 on_signal() { # on_signal EXIT_CODE
   if [ -n "$step_pid" ]; then
     stop_tree "$step_pid"

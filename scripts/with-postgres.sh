@@ -20,11 +20,7 @@ command_pid=''
 # The command runs in the background and is waited for, because bash runs a trap only once a
 # foreground command has ended: on a signal, its whole process tree is stopped (npx starts node,
 # which starts Playwright's workers and their browsers), then the server.
-stop_tree() { # stop_tree PID: the process and its descendants, deepest first
-  local child
-  for child in $(cat "/proc/$1/task/"*/children 2>/dev/null); do stop_tree "$child"; done
-  kill -TERM "$1" 2>/dev/null || true
-}
+. "$(dirname "$0")/process-tree.sh"
 stop() {
   if [ -n "$command_pid" ]; then
     stop_tree "$command_pid"
