@@ -95,6 +95,17 @@ const FIVE: BatchItemInput[] = dataset.people.slice(10, 15).map((person) => ({
   params: { profile_url: person.url },
 }));
 
+/** Starts a batch of FIVE from a tab of example.com, as "Found on this page" does; its id. */
+async function startFive(batches: ReturnType<typeof startWorker>['batches'], tabId: number): Promise<string> {
+  const started = await batches.start({
+    startId: crypto.randomUUID(),
+    tabId,
+    pageUrl: 'https://example.com/',
+    items: FIVE,
+  });
+  return started.status === 'started' ? started.batch.id : '';
+}
+
 function useSandbox(options: { chargeOnClientGone?: boolean; latencyMs?: number } = {}) {
   sandbox = createSandbox({
     keys: [{ key: 'demo', credits: START, plan: 'standard', chargeOnClientGone: options.chargeOnClientGone }],
@@ -192,13 +203,7 @@ describe('a batch from "Found on this page"', () => {
     // enough to be seen there on a loaded machine.
     useSandbox({ latencyMs: 100 });
     const { batches } = startWorker({ ratePerMinute: 200 });
-    const started = await batches.start({
-      startId: crypto.randomUUID(),
-      tabId: 9,
-      pageUrl: 'https://example.com/',
-      items: FIVE,
-    });
-    const id = started.status === 'started' ? started.batch.id : '';
+    const id = await startFive(batches, 9);
     // The second item has reached the service: cancel now.
     await inFlightAt(id, 1);
     const cancelling = await batches.cancel(id);
@@ -254,13 +259,7 @@ describe('batches at volume', () => {
       newId: () => `id-${Math.random()}`,
       settlePollMs: 50,
     });
-    const started = await batches.start({
-      startId: crypto.randomUUID(),
-      tabId: 9,
-      pageUrl: 'https://example.com/',
-      items: FIVE,
-    });
-    const id = started.status === 'started' ? started.batch.id : '';
+    const id = await startFive(batches, 9);
     const stopped = await until(
       () => batches.get(9),
       (batch) => batch?.status === 'stopped',
@@ -366,13 +365,7 @@ describe.each([
     // rows before it have been answered and written, even on a loaded machine.
     useSandbox({ latencyMs: 100, chargeOnClientGone });
     const first = startWorker({ ratePerMinute: 200 });
-    const started = await first.batches.start({
-      startId: crypto.randomUUID(),
-      tabId: 11,
-      pageUrl: 'https://example.com/',
-      items: FIVE,
-    });
-    const id = started.status === 'started' ? started.batch.id : '';
+    const id = await startFive(first.batches, 11);
     // The third item is at the service when the worker stops.
     await inFlightAt(id, 2);
     first.stop();
@@ -418,13 +411,7 @@ describe('a batch cancelled while its worker was stopped mid-item', () => {
     // One row every 300 ms, each answered in 100, as above.
     useSandbox({ latencyMs: 100 });
     const first = startWorker({ ratePerMinute: 200 });
-    const started = await first.batches.start({
-      startId: crypto.randomUUID(),
-      tabId: 12,
-      pageUrl: 'https://example.com/',
-      items: FIVE,
-    });
-    const id = started.status === 'started' ? started.batch.id : '';
+    const id = await startFive(first.batches, 12);
     await inFlightAt(id, 1);
     first.stop();
 
