@@ -72,6 +72,20 @@ export async function installedWorker(context: BrowserContext): Promise<Worker> 
   return sw;
 }
 
+/** Opens an extension page (e.g. 'options.html') of a browser as a tab at the panel's width. */
+export async function openExtensionPageIn(
+  context: BrowserContext,
+  extensionId: string,
+  file: string,
+  opts: { width?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: opts.width ?? PANEL_WIDTH, height: PANEL_HEIGHT });
+  await page.emulateMedia({ colorScheme: opts.colorScheme ?? 'light' });
+  await page.goto(`chrome-extension://${extensionId}/${file}`);
+  return page;
+}
+
 export interface Fixtures {
   sandbox: SandboxHandle;
   context: BrowserContext;
@@ -114,13 +128,7 @@ export const test = base.extend<Fixtures>({
     });
   },
   openExtensionPage: async ({ context, extensionId }, use) => {
-    await use(async (file, opts = {}) => {
-      const page = await context.newPage();
-      await page.setViewportSize({ width: opts.width ?? PANEL_WIDTH, height: PANEL_HEIGHT });
-      await page.emulateMedia({ colorScheme: opts.colorScheme ?? 'light' });
-      await page.goto(`chrome-extension://${extensionId}/${file}`);
-      return page;
-    });
+    await use((file, opts) => openExtensionPageIn(context, extensionId, file, opts));
   },
 });
 

@@ -8,7 +8,7 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { everythingStored, send } from './extension-storage';
-import { expect, installedWorker, launchWithExtension, PANEL_HEIGHT, PANEL_WIDTH, test } from './fixtures';
+import { expect, installedWorker, launchWithExtension, openExtensionPageIn, test } from './fixtures';
 import { startTeamHub, type TeamHub } from './hub-handle';
 import { openProfileTab, PROFILE_PATH, profilePage } from './profile-pages';
 import { e2eSettings, type SandboxHandle } from './sandbox-handle';
@@ -38,10 +38,7 @@ async function join(
     },
     e2eSettings(sandbox.url, { apiKey: '' }),
   );
-  const extensionId = new URL(sw.url()).host;
-  const page = await context.newPage();
-  await page.setViewportSize({ width: PANEL_WIDTH, height: PANEL_HEIGHT });
-  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  const page = await openExtensionPageIn(context, new URL(sw.url()).host, 'options.html');
   // As the options page saves the connection: the token goes where only the background reads it.
   expect(
     await send<{ ok: boolean }>(page, 'settings.save', { connection: 'team-hub', hubUrl, hubToken: token }),
@@ -52,10 +49,7 @@ async function join(
 /** Opens the side panel on a person's page in the member's browser. */
 async function panelOn(member: Member, url: string, name: string): Promise<Page> {
   const { tabId } = await openProfileTab(member.context, member.sw, url, profilePage(name));
-  const panel = await member.context.newPage();
-  await panel.setViewportSize({ width: PANEL_WIDTH, height: PANEL_HEIGHT });
-  await panel.goto(`chrome-extension://${new URL(member.sw.url()).host}/sidepanel.html?tab=${tabId}`);
-  return panel;
+  return openExtensionPageIn(member.context, new URL(member.sw.url()).host, `sidepanel.html?tab=${tabId}`);
 }
 
 /** A list of people, one row each, as the lists page would start it. */
