@@ -1,7 +1,8 @@
 /**
  * Answers to compare, as the background keeps them: the sandbox's own person and company answers
  * (asked over its HTTP app, read with the response schemas) and the real published ones
- * (../shared/fixtures/real/), plus a deep copy to change by hand into an "after".
+ * (test/fixtures/real/, the copy of ../shared/fixtures/real/), plus a deep copy to change by hand
+ * into an "after". The sandbox's dataset is built on first use.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,7 +17,7 @@ import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 /** The sandbox's clock for these answers: the same dataset every run. */
 const NOW = new Date('2026-11-27T00:00:00Z');
 
-const REAL = resolve(__dirname, '../../../shared/fixtures/real');
+const REAL = resolve(__dirname, '../fixtures/real');
 
 export function realAnswer(file: string): unknown {
   return JSON.parse(readFileSync(resolve(REAL, file), 'utf8'));
@@ -32,10 +33,11 @@ export function copyOf<Answer>(answer: Answer): Answer {
   return structuredClone(answer);
 }
 
-const sandbox = createSandbox({ now: () => NOW });
-const { dataset } = datasetForSeed(DEFAULT_SEED, NOW);
+let sandbox: ReturnType<typeof createSandbox> | undefined;
+const dataset = () => datasetForSeed(DEFAULT_SEED, NOW).dataset;
 
 async function ask(path: string): Promise<unknown> {
+  sandbox ??= createSandbox({ now: () => NOW });
   const response = await sandbox.app.request(path, { headers: { Authorization: 'Bearer demo' } });
   if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();
@@ -52,14 +54,14 @@ export async function sandboxCompany(url: string): Promise<CompanyProfile> {
 /** The address of the sandbox's first person with experiences whose current positions number `count`. */
 export function sandboxPersonUrl(count: number): string {
   const current = new Map<number, number>();
-  for (const employment of dataset.employments)
+  for (const employment of dataset().employments)
     current.set(
       employment.personIndex,
       (current.get(employment.personIndex) ?? 0) + (employment.end ? 0 : 1),
     );
   const index = [...current].find(([, held]) => held === count)?.[0];
   if (index === undefined) throw new Error(`No sandbox person with ${count} current positions`);
-  return dataset.people[index]!.url;
+  return dataset().people[index]!.url;
 }
 
-export const sandboxCompanyUrl = (): string => dataset.companies[0]!.url;
+export const sandboxCompanyUrl = (): string => dataset().companies[0]!.url;
