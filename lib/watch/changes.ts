@@ -83,9 +83,13 @@ function knownCount(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** How two texts compare: without case, whitespace tidied. */
+/** What a tidied text is compared by: its case left out. */
+function textKey(text: string): string {
+  return text.normalize('NFC').toLowerCase();
+}
+
 function sameText(a: string, b: string): boolean {
-  return a.normalize('NFC').toLowerCase() === b.normalize('NFC').toLowerCase();
+  return textKey(a) === textKey(b);
 }
 
 /** A text change when both answers know the field and it differs. */
@@ -143,15 +147,20 @@ function addressKey(value: unknown): string | null {
     : null;
 }
 
-/** The person's current positions; null when the answer lists no experience (not known). */
+/**
+ * The person's current positions (an entry with neither title nor company says nothing and is left
+ * out); null when the answer lists no experience (not known).
+ */
 function currentPositions(person: PersonProfile): Position[] | null {
   const listed = (person.experiences ?? []).filter((experience) => experience != null);
   if (listed.length === 0) return null;
-  return currentExperiences(listed).map((experience) => ({
-    title: known(experience.title),
-    company: known(experience.company),
-    companyKey: addressKey(experience.company_network_profile_url),
-  }));
+  return currentExperiences(listed)
+    .map((experience) => ({
+      title: known(experience.title),
+      company: known(experience.company),
+      companyKey: addressKey(experience.company_network_profile_url),
+    }))
+    .filter((position) => position.title !== null || position.company !== null);
 }
 
 function sameCompany(a: Position, b: Position): boolean {
@@ -164,14 +173,12 @@ function sameCompany(a: Position, b: Position): boolean {
 /** "CTO at Difference Co.", "CTO", "Difference Co."; several joined with "; ". */
 function positionsText(positions: readonly Position[]): string {
   return positions
-    .map(({ title, company }) =>
-      title && company ? `${title} at ${company}` : (title ?? company ?? 'A position'),
-    )
+    .map(({ title, company }) => (title && company ? `${title} at ${company}` : (title ?? company ?? '')))
     .join('; ');
 }
 
 function titleKeys(positions: readonly Position[]): string {
-  return [...new Set(positions.map((position) => (position.title ?? '').toLowerCase()))].sort().join('\n');
+  return [...new Set(positions.map((position) => textKey(position.title ?? '')))].sort().join('\n');
 }
 
 function positionChanges(before: Position[], after: Position[]): PersonChange[] {
