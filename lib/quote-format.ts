@@ -15,6 +15,15 @@ export interface QuoteBounds {
 }
 
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const signedWholeNumber = new Intl.NumberFormat('en-US', {
+  maximumFractionDigits: 0,
+  signDisplay: 'exceptZero',
+});
+
+/** "1,250"; signed, a difference: "+14", "-3", "0". */
+export function formatWholeNumber(value: number, { signed = false } = {}): string {
+  return (signed ? signedWholeNumber : wholeNumber).format(value);
+}
 
 /** "1 credit", "1,250 credits". */
 export function creditCount(count: number): string {

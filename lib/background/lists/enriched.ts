@@ -8,6 +8,7 @@ import type { EndpointId } from '../../api/ids';
 import { canonicalPersonUrl } from '../../networks';
 import { websiteDomain } from '../../profile-urls';
 import type { EnrichedFields } from '../../protocol';
+import { currentExperiences } from '../../watch/changes';
 
 type Data = Record<string, unknown>;
 
@@ -36,8 +37,7 @@ function kept(fields: EnrichedFields): EnrichedFields | null {
 
 function person(profile: Data, url?: string): EnrichedFields | null {
   const experiences = Array.isArray(profile.experiences) ? profile.experiences.map(record) : [];
-  const current =
-    experiences.find((experience) => experience && experience.ends_at === null) ?? experiences[0];
+  const current = currentExperiences(experiences)[0] ?? experiences[0];
   const place = [text(profile.city), text(profile.state), text(profile.country_full_name)]
     .filter(Boolean)
     .join(', ');
