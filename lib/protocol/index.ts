@@ -19,6 +19,7 @@ import type { PrivacyMessages } from './privacy';
 import type { RecentMessages } from './recent';
 import type { SettingsMessages } from './settings';
 import type { ViewMessages } from './views';
+import type { WatchMessages } from './watch';
 
 export * from './batches';
 export * from './findings';
@@ -27,6 +28,7 @@ export * from './privacy';
 export * from './recent';
 export * from './settings';
 export * from './views';
+export * from './watch';
 
 export interface ProtocolMap
   extends FindingsMessages,
@@ -35,7 +37,8 @@ export interface ProtocolMap
     BatchMessages,
     ListMessages,
     RecentMessages,
-    PrivacyMessages {}
+    PrivacyMessages,
+    WatchMessages {}
 
 export type MessageType = keyof ProtocolMap;
 

@@ -15,6 +15,7 @@ import { privacySchemas } from './privacy';
 import { recentSchemas } from './recent';
 import { settingsSchemas } from './settings';
 import { viewSchemas } from './views';
+import { watchSchemas } from './watch';
 
 export * from '../../protocol';
 
@@ -27,6 +28,7 @@ const messageSchemas = {
   ...listSchemas,
   ...recentSchemas,
   ...privacySchemas,
+  ...watchSchemas,
 } as const satisfies { [T in MessageType]: z.ZodType };
 
 /** A message's data as the background reads it, once its schema has checked it. */
