@@ -36,9 +36,12 @@ export interface ListOptions {
   contacts: boolean;
 }
 
-/** What an answer gives the output's enrichment columns; read by field names (lib/background/lists/enriched.ts). */
+/** What an answer gives the output's enrichment columns; read by field names (lib/enriched-fields.ts). */
 export interface EnrichedFields {
   fullName?: string;
+  /** The name's parts as the answer gives them (a person's first_name and last_name). */
+  firstName?: string;
+  lastName?: string;
   headline?: string;
   /** Current title and company (the first experience without an end). */
   title?: string;
@@ -51,6 +54,18 @@ export interface EnrichedFields {
   companySize?: string;
   emails?: string[];
   phones?: string[];
+  /** A person's place, or a company's headquarters, in parts (the CRM exports' columns). */
+  city?: string;
+  state?: string;
+  country?: string;
+  /** A company's website as the answer gives it, and its industry. */
+  website?: string;
+  industry?: string;
+  /**
+   * A company's employees as one number: those on the network, else the low end of its size range
+   * (a CRM's "Number of employees" takes a number, not "51-200").
+   */
+  employeeCount?: number;
 }
 
 /**

@@ -7,8 +7,11 @@
  *   for); the provenance columns. Through lib/csv.ts: formula-safe; the page adds the byte order mark.
  * - JSON: one object a row, with the input by column name.
  * - vCard 4.0 (RFC 6350): one card for each person found, not one a row.
+ * - The CRM presets' files (lib/crm/presets.ts): one row for each person or company found.
  */
-import { safeHttpUrl } from '@/components/safe-url';
+import type { CrmRecord } from '@/lib/crm/presets';
+import { crmKindOf } from '@/lib/crm/records';
+import { vcardsOf } from '@/lib/crm/vcard';
 import type { CsvColumn } from '@/lib/csv';
 import { rowsToCsv } from '@/lib/csv';
 import { FRESHNESS_LABELS } from '@/lib/freshness';
@@ -97,76 +100,29 @@ export function listToJson(input: ListInput, requests: Requests, options: ListOp
   });
 }
 
-/** RFC 6350 text value: backslash, comma, semicolon and line breaks escaped. */
-function escaped(value: string): string {
-  return value.replace(/[\\,;]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
+/** One vCard 4.0 a person found (a repeated row adds none): lib/crm/vcard.ts. */
+export function listToVcards(input: ListInput, requests: Requests, options: ListOptions): string {
+  return vcardsOf(listCrmRecords(input, requests, options).filter((record) => record.kind === 'person'));
 }
-
-/** Lines longer than 75 octets are folded: CRLF and a space, never inside a character. */
-function folded(line: string): string {
-  const encoder = new TextEncoder();
-  const parts: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    const limit = parts.length === 0 ? 75 : 74; // a continuation line starts with its space
-    if (octets + size > limit) {
-      parts.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += char;
-    octets += size;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
-
-/** A number's extension as people write it at its end: `;ext=2`, `x2`, `ext. 2`, `extension 2`, `#2`. */
-const EXTENSION = /\s*(?:;\s*ext\s*=|\bext(?:ension)?\.?|x|#)\s*(\d+)\s*$/i;
 
 /**
- * A phone number as a `tel:` URI (RFC 3966): its digits, a leading `+` kept, and its extension as
- * `;ext=`, never run into the number's digits. Null when it holds no digits.
+ * The people and companies a list found, for the CRM exports (lib/crm/presets.ts): one a request
+ * that answered, on the row that asked it (a repeated row adds none), with that row's provenance.
  */
-function telUri(phone: string): string | null {
-  const extension = EXTENSION.exec(phone);
-  const number = extension ? phone.slice(0, extension.index) : phone;
-  const digits = number.replace(/\D/g, '');
-  if (digits === '') return null;
-  const plus = number.trim().startsWith('+') ? '+' : '';
-  return `tel:${plus}${digits}${extension ? `;ext=${extension[1]}` : ''}`;
-}
-
-/** One vCard 4.0 a person found (a repeated row adds none). */
-export function listToVcards(input: ListInput, requests: Requests, options: ListOptions): string {
-  const cards: string[] = [];
-  for (const row of outputRows(input, requests)) {
-    const fields = row.request?.enriched;
-    if (!fields?.fullName) continue;
-    const [given, ...rest] = fields.fullName.split(' ');
-    const family = rest.join(' ');
-    const lines = [
-      'BEGIN:VCARD',
-      'VERSION:4.0',
-      `FN:${escaped(fields.fullName)}`,
-      `N:${escaped(family)};${escaped(given ?? '')};;;`,
-      ...(fields.company ? [`ORG:${escaped(fields.company)}`] : []),
-      ...(fields.title ? [`TITLE:${escaped(fields.title)}`] : []),
-      // Only a web address: the service may send any scheme, and a contact app opens what it finds here.
-      ...(safeHttpUrl(fields.profileUrl) ? [`URL:${escaped(safeHttpUrl(fields.profileUrl)!)}`] : []),
-      ...(options.contacts ? (fields.emails ?? []).map((email) => `EMAIL:${escaped(email)}`) : []),
-      ...(options.contacts
-        ? (fields.phones ?? []).flatMap((phone) => {
-            const uri = telUri(phone);
-            return uri ? [`TEL;VALUE=uri:${uri}`] : [];
-          })
-        : []),
-      ...(fields.headline ? [`NOTE:${escaped(fields.headline)}`] : []),
-      'END:VCARD',
+export function listCrmRecords(input: ListInput, requests: Requests, options: ListOptions): CrmRecord[] {
+  return outputRows(input, requests).flatMap((row) => {
+    const request = row.request;
+    const kind = request && crmKindOf(request.endpointId);
+    if (!request?.enriched || !kind) return [];
+    return [
+      {
+        kind,
+        fields: request.enriched,
+        contacts: options.contacts,
+        asked: request.asked,
+        fetchedAt: request.fetchedAt,
+        credits: row.status.credits,
+      },
     ];
-    cards.push(lines.map(folded).join('\r\n'));
-  }
-  return cards.length > 0 ? `${cards.join('\r\n')}\r\n` : '';
+  });
 }
