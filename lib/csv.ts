@@ -26,10 +26,25 @@ export const loadPapaparse = () => {
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** A phone number and nothing else: a spreadsheet reading it as a formula adds digits and runs nothing. */
+const PLAIN_PHONE = /^\+[\d ().-]+$/;
+
 export interface CsvColumn<Row> {
   header: string;
   /** The cell's text; null or undefined is an empty cell. */
   value: (row: Row) => string | number | null | undefined;
+  /**
+   * The column holds phone numbers for an importer (the CRM presets): a plain number such as
+   * `+44 20 7946 0000` is written as it is, since a CRM would keep the quote as part of the number.
+   */
+  phone?: boolean;
+}
+
+/** The text a spreadsheet will not run: a quote before a formula's first character. */
+function neutralised(value: string | number, phone = false): string | number {
+  const text = String(value);
+  if (!FORMULA_START.test(text) || (phone && PLAIN_PHONE.test(text))) return value;
+  return `'${text}`;
 }
 
 /** The rows as CSV text: a header line, then one line per row (CRLF line ends, RFC 4180). */
@@ -40,10 +55,10 @@ export async function rowsToCsv<Row>(
   const Papa = await loadPapaparse();
   return Papa.unparse(
     {
-      fields: columns.map((column) => column.header),
-      data: rows.map((row) => columns.map((column) => column.value(row) ?? '')),
+      fields: columns.map((column) => String(neutralised(column.header))),
+      data: rows.map((row) => columns.map((column) => neutralised(column.value(row) ?? '', column.phone))),
     },
-    { escapeFormulae: FORMULA_START, newline: '\r\n' },
+    { newline: '\r\n' },
   );
 }
 
