@@ -1,13 +1,15 @@
 /**
  * A list's results as files, at any time (partial while it runs): CSV (every input row in order,
  * then the enrichment and provenance columns; UTF-8 with a byte order mark, formula-safe), JSON,
- * and vCard 4.0 for the people found.
+ * vCard 4.0 for the people found, and "Export for CRM": a file each CRM's importer takes as it is.
  */
 import { useState } from 'preact/hooks';
+import { CrmExport } from '@/components/crm/CrmExport';
+import { ONLY_FIRST_CARD } from '@/lib/crm/vcard';
 import { csvFileName } from '@/lib/csv';
 import type { ListInput, ListRequestView, ListSummary } from '@/lib/protocol';
 import type { ListsBackend } from '../backend';
-import { listToCsv, listToJson, listToVcards } from '../export/list-export';
+import { listCrmRecords, listToCsv, listToJson, listToVcards } from '../export/list-export';
 
 export interface ListDownloadsProps {
   input: ListInput;
@@ -82,6 +84,17 @@ export function ListDownloads({ input, requests, summary, download }: ListDownlo
           Download vCards
         </button>
       </div>
+      {people && <p class="muted small">{ONLY_FIRST_CARD}</p>}
+      <CrmExport
+        records={listCrmRecords(input, requests, summary.options)}
+        onSave={(preset, csv) =>
+          download(
+            listFileName(`${summary.name} ${preset.label}`, 'csv'),
+            ['\uFEFF', csv],
+            'text/csv;charset=utf-8',
+          )
+        }
+      />
       {error && (
         <p class="notice error" role="alert">
           The file could not be made: {error}

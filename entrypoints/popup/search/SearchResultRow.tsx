@@ -8,6 +8,8 @@
 import { ExternalLink } from '@/components/profile/parts';
 import { joinParts } from '@/components/profile/profile-format';
 import { handleOf, textOf } from '@/components/results/ResultRows';
+import type { CrmRecord } from '@/lib/crm/presets';
+import { answerCrmRecord } from '@/lib/crm/records';
 import type { CsvColumn } from '@/lib/csv';
 import type { SearchEndpointId } from './search-groups';
 
@@ -76,6 +78,28 @@ export function searchCsvColumns(endpointId: SearchEndpointId): CsvColumn<unknow
     ...(person ? [] : [{ header: 'Website', value: (result: unknown) => text(result).website }]),
     { header: 'Last updated', value: (result) => text(result).updated },
   ];
+}
+
+/**
+ * The results shown, for the CRM exports: one record each, its profile when the search was
+ * enriched (a search asks no emails or numbers). What one result cost is the page's, not the row's.
+ */
+export function searchCrmRecords(endpointId: SearchEndpointId, results: readonly unknown[]): CrmRecord[] {
+  const person = endpointId === 'person.search';
+  return results.flatMap((result) => {
+    const row = objectOf(result);
+    const updated = Date.parse(textOf(row.last_updated) ?? '');
+    const record = answerCrmRecord({
+      kind: person ? 'person' : 'company',
+      data: row.profile,
+      url: textOf(row.network_profile_url) ?? undefined,
+      contacts: false,
+      asked: person ? 'Person search' : 'Company search',
+      fetchedAt: Number.isNaN(updated) ? null : updated,
+      credits: null,
+    });
+    return record ? [record] : [];
+  });
 }
 
 export interface SearchResultRowProps {

@@ -2,9 +2,10 @@
  * A person or company search in the popup: its filters, the live quote of the search as typed
  * (`Search people · up to 300 credits`, and what it is made of), the results with the count the
  * service gives, "Load more" for the next page (its own quote; what is shown stays), each result
- * shown in the side panel on request, and the rows shown exported as CSV.
+ * shown in the side panel on request, and the rows shown exported as CSV or for a CRM's importer.
  */
 import { useEffect, useRef } from 'preact/hooks';
+import { CrmExport } from '@/components/crm/CrmExport';
 import { formatNumber } from '@/components/profile/profile-format';
 import { PagedResults } from '@/components/results/PagedResults';
 import { SpendArea } from '@/components/spend/SpendArea';
@@ -17,7 +18,7 @@ import type { PopupBackend } from '../backend';
 import { blockedWords } from '../form-words';
 import { QuoteBreakdown, showBreakdown, withoutLines } from '../QuoteBreakdown';
 import { SearchFilters } from './SearchFilters';
-import { SearchResultRow, searchCsvColumns } from './SearchResultRow';
+import { SearchResultRow, searchCrmRecords, searchCsvColumns } from './SearchResultRow';
 import { SEARCH_LAYOUTS, type SearchEndpointId } from './search-groups';
 
 const WORDS: Record<
@@ -155,6 +156,12 @@ export function SearchTab(props: SearchTabProps) {
             staleAfterDays={props.staleAfterDays}
             onExport={exportCsv}
           />
+          {paged.rows.length > 0 && (
+            <CrmExport
+              records={searchCrmRecords(endpointId, paged.rows)}
+              onSave={(preset, csv) => backend.download(csvFileName(`${preset.id}-${words.file}`), csv)}
+            />
+          )}
         </section>
       )}
     </div>

@@ -13,10 +13,12 @@ import { PersonView } from '@/components/profile/PersonView';
 import { displayHost } from '@/components/safe-url';
 import type { Ask, TakeFirstView } from '@/hooks/useQuotedAction';
 import type { ResponseOf } from '@/lib/api/endpoints';
+import type { CrmKind } from '@/lib/crm/presets';
 import { enrichRequestOf, PROFILE_KIND_INFO } from '@/lib/profiles';
 import type { PublicSettings, SpendTotals } from '@/lib/protocol';
 import { formatAge, spendLabel } from '@/lib/quote-format';
 import { lazyView } from '../lazy-view';
+import type { CopyForCrmProps } from './CopyForCrm';
 import {
   type EnrichEndpointId,
   type EnrichRequest,
@@ -192,10 +194,12 @@ function ProfileQuery<Id extends EnrichEndpointId>({
   const shown = enrichment.shown;
   const busy = enrichment.action.status === 'running' || enrichment.action.status === 'confirming';
   const kind = ANSWER_KINDS[request.endpointId];
-  async function copy() {
-    const text = JSON.stringify(shown?.answer.data, null, 2);
+  async function copyText(text: string) {
     if (backend.copyText) await backend.copyText(text);
     else await navigator.clipboard.writeText(text);
+  }
+  async function copy() {
+    await copyText(JSON.stringify(shown?.answer.data, null, 2));
   }
   const url = request.params.url;
   const organisation = shown && url && kind.organisation ? kind.organisation(url, shown.answer.data) : null;
@@ -239,6 +243,18 @@ function ProfileQuery<Id extends EnrichEndpointId>({
         onOpenOptions={backend.openOptions}
         onCopy={shown ? copy : undefined}
         onForget={shown && subject ? forget : undefined}
+        crmCopy={
+          shown &&
+          kind.crm && (
+            <LazyCopyForCrm
+              kind={kind.crm}
+              answer={shown.answer}
+              requested={shown.requested}
+              url={url ?? request.params.profile_url}
+              copy={copyText}
+            />
+          )
+        }
       >
         {shown && kind.draw(shown.answer.data, shown.requested, titleLevel === 1 ? 2 : 3)}
       </PageProfileSection>
@@ -271,15 +287,23 @@ const LazyPersonV3View = lazyView<PersonV3ViewProps>(
   <Busy>Drawing the profile…</Busy>,
 );
 
+/** "Copy for CRM" (the presets and the vCard writer) loads with the first answer it can copy. */
+const LazyCopyForCrm = lazyView<CopyForCrmProps>('Copy for CRM', () =>
+  import('./CopyForCrm').then((module) => module.CopyForCrm),
+);
+
 /** How the answer of each endpoint that enriches a page's profile is drawn, and what hangs under it. */
 interface AnswerKind<Id extends EnrichEndpointId> {
   draw: (data: ResponseOf<Id>, requested: readonly string[], level: 2 | 3) => VNode;
   /** The enriched company or school that sections are mounted under (`url`: the profile asked). */
   organisation?: (url: string, data: ResponseOf<Id>) => EnrichedOrganisation;
+  /** Whom "Copy for CRM" copies the answer as; absent: not offered. */
+  crm?: CrmKind;
 }
 
 const ANSWER_KINDS: { [Id in EnrichEndpointId]: AnswerKind<Id> } = {
   'person.profile': {
+    crm: 'person',
     draw: (person, requested, level) => (
       <PersonView person={person} requested={requested} level={level} headFirst />
     ),
@@ -290,6 +314,7 @@ const ANSWER_KINDS: { [Id in EnrichEndpointId]: AnswerKind<Id> } = {
     ),
   },
   'company.profile': {
+    crm: 'company',
     draw: (company, requested, level) => (
       <CompanyView company={company} kind="company" requested={requested} level={level} />
     ),

@@ -45,6 +45,8 @@ export interface PageProfileSectionProps {
   onCopy?: () => Promise<void>;
   /** Forgets this profile everywhere the extension keeps it; absent when nothing is kept. */
   onForget?: () => Promise<void>;
+  /** "Copy for CRM" under the answer's line (a person or a company); absent for other answers. */
+  crmCopy?: ComponentChildren;
 }
 
 export function PageProfileSection(props: PageProfileSectionProps) {
@@ -66,6 +68,7 @@ export function PageProfileSection(props: PageProfileSectionProps) {
             {props.onCopy && <CopyJson onCopy={props.onCopy} />}
             {props.onForget && <ForgetProfile onForget={props.onForget} />}
           </AnswerLine>
+          {props.crmCopy}
           {props.children}
           {props.answerForOtherOptions && (
             <p class="muted small answer-note">Shown: the answer without the options chosen below.</p>
