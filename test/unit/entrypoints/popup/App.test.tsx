@@ -261,6 +261,71 @@ describe('the person search', () => {
     ]);
   });
 
+  it('exports the results shown for a CRM: the chosen preset, its header line, one row a person', async () => {
+    const { backend, downloads } = fakeBrowser({
+      'view.open': () => view(SEARCH_QUOTE),
+      run: () =>
+        answer(
+          {
+            results: [
+              {
+                network_profile_url: URLS[0],
+                profile: {
+                  first_name: 'Ada',
+                  last_name: 'Lovelace',
+                  full_name: 'Ada Lovelace',
+                  experiences: [],
+                },
+                last_updated: '2026-05-01T00:00:00Z',
+              },
+              {
+                network_profile_url: URLS[1],
+                profile: {
+                  first_name: 'Bob',
+                  last_name: 'Byte',
+                  full_name: 'Bob Byte',
+                  experiences: [{ title: 'Engineer', company: 'Acme', ends_at: null }],
+                },
+                last_updated: '2026-05-01T00:00:00Z',
+              },
+            ],
+            next_page: null,
+            total_result_count: 2,
+          },
+          6,
+        ),
+    });
+    const popup = await show(backend);
+    await click(buttonNamed(popup, 'Search people · up to 30 credits'));
+    const choice = fieldLabelled(popup, 'Export for CRM') as HTMLSelectElement;
+    expect([...choice.options].map((option) => option.textContent)).toEqual([
+      'HubSpot contacts',
+      'Salesforce leads',
+      'Pipedrive people',
+    ]);
+    await act(() => {
+      choice.value = 'salesforce-leads';
+      choice.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await click(buttonNamed(popup, 'Download for Salesforce leads'));
+    for (let i = 0; i < 50 && downloads.length === 0; i++) await settle(10);
+    expect(downloads[0]!.name).toMatch(/^salesforce-leads-person-search-.*\.csv$/);
+    const parsed = Papa.parse<Record<string, string>>(downloads[0]!.csv, { header: true });
+    expect(parsed.meta.fields?.slice(0, 4)).toEqual(['First Name', 'Last Name', 'Company', 'Title']);
+    // Ada has no company: Salesforce would refuse her, so she is left out and counted.
+    expect(parsed.data).toEqual([
+      expect.objectContaining({
+        'First Name': 'Bob',
+        'Last Name': 'Byte',
+        Company: 'Acme',
+        Title: 'Engineer',
+      }),
+    ]);
+    expect(shownText(popup)).toContain(
+      'Saved: 1 person in the file · 1 person left out: Salesforce requires a company and none was found',
+    );
+  });
+
   it('asks nothing while a field is wrong, and says what to correct', async () => {
     const { backend, sentOf } = fakeBrowser({ 'view.open': () => view(SEARCH_QUOTE) });
     const popup = await show(backend);
