@@ -27,11 +27,11 @@ function parse(file: string): Array<Array<[string, string]>> {
 }
 
 /** A text value as written, unescaped; a structured one (N) split at its unescaped semicolons first. */
-function unescape(value: string): string {
+function textValue(value: string): string {
   return value.replace(/\\([\\,;nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
 }
 function components(value: string): string[] {
-  return value.split(/(?<!\\);/).map(unescape);
+  return value.split(/(?<!\\);/).map(textValue);
 }
 
 const ADA: EnrichedFields = {
@@ -54,14 +54,14 @@ describe('vCard 4.0', () => {
     expect(card![0]).toEqual(['BEGIN', 'VCARD']);
     expect(card![1]).toEqual(['VERSION', '4.0']);
     expect(card!.at(-1)).toEqual(['END', 'VCARD']);
-    expect(get('FN').map(unescape)).toEqual(['Ada King, Countess of Lovelace']);
+    expect(get('FN').map(textValue)).toEqual(['Ada King, Countess of Lovelace']);
     expect(components(get('N')[0]!)).toEqual(['King; Lovelace', 'Ada', '', '', '']);
-    expect(get('ORG').map(unescape)).toEqual(['Analytical; Difference']);
-    expect(get('TITLE').map(unescape)).toEqual(['Analyst, Engines']);
+    expect(get('ORG').map(textValue)).toEqual(['Analytical; Difference']);
+    expect(get('TITLE').map(textValue)).toEqual(['Analyst, Engines']);
     expect(get('URL')).toEqual(['https://www.linkedin.com/in/ada']);
     expect(get('EMAIL')).toEqual(['ada@example.com']);
     expect(get('TEL;VALUE=uri')).toEqual(['tel:+442079460000;ext=12']);
-    expect(get('NOTE').map(unescape)).toEqual([ADA.headline]);
+    expect(get('NOTE').map(textValue)).toEqual([ADA.headline]);
   });
 
   it('emails and numbers only when they were asked for', () => {
