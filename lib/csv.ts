@@ -40,11 +40,14 @@ export interface CsvColumn<Row> {
   phone?: boolean;
 }
 
-/** The text a spreadsheet will not run: a quote before a formula's first character. */
+/**
+ * The text a spreadsheet will not run: a quote before a formula's first character. A number is
+ * data (-56 is minus fifty-six), as papaparse's own escapeFormulae leaves it.
+ */
 function neutralised(value: string | number, phone = false): string | number {
-  const text = String(value);
-  if (!FORMULA_START.test(text) || (phone && PLAIN_PHONE.test(text))) return value;
-  return `'${text}`;
+  if (typeof value !== 'string' || !FORMULA_START.test(value) || (phone && PLAIN_PHONE.test(value)))
+    return value;
+  return `'${value}`;
 }
 
 /** The rows as CSV text: a header line, then one line per row (CRLF line ends, RFC 4180). */
