@@ -9,7 +9,7 @@ import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { EnrichmentDb } from '../db';
 import { listedIn, listedKeys, screenAnswer } from '../do-not-enrich';
 import { factsOf, wordsOf } from '../forget/facts';
-import { type KnownSubject, named, someIn } from '../forget/subject';
+import { addWords, type KnownSubject, named, someIn } from '../forget/subject';
 
 type WatchStore = 'watchLists' | 'watchMembers' | 'watchChanges';
 type Tx = IDBPTransaction<EnrichmentDb, ArrayLike<StoreNames<EnrichmentDb>>, 'readwrite'>;
@@ -32,6 +32,8 @@ export async function forgetInWatch(tx: Tx, known: KnownSubject): Promise<number
   for (let cursor = await members.openCursor(); cursor; cursor = await cursor.continue()) {
     const { url, name, kept, enriched } = cursor.value;
     if (!named(factsOf([url, name, kept ?? null, enriched ?? null]), known)) continue;
+    // Their name as watched: a list named after them is named by it.
+    if (cursor.value.kind === 'person') addWords(name, known.names);
     gone.add(`${cursor.value.listId} ${cursor.value.key}`);
     await cursor.delete();
     removed += 1;
