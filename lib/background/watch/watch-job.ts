@@ -99,9 +99,11 @@ async function writeRow(
       });
     Object.assign(member, { kept: answer, keptFrom: row.requestId, checkedAt: at, name });
   }
+  // The header only when its spending changed: a row leaving writes its member alone.
+  const spentChanged = (member.credits ?? 0) !== paidBefore;
   await Promise.all([
     tx.objectStore('watchMembers').put(member),
-    tx.objectStore('watchLists').put(list),
+    ...(spentChanged ? [tx.objectStore('watchLists').put(list)] : []),
     ...recorded.map((each) => tx.objectStore('watchChanges').put(each)),
   ]);
   await tx.done;
