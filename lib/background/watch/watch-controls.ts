@@ -30,6 +30,20 @@ const gone = (): WatchStartResult => ({
   error: { name: 'ApiError', kind: 'invalid', message: 'This watch list is gone' },
 });
 
+/** Removes a list with its members and changes, in one transaction. */
+async function deleteStored(db: IDBPDatabase<EnrichmentDb>, id: string): Promise<void> {
+  const tx = db.transaction(['watchLists', 'watchMembers', 'watchChanges'], 'readwrite');
+  const changes = tx.objectStore('watchChanges').index('byList');
+  const range = IDBKeyRange.bound([id, Number.NEGATIVE_INFINITY], [id, Number.POSITIVE_INFINITY]);
+  for (let cursor = await changes.openCursor(range); cursor; cursor = await cursor.continue())
+    await cursor.delete();
+  await Promise.all([
+    tx.objectStore('watchLists').delete(id),
+    tx.objectStore('watchMembers').delete(ofWatchList(id)),
+  ]);
+  await tx.done;
+}
+
 export function createWatchControls(deps: WatchControlDeps) {
   const { now, runner } = deps;
 
@@ -138,17 +152,7 @@ export function createWatchControls(deps: WatchControlDeps) {
   /** Deletes a list, its members and its changes; a run is stopped first (calls in flight finish). */
   async function deleteWatchList(id: string): Promise<void> {
     runner.hold(id);
-    const db = await deps.db();
-    const tx = db.transaction(['watchLists', 'watchMembers', 'watchChanges'], 'readwrite');
-    const changes = tx.objectStore('watchChanges').index('byList');
-    const range = IDBKeyRange.bound([id, Number.NEGATIVE_INFINITY], [id, Number.POSITIVE_INFINITY]);
-    for (let cursor = await changes.openCursor(range); cursor; cursor = await cursor.continue())
-      await cursor.delete();
-    await Promise.all([
-      tx.objectStore('watchLists').delete(id),
-      tx.objectStore('watchMembers').delete(ofWatchList(id)),
-    ]);
-    await tx.done;
+    await deleteStored(await deps.db(), id);
     deps.onChanges();
   }
 

@@ -52,6 +52,39 @@ function memberOf(list: WatchListRecord, target: Accepted, order: number, at: nu
   };
 }
 
+/** Keeps a new list, running its first period, and its members queued for it. */
+async function keepNewList(
+  db: IDBPDatabase<EnrichmentDb>,
+  request: WatchCreateRequest,
+  accepted: Accepted[],
+  at: number,
+): Promise<WatchListRecord> {
+  const list: WatchListRecord = {
+    id: request.startId,
+    name: request.name,
+    createdAt: at,
+    updatedAt: at,
+    periodDays: request.periodDays,
+    freshness: request.freshness,
+    cap: request.cap,
+    status: 'running',
+    pauseRequested: false,
+    cancelRequested: false,
+    period: 0,
+    periodStart: at,
+    spent: 0,
+    lastRunAt: at,
+    ...(request.confirmed ? confirmationOf(at) : {}),
+  };
+  const tx = db.transaction(['watchLists', 'watchMembers'], 'readwrite');
+  void tx.objectStore('watchLists').put(list);
+  accepted.forEach((target, order) => {
+    void tx.objectStore('watchMembers').put(memberOf(list, target, order, at));
+  });
+  await tx.done;
+  return list;
+}
+
 const nothingToWatch = (refused: WatchQuote['refused']): WatchStartResult => ({
   status: 'error',
   error: {
@@ -90,30 +123,7 @@ export function createWatch(deps: WatchDeps) {
     if (quoted.accepted.length === 0) return nothingToWatch(quoted.refused);
     if (!request.confirmed && passesBudget(quoted.perPeriod, quoted.remainingToday))
       return { status: 'needs-confirmation', quote: quoted.perPeriod, remaining: quoted.remainingToday ?? 0 };
-    const at = now();
-    const list: WatchListRecord = {
-      id: request.startId,
-      name: request.name,
-      createdAt: at,
-      updatedAt: at,
-      periodDays: request.periodDays,
-      freshness: request.freshness,
-      cap: request.cap,
-      status: 'running',
-      pauseRequested: false,
-      cancelRequested: false,
-      period: 0,
-      periodStart: at,
-      spent: 0,
-      lastRunAt: at,
-      ...(request.confirmed ? confirmationOf(at) : {}),
-    };
-    const tx = db.transaction(['watchLists', 'watchMembers'], 'readwrite');
-    void tx.objectStore('watchLists').put(list);
-    quoted.accepted.forEach((target, order) => {
-      void tx.objectStore('watchMembers').put(memberOf(list, target, order, at));
-    });
-    await tx.done;
+    const list = await keepNewList(db, request, quoted.accepted, now());
     runner.drive(list.id);
     return { status: 'started', list: await summaryOf(db, list) };
   }
