@@ -28,12 +28,16 @@ import { registerRecentRoutes } from '@/lib/background/routes/recent';
 import { handle } from '@/lib/background/routes/router';
 import { registerSettingsRoutes } from '@/lib/background/routes/settings';
 import { registerViewRoutes } from '@/lib/background/routes/views';
+import { registerWatchRoutes } from '@/lib/background/routes/watch';
 import { createService } from '@/lib/background/service';
 import { createSettingsStore } from '@/lib/background/settings-store';
 import { keepPopupOnToolbarClick } from '@/lib/background/side-panel';
+import { createWatchBadge } from '@/lib/background/watch/badge';
+import { createWatch } from '@/lib/background/watch/watch';
+import { createWatchAlarm } from '@/lib/background/watch/watch-alarm';
 import { createWorkAlarm } from '@/lib/background/work-alarm';
 import { createPageScanning } from '@/lib/scan-permission';
-import { E2E_RATE_ITEM_KEY, progressItemKey } from '@/lib/settings';
+import { E2E_RATE_ITEM_KEY, E2E_WATCH_DAYS_ITEM_KEY, progressItemKey } from '@/lib/settings';
 
 export default defineBackground(() => {
   const { getSettings, updateSettings } = createSettingsStore(openDb);
@@ -66,17 +70,40 @@ export default defineBackground(() => {
     newId: () => crypto.randomUUID(),
   });
 
-  // Batches and lists go on with no page open: an alarm wakes a stopped worker while any runs
-  // (lib/background/work-alarm.ts); they go on once the calls a stopped worker left are accounted for.
+  // Watch lists are asked again once a period (lib/background/watch/); the toolbar badge counts
+  // their unseen changes. Their clock is the wall clock, moved forward only by the e2e tests.
+  const watchBadge = createWatchBadge({
+    db: openDb,
+    setText: (text) => (browser.action ?? browser.browserAction).setBadgeText({ text }),
+  });
+  let watchDaysAhead = 0;
+  const watch = createWatch({
+    db: openDb,
+    service,
+    now: () => Date.now() + watchDaysAhead * 24 * 60 * 60 * 1000,
+    onChanges: watchBadge.update,
+  });
+
+  // Batches, lists and watch runs go on with no page open: an alarm wakes a stopped worker while
+  // any runs (lib/background/work-alarm.ts); they go on once the calls a stopped worker left are
+  // accounted for.
   const work = createWorkAlarm({
     alarms: browser.alarms,
     resume: async () => {
       await pendingSettled;
-      const [batchCount, listCount] = await Promise.all([batches.resume(), lists.resume()]);
-      return batchCount + listCount;
+      const counts = await Promise.all([batches.resume(), lists.resume(), watch.resume()]);
+      return counts.reduce((sum, count) => sum + count, 0);
     },
     // Unpacked, Chrome fires alarms as often as asked: the end-to-end tests need not wait a minute.
     ...(import.meta.env.MODE === 'e2e' ? { periodInMinutes: 0.1 } : {}),
+  });
+
+  // Each watch list whose period is due starts (lib/background/watch/watch-alarm.ts).
+  const watchAlarm = createWatchAlarm({
+    alarms: browser.alarms,
+    checkDue: watch.checkDue,
+    hasLists: async () => (await (await openDb()).count('watchLists')) > 0,
+    keepGoing: work.keepGoing,
   });
 
   const findingsStore = createFindingsStore();
@@ -89,7 +116,8 @@ export default defineBackground(() => {
   registerBatchRoutes(handle, { batches, work });
   registerListRoutes(handle, { lists, work });
   registerRecentRoutes(handle, openDb);
-  registerPrivacyRoutes(handle, { openDb, getSettings, findingsStore });
+  registerWatchRoutes(handle, { watch, work, dueAlarm: watchAlarm });
+  registerPrivacyRoutes(handle, { openDb, getSettings, findingsStore, watchBadge });
 
   // The every-site script is registered iff its permission is granted, however that changes.
   browser.permissions.onAdded.addListener(() => void reconcileEverySite(pageScanning));
@@ -116,12 +144,23 @@ export default defineBackground(() => {
   // End-to-end tests slow the scheduler down to watch a batch row by row (kept for the session, so
   // a worker that restarts keeps it).
   if (import.meta.env.MODE === 'e2e') {
+    // The watch's clock moved as the sandbox's (POST /__sandbox/advance), and its due check fired.
+    testHooks().watch = {
+      advanceDays: async (days: number) => {
+        watchDaysAhead += days;
+        await storage.setItem(E2E_WATCH_DAYS_ITEM_KEY, watchDaysAhead);
+      },
+      checkDue: () => watchAlarm.due(),
+    };
     testHooks().setRatePerMinute = async (rate: number) => {
       service.scheduler.setCeiling(rate);
       await storage.setItem(E2E_RATE_ITEM_KEY, rate);
     };
     void storage.getItem<number>(E2E_RATE_ITEM_KEY).then((rate) => {
       if (rate) service.scheduler.setCeiling(rate);
+    });
+    void storage.getItem<number>(E2E_WATCH_DAYS_ITEM_KEY).then((days) => {
+      if (days) watchDaysAhead = days;
     });
   }
 
@@ -136,7 +175,7 @@ export default defineBackground(() => {
   else browser.runtime.onInstalled.addListener(() => void createMenus());
 
   // What is kept about others expires after the person's retention period, even with no page open.
-  browser.alarms.onAlarm.addListener(expireOnAlarm({ openDb, getSettings }));
+  browser.alarms.onAlarm.addListener(expireOnAlarm({ openDb, getSettings, watchBadge }));
   void keepRetentionAlarm(browser.alarms);
   // Team mode: what was forgotten at the hub is learned on the next call, and by this alarm.
   browser.alarms.onAlarm.addListener(syncHubForgottenOnAlarm(service));
@@ -150,6 +189,10 @@ export default defineBackground(() => {
     .catch((error) => console.warn('Could not account for the calls a stopped worker left', error));
   void work.resumeWork().catch((error) => console.warn('Could not resume the batches and lists', error));
   browser.alarms.onAlarm.addListener(work.onAlarm);
+  // Watch lists due while no worker ran start now; the badge shows what is unseen.
+  void pendingSettled.then(() => watchAlarm.due());
+  browser.alarms.onAlarm.addListener(watchAlarm.onAlarm);
+  watchBadge.update();
   // Alarms may not outlive a browser restart: this listener has the browser start the worker then,
   // and a worker that starts resumes what was running.
   browser.runtime.onStartup.addListener(() => {});

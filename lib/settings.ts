@@ -255,6 +255,12 @@ export const EMAIL_LOOKUP_ITEM_KEY = 'session:emailLookup' as const;
 export const E2E_RATE_ITEM_KEY = 'session:e2eRatePerMinute' as const;
 
 /**
+ * End-to-end builds only: the days a test moved the watch's clock forward (as the sandbox's), so a
+ * worker that restarts keeps it. Cleared by: the browser closing.
+ */
+export const E2E_WATCH_DAYS_ITEM_KEY = 'session:e2eWatchDaysAhead' as const;
+
+/**
  * Team mode: the number of the last subject forgotten at the hub that this browser forgot too
  * (`GET /hub/v1/forgotten?since=N`, lib/background/team-hub.ts). Cleared by: uninstalling; a
  * different hub address starts again from 0 (the numbers are the hub's).

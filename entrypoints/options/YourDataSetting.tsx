@@ -80,8 +80,8 @@ export function YourDataSetting({ backend, onChanged }: { backend: OptionsBacken
           />
         </label>
         <p class="muted small">
-          Removes them from saved answers (and any search that lists them), recent lookups and batches; the
-          record of what was spent keeps its credits and dates, without their name.
+          Removes them from saved answers (and any search that lists them), recent lookups, batches and watch
+          lists; the record of what was spent keeps its credits and dates, without their name.
         </p>
         <div class="row">
           <button type="submit" class="small" disabled={busy !== null || subject.trim().length < 3}>
@@ -92,8 +92,8 @@ export function YourDataSetting({ backend, onChanged }: { backend: OptionsBacken
       <div class="stack">
         <p class="muted small">
           Clear history forgets who you looked up: the names in the record of what was spent (credits and
-          dates stay, so today's budget still counts them), what each finished call asked, recent lookups, and
-          finished batches and lists.
+          dates stay, so today's budget still counts them), what each finished call asked, recent lookups,
+          finished batches and lists, and every watch list with its changes.
         </p>
         <div class="row">
           <button type="button" class="small" disabled={busy !== null} onClick={clearHistory}>

@@ -15,6 +15,7 @@ import type {
   ListStatus,
   RecentEntry,
 } from '../protocol';
+import type { WatchChangeRecord, WatchListRecord, WatchMemberRecord } from './watch/records';
 
 export interface CacheEntry {
   /** `cacheKey(endpointId, canonicalParams)` */
@@ -312,6 +313,24 @@ export interface EnrichmentDb extends DBSchema {
       byUpdated: [string, number];
     };
   };
+  /**
+   * Watch lists (lib/background/watch/): headers, members (each with the compared part of its last
+   * answer and this period's row) and the changes runs recorded; a running one is resumed when a
+   * worker starts. Cleared by: "Delete" on a list (its members and changes go), "Remove" on a
+   * member, "Clear history" (all of them), forget (the subject's members and changes), the
+   * do-not-enrich list (its subjects' members), and the retention period (changes older than it).
+   */
+  watchLists: { key: string; value: WatchListRecord; indexes: { byStatus: string } };
+  watchMembers: {
+    key: [string, string];
+    value: WatchMemberRecord;
+    indexes: { byKey: string; byStatus: [string, string, number] };
+  };
+  watchChanges: {
+    key: string;
+    value: WatchChangeRecord;
+    indexes: { bySeen: number; byList: [string, number]; byViewed: number; byListViewed: [string, number] };
+  };
 }
 
 /** The key of the API key in the `secrets` store. */
@@ -371,6 +390,18 @@ export const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<EnrichmentDb>, tx: Upgr
         if (batchId !== undefined) await cursor.update({ ...job, ownerId: batchId });
       }
     })();
+  },
+  // 8: + watchLists, watchMembers, watchChanges.
+  (db) => {
+    db.createObjectStore('watchLists', { keyPath: 'id' }).createIndex('byStatus', 'status');
+    const members = db.createObjectStore('watchMembers', { keyPath: ['listId', 'key'] });
+    members.createIndex('byKey', 'key');
+    members.createIndex('byStatus', ['listId', 'status', 'order']);
+    const changes = db.createObjectStore('watchChanges', { keyPath: 'id' });
+    changes.createIndex('bySeen', 'seenAt');
+    changes.createIndex('byList', ['listId', 'seenAt']);
+    changes.createIndex('byViewed', 'viewed');
+    changes.createIndex('byListViewed', ['listId', 'viewed']);
   },
 ];
 const DB_VERSION = MIGRATIONS.length;

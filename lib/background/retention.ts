@@ -4,7 +4,8 @@
  * is open. Saved answers older than that go (their space given back); ledger lines that old keep
  * their credits and dates but lose the names (the month's totals stay right); finished calls in
  * the journal keep what the engine needs never to pay twice (id, status, credits, times) but lose
- * their parameters; recent lookups, finished batches and lists not touched for that long go. Calls
+ * their parameters; recent lookups, finished batches and lists not touched for that long go, and
+ * so do changes watch lists recorded that long ago. Calls
  * still unsettled are left alone: the balance may still tell what they cost.
  */
 import type { IDBPDatabase } from 'idb';
@@ -12,6 +13,7 @@ import { isWorking } from '../job-summary';
 import type { EnrichmentDb } from './db';
 import { expiredJob, FORGOTTEN } from './forget';
 import { deleteList } from './lists/list-records';
+import { expireWatchChanges, WATCH_STORES } from './watch/watch-privacy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,7 +29,18 @@ export async function expireOld(
   const cutoff = now - retentionDays * DAY_MS;
   let changed = 0;
   const tx = db.transaction(
-    ['cache', 'meta', 'ledger', 'jobs', 'recent', 'batches', 'lists', 'listRows', 'listRequests'],
+    [
+      'cache',
+      'meta',
+      'ledger',
+      'jobs',
+      'recent',
+      'batches',
+      'lists',
+      'listRows',
+      'listRequests',
+      ...WATCH_STORES,
+    ],
     'readwrite',
   );
   let bytes = (await tx.objectStore('meta').get('cacheBytes')) ?? 0;
@@ -69,6 +82,7 @@ export async function expireOld(
     await deleteList(tx, list.id);
     changed += 1;
   }
+  changed += await expireWatchChanges(tx, cutoff);
   await tx.done;
   return changed;
 }

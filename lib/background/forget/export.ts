@@ -4,7 +4,7 @@ import type { EnrichmentDb } from '../db';
 /**
  * Everything the extension holds about others, as one file a person can read or move: settings
  * (without the key or the member token), the cache, the ledger, the journal of calls, batches, lists, recent lookups
- * and the do-not-enrich list.
+ * watch lists with their members and changes, and the do-not-enrich list.
  */
 export async function exportStored(db: IDBPDatabase<EnrichmentDb>, settings: Record<string, unknown>) {
   const { apiKey: _key, hubToken: _token, ...withoutKey } = settings;
@@ -19,6 +19,9 @@ export async function exportStored(db: IDBPDatabase<EnrichmentDb>, settings: Rec
     listRows: await db.getAll('listRows'),
     listRequests: await db.getAll('listRequests'),
     recent: await db.getAll('recent'),
+    watchLists: await db.getAll('watchLists'),
+    watchMembers: await db.getAll('watchMembers'),
+    watchChanges: await db.getAll('watchChanges'),
     doNotEnrich: await db.getAll('doNotEnrich'),
   };
 }

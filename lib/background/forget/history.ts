@@ -7,17 +7,18 @@ import { isWorking } from '../../job-summary';
 import type { EnrichmentDb, JobRecord } from '../db';
 import { isFinishedJob } from '../jobs';
 import { deleteList } from '../lists/list-records';
+import { clearWatch, WATCH_STORES } from '../watch/watch-privacy';
 import { FORGOTTEN, forgottenJob } from './rewrite';
 
 /**
  * "Clear history": who was looked up is forgotten, what was spent is not (the daily budget and the
  * month's total still count it): the ledger's lines keep credits and dates but lose their names,
  * finished calls in the journal lose their parameters, the popup's recent entries go, and finished
- * batches and lists go.
+ * batches and lists go, and so do watch lists with their members and changes.
  */
 export async function clearHistory(db: IDBPDatabase<EnrichmentDb>): Promise<void> {
   const tx = db.transaction(
-    ['ledger', 'jobs', 'recent', 'batches', 'lists', 'listRows', 'listRequests'],
+    ['ledger', 'jobs', 'recent', 'batches', 'lists', 'listRows', 'listRequests', ...WATCH_STORES],
     'readwrite',
   );
   for (const line of await tx.objectStore('ledger').getAll())
@@ -29,6 +30,7 @@ export async function clearHistory(db: IDBPDatabase<EnrichmentDb>): Promise<void
     if (!isWorking(batch.status)) await tx.objectStore('batches').delete(batch.id);
   for (const list of await tx.objectStore('lists').getAll())
     if (!isWorking(list.status)) await deleteList(tx, list.id);
+  await clearWatch(tx);
   await tx.done;
 }
 

@@ -10,6 +10,7 @@
  */
 import type { IDBPDatabase } from 'idb';
 import type { EnrichmentDb } from '../db';
+import { forgetInWatch, WATCH_STORES } from '../watch/watch-privacy';
 import { matchRecords } from './matching';
 import { rewriteStores } from './rewrite';
 import { type KnownSubject, subjectOf } from './subject';
@@ -26,7 +27,18 @@ export async function forgetSubject(
 ): Promise<{ removed: number; known: KnownSubject }> {
   const known = subjectOf(subject);
   const tx = db.transaction(
-    ['cache', 'ledger', 'jobs', 'recent', 'batches', 'meta', 'lists', 'listRows', 'listRequests'],
+    [
+      'cache',
+      'ledger',
+      'jobs',
+      'recent',
+      'batches',
+      'meta',
+      'lists',
+      'listRows',
+      'listRequests',
+      ...WATCH_STORES,
+    ],
     'readwrite',
   );
   const [cache, ledger, jobs, recent, batches, lists, listRows, listRequests] = await Promise.all([
@@ -41,6 +53,8 @@ export async function forgetSubject(
   ]);
   const stored = { cache, ledger, jobs, recent, batches, lists, listRows, listRequests };
   const removed = await rewriteStores(tx, stored, matchRecords(stored, known), known);
+  // Watch lists: after the other stores, with all they taught of who the subject is.
+  const removedFromWatch = await forgetInWatch(tx, known);
   await tx.done;
-  return { removed, known };
+  return { removed: removed + removedFromWatch, known };
 }

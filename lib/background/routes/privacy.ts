@@ -11,29 +11,35 @@ import { readList, replaceStoredList, storedList } from '../do-not-enrich';
 import type { FindingsStore } from '../findings-store';
 import { clearHistory, exportStored, forgetInItems, forgetSubject } from '../forget';
 import { expireOld, RETENTION_ALARM, RETENTION_PERIOD_MINUTES } from '../retention';
+import { leaveListed } from '../watch/watch-privacy';
 import type { Handle } from './router';
 
 export interface PrivacyDeps {
   openDb: () => Promise<IDBPDatabase<EnrichmentDb>>;
   getSettings: () => Promise<Settings>;
   findingsStore: FindingsStore;
+  /** Sets the toolbar badge (unseen watch changes) again once changes may have gone. */
+  watchBadge: { update(): void };
 }
 
 export function registerPrivacyRoutes(
   handle: Handle,
-  { openDb, getSettings, findingsStore }: PrivacyDeps,
+  { openDb, getSettings, findingsStore, watchBadge }: PrivacyDeps,
 ): void {
   handle('cache.clear', async () => {
     await clearCache(await openDb());
     return { ok: true };
   });
 
-  handle('forget', async (data) => ({
-    removed: await forgetEverywhere({ openDb, findingsStore }, data.subject),
-  }));
+  handle('forget', async (data) => {
+    const removed = await forgetEverywhere({ openDb, findingsStore }, data.subject);
+    watchBadge.update();
+    return { removed };
+  });
 
   handle('history.clear', async () => {
     await clearHistory(await openDb());
+    watchBadge.update();
     return { ok: true };
   });
 
@@ -46,6 +52,8 @@ export function registerPrivacyRoutes(
     const { entries, unreadable } = readList(data.text);
     const db = await openDb();
     await replaceStoredList(db, entries);
+    // Who must never be looked up is watched no more.
+    await leaveListed(db);
     return { entries: await storedList(db), unreadable };
   });
 }
@@ -97,13 +105,14 @@ export async function keepHubForgottenAlarm(alarms: Parameters<typeof keepRetent
 }
 
 /** The alarm's listener: what is kept about others expires after the person's retention period. */
-export function expireOnAlarm({ openDb, getSettings }: Omit<PrivacyDeps, 'findingsStore'>) {
+export function expireOnAlarm({ openDb, getSettings, watchBadge }: Omit<PrivacyDeps, 'findingsStore'>) {
   return (alarm: { name: string }): void => {
     if (alarm.name !== RETENTION_ALARM) return;
     void getSettings()
-      .then(async (settings) =>
-        expireOld(await openDb(), { now: Date.now(), retentionDays: settings.retentionDays }),
-      )
+      .then(async (settings) => {
+        await expireOld(await openDb(), { now: Date.now(), retentionDays: settings.retentionDays });
+        watchBadge.update();
+      })
       .catch((error) => console.warn('Could not remove expired data', error));
   };
 }

@@ -145,6 +145,9 @@ describe('exporting what is kept', () => {
       'listRows',
       'listRequests',
       'recent',
+      'watchLists',
+      'watchMembers',
+      'watchChanges',
       'doNotEnrich',
     ]);
     expect(JSON.stringify(exported)).not.toContain('sk_secret_key');

@@ -1,0 +1,29 @@
+/**
+ * The toolbar button's badge: how many recorded changes the person has not looked at (empty at 0).
+ * Set again whenever that number can change (changes recorded, seen, forgotten, deleted, expired)
+ * and when a worker starts.
+ */
+import type { IDBPDatabase } from 'idb';
+import type { EnrichmentDb } from '../db';
+import { unseenCount } from './watch-views';
+
+export function createWatchBadge(deps: {
+  db: () => Promise<IDBPDatabase<EnrichmentDb>>;
+  /** browser.action.setBadgeText's text. */
+  setText: (text: string) => Promise<unknown> | unknown;
+}) {
+  /** Sets the badge to the unseen count now; returns it. */
+  async function refresh(): Promise<number> {
+    const unseen = await unseenCount(await deps.db());
+    await deps.setText(unseen === 0 ? '' : String(unseen));
+    return unseen;
+  }
+
+  return {
+    refresh,
+    /** The same, for a caller that does not wait (a failure is only logged). */
+    update(): void {
+      refresh().catch((error) => console.warn('Could not set the count of unseen changes', error));
+    },
+  };
+}

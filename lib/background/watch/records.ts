@@ -1,0 +1,98 @@
+/**
+ * What a watch keeps (lib/background/db.ts `watchLists`, `watchMembers`, `watchChanges`): a list's
+ * header (what the job runner reads of it, and its period), one record per watched person or
+ * company (the compared part of its last kept answer and this period's row), and the changes its
+ * runs recorded. Background only.
+ */
+import type { EndpointId } from '../../api/ids';
+import type {
+  EnrichedFields,
+  WatchedKind,
+  WatchFreshness,
+  WatchPeriodDays,
+  WatchRunStatus,
+} from '../../protocol';
+import type { Change } from '../../watch/changes';
+
+/** A watch list's header: what the job runner reads (lib/background/job-runner.ts JobHeader) and its period. */
+export interface WatchListRecord {
+  id: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+  periodDays: WatchPeriodDays;
+  freshness: WatchFreshness;
+  /** The most a period's run may spend; null: no cap. */
+  cap: number | null;
+  status: WatchRunStatus;
+  pauseRequested: boolean;
+  /** A watch list is never cancelled (it is paused or deleted); the runner reads it. */
+  cancelRequested: false;
+  confirmed?: boolean;
+  confirmedOn?: number;
+  /** The current period: its index (part of every request id asked in it) and when it began. */
+  period: number;
+  periodStart: number;
+  /** Credits spent in the current period (the runner's `spent`, against the cap). */
+  spent: number;
+  lastRunAt: number | null;
+  /** A run stopped at today's budget (or the cap) goes on from this time (the next day). */
+  waitingUntil?: number;
+  /** ApiErrorJson */
+  stopReason?: unknown;
+}
+
+/** A row's status in the current period; `refused`: on the do-not-enrich list, never asked. */
+export type WatchRowStatus = 'queued' | 'running' | 'done' | 'failed' | 'interrupted' | 'refused';
+
+/**
+ * The fields of an answer the comparison reads (lib/watch/changes.ts), and the name: the least kept
+ * about someone that still tells what changed.
+ */
+export type ComparedPart = Record<string, unknown>;
+
+/** A watched person or company, with its row of the current period (the job runner's JobRow). */
+export interface WatchMemberRecord {
+  listId: string;
+  /** The canonical profile address. */
+  key: string;
+  kind: WatchedKind;
+  url: string;
+  name: string;
+  /** When it was added: members are asked in this order. */
+  order: number;
+  /** The last kept answer's compared part; absent before the first answer. */
+  kept?: ComparedPart;
+  /** The request whose answer `kept` is: an answer written again is not compared twice. */
+  keptFrom?: string;
+  checkedAt?: number;
+  enriched?: EnrichedFields;
+  // This period's row.
+  requestId: string;
+  endpointId: EndpointId;
+  params: Record<string, string | number>;
+  policy: 'refresh';
+  quote: { min: number | null; max: number | null };
+  status: WatchRowStatus;
+  credits?: number | null;
+  cached?: boolean;
+  /** ApiErrorJson */
+  error?: unknown;
+  /** The compared part of this row's answer, on its way to `kept` (never stored: see watch-job.ts). */
+  answer?: ComparedPart;
+  updatedAt: number;
+}
+
+/** A change a run recorded. `viewed` is 0 or 1 so that the unseen ones can be counted by an index. */
+export interface WatchChangeRecord {
+  /** The request that saw it and its place among that answer's changes: recorded once. */
+  id: string;
+  listId: string;
+  memberKey: string;
+  kind: WatchedKind;
+  name: string;
+  url: string;
+  seenAt: number;
+  change: Change;
+  viewed: 0 | 1;
+}

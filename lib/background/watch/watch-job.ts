@@ -1,0 +1,180 @@
+/**
+ * A watch list as a kind of job (../job-runner.ts runs it): its header in `watchLists`, one row per
+ * member in `watchMembers` (lib/background/db.ts). When a member's row is answered, the answer is
+ * compared with the member's last kept one, each change recorded and the kept part replaced, in the
+ * one transaction that writes the row and the list's spending: a worker stopped half-way leaves all
+ * of it or none, and an answer written again (a row asked again after a restart) is compared once.
+ */
+import type { IDBPDatabase } from 'idb';
+import type { ApiErrorJson } from '../../api/errors';
+import type { EnrichmentDb } from '../db';
+import type { JobEnd, JobKind, JobRunnerDeps } from '../job-runner';
+import { readEnriched } from '../lists/enriched';
+import { nextDay } from './periods';
+import type { WatchChangeRecord, WatchListRecord, WatchMemberRecord, WatchRowStatus } from './records';
+import { changesBetween, comparedPart, nameIn } from './watched-answer';
+
+type Db = IDBPDatabase<EnrichmentDb>;
+
+export interface WatchJobDeps {
+  db: () => Promise<Db>;
+  now: () => number;
+  service: Pick<JobRunnerDeps['service'], 'requestState'>;
+  /** Changes were recorded (the toolbar badge counts the unseen ones). */
+  onChanges: () => void;
+}
+
+/** A list's members of one status, in the order they were added (the `byStatus` index). */
+export function membersWithStatus(listId: string, status: WatchRowStatus): IDBKeyRange {
+  return IDBKeyRange.bound(
+    [listId, status, Number.NEGATIVE_INFINITY],
+    [listId, status, Number.POSITIVE_INFINITY],
+  );
+}
+
+/** Every record of a list in a store keyed [listId, …]. */
+export function ofWatchList(id: string): IDBKeyRange {
+  return IDBKeyRange.bound([id], [id, []]);
+}
+
+/** Changes a watch list's header in one transaction; undefined once it is gone. */
+export async function updateWatchList(
+  db: Db,
+  id: string,
+  at: number,
+  change: (list: WatchListRecord) => void,
+): Promise<WatchListRecord | undefined> {
+  const tx = db.transaction('watchLists', 'readwrite');
+  const list = await tx.store.get(id);
+  if (list) {
+    change(list);
+    list.updatedAt = at;
+    await tx.store.put(list);
+  }
+  await tx.done;
+  return list;
+}
+
+/**
+ * Writes one member's row, and with it the list's spending and, for a new answer, its changes and
+ * the kept part. Returns how many changes were recorded; 0 when the list or the member is gone, or
+ * the row is of an earlier period (its member was queued again since).
+ */
+async function writeRow(
+  deps: WatchJobDeps,
+  listId: string,
+  row: WatchMemberRecord,
+  change: Partial<WatchMemberRecord>,
+): Promise<number> {
+  const at = deps.now();
+  const db = await deps.db();
+  const tx = db.transaction(['watchLists', 'watchMembers', 'watchChanges'], 'readwrite');
+  const [list, member] = await Promise.all([
+    tx.objectStore('watchLists').get(listId),
+    tx.objectStore('watchMembers').get([listId, row.key]),
+  ]);
+  if (!list || !member || member.requestId !== row.requestId) {
+    await tx.done;
+    return 0;
+  }
+  const { answer, ...rest } = change;
+  const paidBefore = member.credits ?? 0;
+  Object.assign(member, rest, { updatedAt: at });
+  list.spent += (member.credits ?? 0) - paidBefore;
+  list.updatedAt = at;
+  const recorded: WatchChangeRecord[] = [];
+  if (answer && member.keptFrom !== row.requestId) {
+    const name = nameIn(answer) ?? member.name;
+    for (const [index, seen] of changesBetween(member.kind, member.kept, answer).entries())
+      recorded.push({
+        id: `${row.requestId}#${index}`,
+        listId,
+        memberKey: member.key,
+        kind: member.kind,
+        name,
+        url: member.url,
+        seenAt: at,
+        change: seen,
+        viewed: 0,
+      });
+    Object.assign(member, { kept: answer, keptFrom: row.requestId, checkedAt: at, name });
+  }
+  // The header only when its spending changed: a row leaving writes its member alone.
+  const spentChanged = (member.credits ?? 0) !== paidBefore;
+  await Promise.all([
+    tx.objectStore('watchMembers').put(member),
+    ...(spentChanged ? [tx.objectStore('watchLists').put(list)] : []),
+    ...recorded.map((each) => tx.objectStore('watchChanges').put(each)),
+  ]);
+  await tx.done;
+  return recorded.length;
+}
+
+/** Ends a run: every member asked (idle until the next period), stopped (waits a day), or paused. */
+async function finishRun(deps: WatchJobDeps, id: string, end: JobEnd, stopReason?: ApiErrorJson) {
+  const at = deps.now();
+  await updateWatchList(await deps.db(), id, at, (list) => {
+    // Resumed since this loop decided to pause: the next loop goes on.
+    if (end === 'paused' && !list.pauseRequested) return;
+    list.pauseRequested = false;
+    if (end === 'paused') list.status = 'paused';
+    else if (end === 'stopped') {
+      list.status = 'waiting';
+      list.stopReason = stopReason;
+      list.waitingUntil = nextDay(at);
+    } else {
+      list.status = 'idle';
+      list.stopReason = undefined;
+      list.waitingUntil = undefined;
+    }
+  });
+}
+
+export function createWatchJob(deps: WatchJobDeps) {
+  async function ofStatus(listId: string, statuses: WatchRowStatus[], count?: number) {
+    const index = (await deps.db()).transaction('watchMembers').store.index('byStatus');
+    const found = await Promise.all(
+      statuses.map((status) => index.getAll(membersWithStatus(listId, status), count)),
+    );
+    return found.flat();
+  }
+
+  const kind: JobKind<WatchListRecord, WatchMemberRecord> = {
+    name: 'watch list',
+    read: async (id) => (await deps.db()).get('watchLists', id),
+    async working() {
+      const db = await deps.db();
+      const lists = await Promise.all(
+        (['running', 'settling'] as const).map((status) =>
+          db.getAllFromIndex('watchLists', 'byStatus', status),
+        ),
+      );
+      return lists.flat().map((list) => list.id);
+    },
+    // Those a stopped worker left running first, then in the order they were added.
+    next: (list, count) => ofStatus(list.id, ['running', 'queued'], count),
+    interrupted: (list) => ofStatus(list.id, ['interrupted']),
+    async write(listId, member, change: Partial<WatchMemberRecord>) {
+      if ((await writeRow(deps, listId, member, change)) > 0) deps.onChanges();
+    },
+    async markSettling(id) {
+      await updateWatchList(await deps.db(), id, deps.now(), (list) => {
+        list.status = 'settling';
+      });
+    },
+    shows(member, result) {
+      if (result.status === 'answer') {
+        const answer = comparedPart(member.kind, result.data) ?? undefined;
+        const enriched = readEnriched(member.endpointId, result.data).fields ?? undefined;
+        return { answer, enriched };
+      }
+      if (result.status === 'error' && result.error.kind === 'do-not-enrich') return { status: 'refused' };
+      return {};
+    },
+    end: (id, end, stopReason) => finishRun(deps, id, end, stopReason),
+    // Asked past the cache at its price: nothing is quoted free.
+    priceAsItLeaves: false,
+  };
+
+  return { kind, ofStatus };
+}

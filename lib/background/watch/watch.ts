@@ -1,0 +1,216 @@
+/**
+ * Watch (background only): people and companies asked again once a period through the one job
+ * runner (../job-runner.ts; ./watch-job.ts is where a list is kept), at batch priority under the
+ * daily budget and the list's cap, with no page open (./watch-alarm.ts), and what changed between
+ * two answers recorded (./watch-job.ts). This module keeps lists and answers the pages; the runs
+ * are started by ./watch-controls.ts. `now` is a dependency: the e2e build moves it forward.
+ */
+import type { IDBPDatabase } from 'idb';
+import { isWorking } from '../../job-summary';
+import { parseProfileUrl } from '../../profile-urls';
+import type {
+  WatchCreateRequest,
+  WatchListDetail,
+  WatchListSummary,
+  WatchQuote,
+  WatchQuoteRequest,
+  WatchStartResult,
+  WatchTarget,
+} from '../../protocol';
+import { confirmationOf } from '../budget';
+import type { EnrichmentDb } from '../db';
+import { createJobRunner, type JobRunnerDeps, passesBudget } from '../job-runner';
+import { watchRequestId } from './periods';
+import type { WatchListRecord, WatchMemberRecord } from './records';
+import { createWatchControls } from './watch-controls';
+import { createWatchJob, ofWatchList } from './watch-job';
+import { type Accepted, quoteTargets, watchQuoteOf } from './watch-quote';
+import { changeViews, markSeen, memberViewOf, summaryOf, unseenCount } from './watch-views';
+
+export interface WatchDeps extends JobRunnerDeps {
+  db: () => Promise<IDBPDatabase<EnrichmentDb>>;
+  now: () => number;
+  /** The unseen changes may have changed: the toolbar badge is set again (./badge.ts). */
+  onChanges: () => void;
+}
+
+function memberOf(list: WatchListRecord, target: Accepted, order: number, at: number): WatchMemberRecord {
+  return {
+    listId: list.id,
+    key: target.key,
+    kind: target.kind,
+    url: target.url,
+    name: target.name,
+    order,
+    requestId: watchRequestId(list.id, list.period, target.key),
+    endpointId: target.request.endpointId,
+    params: target.request.params,
+    policy: 'refresh',
+    quote: target.quote,
+    status: 'queued',
+    updatedAt: at,
+  };
+}
+
+/** Keeps a new list, running its first period, and its members queued for it. */
+async function keepNewList(
+  db: IDBPDatabase<EnrichmentDb>,
+  request: WatchCreateRequest,
+  accepted: Accepted[],
+  at: number,
+): Promise<WatchListRecord> {
+  const list: WatchListRecord = {
+    id: request.startId,
+    name: request.name,
+    createdAt: at,
+    updatedAt: at,
+    periodDays: request.periodDays,
+    freshness: request.freshness,
+    cap: request.cap,
+    status: 'running',
+    pauseRequested: false,
+    cancelRequested: false,
+    period: 0,
+    periodStart: at,
+    spent: 0,
+    lastRunAt: at,
+    ...(request.confirmed ? confirmationOf(at) : {}),
+  };
+  const tx = db.transaction(['watchLists', 'watchMembers'], 'readwrite');
+  void tx.objectStore('watchLists').put(list);
+  accepted.forEach((target, order) => {
+    void tx.objectStore('watchMembers').put(memberOf(list, target, order, at));
+  });
+  await tx.done;
+  return list;
+}
+
+const nothingToWatch = (refused: WatchQuote['refused']): WatchStartResult => ({
+  status: 'error',
+  error: {
+    name: 'ApiError',
+    kind: 'invalid',
+    message: 'Nothing to watch',
+    description: refused.map((each) => `${each.url}: ${each.reason}`).join('\n') || undefined,
+  },
+});
+
+export function createWatch(deps: WatchDeps) {
+  const { now } = deps;
+  const job = createWatchJob({ db: deps.db, now, service: deps.service, onChanges: deps.onChanges });
+  const runner = createJobRunner(job.kind, deps);
+  const controls = createWatchControls({ ...deps, runner });
+
+  async function keys(listId: string): Promise<Set<string>> {
+    const members = await (await deps.db()).getAll('watchMembers', ofWatchList(listId));
+    return new Set(members.map((member) => member.key));
+  }
+
+  async function quote(request: WatchQuoteRequest): Promise<WatchQuote> {
+    const watched = request.listId ? await keys(request.listId) : new Set<string>();
+    return watchQuoteOf(await quoteTargets(deps.service, request.targets, request.freshness, watched));
+  }
+
+  /** Keeps a new list and starts its first run; a create asked again finds the list it began. */
+  async function create(request: WatchCreateRequest): Promise<WatchStartResult> {
+    const db = await deps.db();
+    const begun = await db.get('watchLists', request.startId);
+    if (begun) {
+      if (isWorking(begun.status)) runner.drive(begun.id);
+      return { status: 'started', list: await summaryOf(db, begun) };
+    }
+    const quoted = await quoteTargets(deps.service, request.targets, request.freshness);
+    if (quoted.accepted.length === 0) return nothingToWatch(quoted.refused);
+    if (!request.confirmed && passesBudget(quoted.perPeriod, quoted.remainingToday))
+      return { status: 'needs-confirmation', quote: quoted.perPeriod, remaining: quoted.remainingToday ?? 0 };
+    const list = await keepNewList(db, request, quoted.accepted, now());
+    runner.drive(list.id);
+    return { status: 'started', list: await summaryOf(db, list) };
+  }
+
+  /** Adds members to a list: asked on its next run (or Run now), never twice in a period. */
+  async function add(listId: string, targets: WatchTarget[]): Promise<WatchStartResult> {
+    const db = await deps.db();
+    const list = await db.get('watchLists', listId);
+    if (!list)
+      return {
+        status: 'error',
+        error: { name: 'ApiError', kind: 'invalid', message: 'This watch list is gone' },
+      };
+    const existing = await db.getAll('watchMembers', ofWatchList(listId));
+    const quoted = await quoteTargets(
+      deps.service,
+      targets,
+      list.freshness,
+      new Set(existing.map((m) => m.key)),
+    );
+    if (quoted.accepted.length === 0) return nothingToWatch(quoted.refused);
+    const first = Math.max(-1, ...existing.map((member) => member.order)) + 1;
+    const at = now();
+    const tx = db.transaction('watchMembers', 'readwrite');
+    quoted.accepted.forEach((target, index) => {
+      void tx.store.put(memberOf(list, target, first + index, at));
+    });
+    await tx.done;
+    return { status: 'started', list: await summaryOf(db, list) };
+  }
+
+  async function lists(): Promise<WatchListSummary[]> {
+    const db = await deps.db();
+    const all = await db.getAll('watchLists');
+    all.sort((a, b) => b.createdAt - a.createdAt);
+    return Promise.all(all.map((list) => summaryOf(db, list)));
+  }
+
+  async function list(id: string): Promise<WatchListDetail | null> {
+    const db = await deps.db();
+    const found = await db.get('watchLists', id);
+    if (!found) return null;
+    // A worker that started since has not resumed it yet: do it now.
+    if (isWorking(found.status)) runner.drive(id);
+    const members = await db.getAll('watchMembers', ofWatchList(id));
+    members.sort((a, b) => a.order - b.order);
+    return { summary: await summaryOf(db, found), members: members.map(memberViewOf) };
+  }
+
+  /** The lists watching a profile, by any form of its address. */
+  async function of(url: string): Promise<WatchListSummary[]> {
+    const ref = parseProfileUrl(url);
+    if (!ref) return [];
+    const db = await deps.db();
+    const members = await db.getAllFromIndex('watchMembers', 'byKey', ref.url);
+    const found = await Promise.all(members.map((member) => db.get('watchLists', member.listId)));
+    return Promise.all(found.filter((each) => each !== undefined).map((each) => summaryOf(db, each)));
+  }
+
+  async function changes(listId?: string) {
+    const db = await deps.db();
+    const [views, unseen] = await Promise.all([changeViews(db, listId), unseenCount(db)]);
+    return { changes: views, unseen };
+  }
+
+  async function seen(ids?: string[]) {
+    const unseen = await markSeen(await deps.db(), ids);
+    deps.onChanges();
+    return { unseen };
+  }
+
+  return {
+    quote,
+    create,
+    add,
+    lists,
+    list,
+    of,
+    control: controls.control,
+    remove: controls.remove,
+    delete: controls.deleteWatchList,
+    changes,
+    seen,
+    checkDue: controls.checkDue,
+    /** When a worker starts: running lists go on. */
+    resume: runner.resume,
+    /** For tests: resolves once the list's run in this worker has ended. */
+    settled: runner.settled,
+  };
+}
