@@ -11,6 +11,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { PanelFooter } from '@/components/PanelStates';
 import { type ParamForm, useParamForm } from '@/hooks/useParamForm';
+import { useUnseenChanges } from '@/hooks/useUnseenChanges';
 import { backgroundFailure, type Loadable } from '@/lib/ask-background';
 import type { PublicSettings, RecentEntry, SpendTotals } from '@/lib/protocol';
 import { isConfigured } from '@/lib/settings';
@@ -76,6 +77,7 @@ export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
   });
   const [lookup, setLookup] = useState<LookupEndpointId>('person.lookup');
   const recent = useRecent(backend.ask);
+  const unseen = useUnseenChanges(backend.ask);
 
   const { searchForms, lookupForms } = usePopupForms();
 
@@ -177,7 +179,13 @@ export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
           />
         </div>
       </Tabs>
-      <PanelFooter account={spending} onOpenOptions={backend.openOptions} onOpenLists={backend.openLists} />
+      <PanelFooter
+        account={spending}
+        onOpenOptions={backend.openOptions}
+        onOpenLists={backend.openLists}
+        onOpenChanges={backend.openChanges}
+        unseen={unseen}
+      />
     </main>
   );
 }

@@ -149,6 +149,7 @@ export function fakeBrowser(handlers: Handlers, { tab = 7 }: { tab?: number | nu
     onSettingsChange: () => () => {},
     openOptions: vi.fn(),
     openLists: vi.fn(),
+    openChanges: vi.fn(),
   };
   return {
     backend,

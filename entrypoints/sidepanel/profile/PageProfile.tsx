@@ -29,6 +29,7 @@ import { PageProfileSection } from './PageProfileSection';
 import type { PersonV3ViewProps } from './PersonV3View';
 import { ProfileControls } from './ProfileControls';
 import { type Enrichment, useEnrichment } from './useEnrichment';
+import { WatchSection } from './WatchSection';
 
 /** What a profile view needs of the panel's backend (App.tsx `PanelBackend` has all of it). */
 export interface ProfileBackend {
@@ -39,6 +40,8 @@ export interface ProfileBackend {
   copyText?: (text: string) => Promise<void>;
   /** The page profile's first view, answered with `panel.open` (hooks/useQuotedAction.ts). */
   takeFirstView?: TakeFirstView;
+  /** Opens the Changes page in a tab; without it, a person or company is not offered Watch. */
+  openChanges?: () => void;
 }
 
 /** An enriched company or school, as the sections mounted under it need it. */
@@ -94,6 +97,14 @@ export function PageProfile({ backend, profile, settings, onSpent, under, onForg
         under={under}
         onForgotten={onForgotten}
       />
+      {(profile.kind === 'person' || profile.kind === 'company') && backend.openChanges && (
+        <WatchSection
+          ask={backend.ask}
+          newRequestId={backend.newRequestId}
+          target={{ kind: profile.kind, url: profile.url, ...(profile.label ? { name: profile.label } : {}) }}
+          onOpenChanges={backend.openChanges}
+        />
+      )}
       {v3 && (
         <V3OnRequest
           backend={backend}
