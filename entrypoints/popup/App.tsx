@@ -77,7 +77,6 @@ export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
   });
   const [lookup, setLookup] = useState<LookupEndpointId>('person.lookup');
   const recent = useRecent(backend.ask);
-  const unseen = useUnseenChanges(backend.ask);
 
   const { searchForms, lookupForms } = usePopupForms();
 
@@ -179,14 +178,28 @@ export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
           />
         </div>
       </Tabs>
-      <PanelFooter
-        account={spending}
-        onOpenOptions={backend.openOptions}
-        onOpenLists={backend.openLists}
-        onOpenChanges={backend.openChanges}
-        unseen={unseen}
-      />
+      <PopupFooter backend={backend} spending={spending} />
     </main>
+  );
+}
+
+/** Today's spending, and the ways to the Changes page (with its unseen count), the lists and the settings. */
+function PopupFooter({
+  backend,
+  spending,
+}: {
+  backend: PopupBackend;
+  spending: Pick<SpendTotals, 'today' | 'dailyBudget'> | null;
+}) {
+  const unseen = useUnseenChanges(backend.ask);
+  return (
+    <PanelFooter
+      account={spending}
+      onOpenOptions={backend.openOptions}
+      onOpenLists={backend.openLists}
+      onOpenChanges={backend.openChanges}
+      unseen={unseen}
+    />
   );
 }
 

@@ -18,7 +18,9 @@ import { blockedWords } from '../form-words';
 import { QuoteBreakdown, showBreakdown, withoutLines } from '../QuoteBreakdown';
 import { SearchFilters } from './SearchFilters';
 import { SearchResultRow, searchCsvColumns } from './SearchResultRow';
+import { SearchWatch } from './SearchWatch';
 import { SEARCH_LAYOUTS, type SearchEndpointId } from './search-groups';
+import { useChosenResults } from './useChosenResults';
 
 const WORDS: Record<
   SearchEndpointId,
@@ -62,6 +64,7 @@ export function SearchTab(props: SearchTabProps) {
   });
   const { first, more } = paged;
   const progress = useRunProgress(backend.watchProgress, paged.runningRequestId);
+  const { chosen, choiceOf } = useChosenResults(endpointId);
 
   // The person ran this search: once it answers, it joins the recent ones.
   const asked = useRef<RawParamsMessage | null>(null);
@@ -133,6 +136,7 @@ export function SearchTab(props: SearchTabProps) {
                 endpointId={endpointId}
                 result={result}
                 onShowInPanel={backend.showInSidePanel}
+                choice={choiceOf(result)}
               />
             )}
             rowKey={(result, index) =>
@@ -156,6 +160,13 @@ export function SearchTab(props: SearchTabProps) {
             onExport={exportCsv}
           />
         </section>
+      )}
+      {chosen.length > 0 && (
+        <SearchWatch
+          backend={backend}
+          targets={chosen}
+          defaultName={endpointId === 'person.search' ? 'Watched people' : 'Watched companies'}
+        />
       )}
     </div>
   );
