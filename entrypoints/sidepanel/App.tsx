@@ -9,6 +9,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { lazyView } from '@/components/lazy-view';
 import {
   NotConfigured,
   PanelFooter,
@@ -25,7 +26,6 @@ import type { ScanTabResult } from '@/lib/scan-permission';
 import { isConfigured } from '@/lib/settings';
 import { usePendingEmailLookup } from './email-lookup/email-lookup-request';
 import { askFirstLook, type FirstLook, type StartedFirstLook } from './first-look';
-import { lazyView } from './lazy-view';
 import { type Forgotten, PanelBody } from './PanelBody';
 import { useFirstView, usePanelAccount, usePanelSettings } from './panel-state';
 

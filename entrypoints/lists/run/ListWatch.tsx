@@ -1,92 +1,19 @@
 /**
- * Watch a finished list's people and companies: every row that names a profile, or only the ones
- * found, each by the profile address its answer gives (or the row's own). The Watch form is the one
- * the panel and the popup use (components/watch/WatchForm.tsx).
+ * "Watch these" under a finished list: offered once a list has stopped running with some rows
+ * answered; its form (./WatchRows.tsx) loads then, since most lists are never watched.
  */
-import { useId, useMemo, useState } from 'preact/hooks';
-import { WatchForm } from '@/components/watch/WatchForm';
-import { useWatchForm } from '@/hooks/useWatchForm';
-import type { ListInput, ListRequestView, ListSummary, WatchTarget } from '@/lib/protocol';
-import { watchTargets } from '@/lib/watch/watch-targets';
-import type { ListsBackend } from '../backend';
+import { lazyView } from '@/components/lazy-view';
+import { Busy } from '@/components/Notice';
 import { isRunning } from './useList';
+import type { ListWatchProps } from './WatchRows';
 
-export type WatchWhich = 'all' | 'found';
+const LazyWatchRows = lazyView<ListWatchProps>(
+  'Watch these',
+  () => import('./WatchRows').then((module) => module.WatchRows),
+  <Busy>Opening the Watch form…</Busy>,
+);
 
-/** A row's profile address: its answer's, or the one the row itself gives (a profile or company column). */
-function rowProfile(input: ListInput, index: number, request: ListRequestView | undefined) {
-  const column = input.mapping.findIndex((role) => role === 'profile_url' || role === 'company_url');
-  const own = column >= 0 ? input.rows[index]?.[column] : undefined;
-  return { url: request?.enriched?.profileUrl ?? own, name: request?.enriched?.fullName ?? null };
-}
-
-function found(request: ListRequestView | undefined): boolean {
-  return request?.status === 'done' && !request.noMatch && request.enriched !== null;
-}
-
-/** The targets of a list's rows: all that name a profile, or only the ones found. */
-export function listWatchTargets(
-  input: ListInput,
-  requests: ReadonlyMap<string, ListRequestView>,
-  which: WatchWhich,
-): WatchTarget[] {
-  return watchTargets(
-    input.targets.flatMap((target, index) => {
-      const request = 'key' in target ? requests.get(target.key) : undefined;
-      if (which === 'found' && !found(request)) return [];
-      return [rowProfile(input, index, request)];
-    }),
-  );
-}
-
-/** Offered once a list has stopped running with some rows answered. */
 export function ListWatch(props: ListWatchProps) {
   const { summary } = props;
-  return !isRunning(summary) && summary.counts.done > 0 ? <WatchRows {...props} /> : null;
-}
-
-interface ListWatchProps {
-  backend: ListsBackend;
-  summary: ListSummary;
-  input: ListInput;
-  requests: ReadonlyMap<string, ListRequestView>;
-  /** Changes whenever `requests` did. */
-  version: number;
-}
-
-function WatchRows({ backend, summary, input, requests, version }: ListWatchProps) {
-  const [which, setWhich] = useState<WatchWhich>('found');
-  const name = useId();
-  const targets = useMemo(
-    () => ({
-      all: listWatchTargets(input, requests, 'all'),
-      found: listWatchTargets(input, requests, 'found'),
-    }),
-    [input, requests, version],
-  );
-  const form = useWatchForm({
-    ask: backend.ask,
-    newRequestId: backend.newRequestId,
-    targets: targets[which],
-    defaultName: summary.name,
-  });
-  return (
-    <section class="card" aria-labelledby="list-watch-title">
-      <header>
-        <h2 id="list-watch-title">Watch these</h2>
-        <p class="muted">Ask them again on a schedule; what changes shows on the Changes page.</p>
-      </header>
-      <fieldset class="choices">
-        <legend>Whom to watch</legend>
-        {(['found', 'all'] as const).map((choice) => (
-          <label key={choice} class="choice">
-            <input type="radio" name={name} checked={which === choice} onChange={() => setWhich(choice)} />{' '}
-            {choice === 'found' ? 'Only the ones found' : 'Every row with a profile address'} (
-            {targets[choice].length})
-          </label>
-        ))}
-      </fieldset>
-      <WatchForm form={form} onOpenChanges={backend.openChanges} />
-    </section>
-  );
+  return !isRunning(summary) && summary.counts.done > 0 ? <LazyWatchRows {...props} /> : null;
 }

@@ -5,6 +5,8 @@
  * shown in the side panel on request, and the rows shown exported as CSV.
  */
 import { useEffect, useRef } from 'preact/hooks';
+import { lazyView } from '@/components/lazy-view';
+import { Busy } from '@/components/Notice';
 import { formatNumber } from '@/components/profile/profile-format';
 import { PagedResults } from '@/components/results/PagedResults';
 import { SpendArea } from '@/components/spend/SpendArea';
@@ -18,7 +20,7 @@ import { blockedWords } from '../form-words';
 import { QuoteBreakdown, showBreakdown, withoutLines } from '../QuoteBreakdown';
 import { SearchFilters } from './SearchFilters';
 import { SearchResultRow, searchCsvColumns } from './SearchResultRow';
-import { SearchWatch } from './SearchWatch';
+import type { SearchWatchProps } from './SearchWatch';
 import { SEARCH_LAYOUTS, type SearchEndpointId } from './search-groups';
 import { useChosenResults } from './useChosenResults';
 
@@ -39,6 +41,13 @@ const WORDS: Record<
     file: 'company-search',
   },
 };
+
+/** Watching the chosen results loads when a result is first chosen. */
+const LazySearchWatch = lazyView<SearchWatchProps>(
+  'Watch',
+  () => import('./SearchWatch').then((module) => module.SearchWatch),
+  <Busy>Opening the Watch form…</Busy>,
+);
 
 export interface SearchTabProps {
   endpointId: SearchEndpointId;
@@ -162,7 +171,7 @@ export function SearchTab(props: SearchTabProps) {
         </section>
       )}
       {chosen.length > 0 && (
-        <SearchWatch
+        <LazySearchWatch
           backend={backend}
           targets={chosen}
           defaultName={endpointId === 'person.search' ? 'Watched people' : 'Watched companies'}

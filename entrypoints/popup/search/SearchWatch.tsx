@@ -7,15 +7,13 @@ import { useWatchForm } from '@/hooks/useWatchForm';
 import type { WatchTarget } from '@/lib/protocol';
 import type { PopupBackend } from '../backend';
 
-export function SearchWatch({
-  backend,
-  targets,
-  defaultName,
-}: {
+export interface SearchWatchProps {
   backend: PopupBackend;
   targets: readonly WatchTarget[];
   defaultName: string;
-}) {
+}
+
+export function SearchWatch({ backend, targets, defaultName }: SearchWatchProps) {
   const form = useWatchForm({ ask: backend.ask, newRequestId: backend.newRequestId, targets, defaultName });
   return (
     <section class="search-watch stack" aria-labelledby="search-watch-title">

@@ -7,6 +7,7 @@
  */
 import type { ComponentChildren, VNode } from 'preact';
 import { useState } from 'preact/hooks';
+import { lazyView } from '@/components/lazy-view';
 import { Busy, ErrorNotice } from '@/components/Notice';
 import { CompanyView } from '@/components/profile/CompanyView';
 import { PersonView } from '@/components/profile/PersonView';
@@ -16,7 +17,6 @@ import type { ResponseOf } from '@/lib/api/endpoints';
 import { enrichRequestOf, PROFILE_KIND_INFO } from '@/lib/profiles';
 import type { PublicSettings, SpendTotals } from '@/lib/protocol';
 import { formatAge, spendLabel } from '@/lib/quote-format';
-import { lazyView } from '../lazy-view';
 import {
   type EnrichEndpointId,
   type EnrichRequest,

@@ -5,18 +5,11 @@
  * quote is only asked for when the person wants it.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { WatchForm } from '@/components/watch/WatchForm';
-import { useWatchForm } from '@/hooks/useWatchForm';
-import type { Ask } from '@/lib/ask-background';
-import type { WatchListSummary, WatchTarget } from '@/lib/protocol';
+import { lazyView } from '@/components/lazy-view';
+import { Busy } from '@/components/Notice';
+import type { WatchListSummary } from '@/lib/protocol';
 import { watchingWords } from '@/lib/watch/watch-words';
-
-export interface WatchSectionProps {
-  ask: Ask;
-  newRequestId: () => string;
-  target: WatchTarget;
-  onOpenChanges: () => void;
-}
+import type { WatchSectionProps } from './WatchOneForm';
 
 export function WatchSection({ ask, newRequestId, target, onOpenChanges }: WatchSectionProps) {
   /** The lists watching it; null while unknown (or when the background cannot say: Watch is offered). */
@@ -38,7 +31,7 @@ export function WatchSection({ ask, newRequestId, target, onOpenChanges }: Watch
           </button>
         </div>
       ) : open ? (
-        <OpenWatchForm ask={ask} newRequestId={newRequestId} target={target} onOpenChanges={onOpenChanges} />
+        <LazyWatchForm ask={ask} newRequestId={newRequestId} target={target} onOpenChanges={onOpenChanges} />
       ) : (
         <>
           <p class="muted small">
@@ -56,12 +49,9 @@ export function WatchSection({ ask, newRequestId, target, onOpenChanges }: Watch
   );
 }
 
-function OpenWatchForm({ ask, newRequestId, target, onOpenChanges }: WatchSectionProps) {
-  const form = useWatchForm({
-    ask,
-    newRequestId,
-    targets: [target],
-    defaultName: target.kind === 'person' ? 'Watched people' : 'Watched companies',
-  });
-  return <WatchForm form={form} onOpenChanges={onOpenChanges} />;
-}
+/** The form's code loads when the person opens it: most profiles are never watched. */
+const LazyWatchForm = lazyView<WatchSectionProps>(
+  'The Watch form',
+  () => import('./WatchOneForm').then((module) => module.WatchOneForm),
+  <Busy>Opening the Watch form…</Busy>,
+);

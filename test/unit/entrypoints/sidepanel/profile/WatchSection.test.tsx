@@ -74,6 +74,10 @@ describe("the panel's Watch", () => {
     });
     expect(sentOf('watch.quote')).toEqual([]);
     await press(root, 'Watch this person…');
+    // The form's code loads when it is opened.
+    for (let i = 0; i < 100 && sentOf('watch.quote').length === 0; i++)
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    await settle();
     expect(sentOf('watch.quote')).toEqual([{ targets: [ADA], periodDays: 30, freshness: 'if-recent' }]);
     expect(buttonNamed(root, 'Watch 1 person every 30 days · up to 2 credits a period').type).toBe('submit');
   });

@@ -1,10 +1,10 @@
 /**
- * Whom "Watch these" watches on a finished list (entrypoints/lists/run/ListWatch.tsx): each row's
+ * Whom "Watch these" watches on a finished list (entrypoints/lists/run/WatchRows.tsx): each row's
  * profile address as its answer gives it (or as the row gives it), every row that names one or only
  * the found ones, each profile once.
  */
 import { describe, expect, it } from 'vitest';
-import { listWatchTargets } from '../../../../../entrypoints/lists/run/ListWatch';
+import { listWatchTargets } from '../../../../../entrypoints/lists/run/WatchRows';
 import type { ListInput } from '../../../../../lib/protocol';
 import { listRequestView } from '../../../../support/list-views';
 
