@@ -1,6 +1,6 @@
 /**
- * The link to the Changes page, with how many changes are not seen yet when there are any
- * (`Changes 3`, read as "Changes, 3 not seen yet").
+ * The link to the Changes page, with how many changes are not seen yet when there are any: it shows
+ * `Changes 3` and is named "Changes, 3 not seen yet".
  */
 export function ChangesLink({
   unseen,
@@ -11,14 +11,18 @@ export function ChangesLink({
   onOpen: () => void;
   class?: string;
 }) {
+  const counted = unseen !== null && unseen > 0;
   return (
-    <button type="button" class={className} onClick={onOpen}>
+    <button
+      type="button"
+      class={className}
+      onClick={onOpen}
+      aria-label={counted ? `Changes, ${unseen} not seen yet` : undefined}
+    >
       Changes
-      {unseen !== null && unseen > 0 && (
-        <span class="unseen-count">
-          <span class="visually-hidden">, </span>
+      {counted && (
+        <span class="unseen-count" aria-hidden="true">
           {unseen}
-          <span class="visually-hidden"> not seen yet</span>
         </span>
       )}
     </button>
