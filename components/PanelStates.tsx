@@ -9,6 +9,7 @@ import type { ScanRefusal } from '@/lib/scan-permission';
 import { formatCredits, hubMemberWords } from './format';
 import { Busy, ErrorNotice, Notice } from './Notice';
 import { formatNumber } from './profile/profile-format';
+import { ChangesLink } from './watch/ChangesLink';
 
 export function ReadingPage() {
   return (
@@ -159,9 +160,19 @@ export interface PanelFooterProps {
   onOpenOptions: () => void;
   /** Opens the lists page (a whole file enriched at once) in a tab. */
   onOpenLists: () => void;
+  /** Opens the Changes page (what changed about the people and companies watched) in a tab. */
+  onOpenChanges?: () => void;
+  /** Changes not seen yet, shown on the link; null when unknown. */
+  unseen?: number | null;
 }
 
-export function PanelFooter({ account, onOpenOptions, onOpenLists }: PanelFooterProps) {
+export function PanelFooter({
+  account,
+  onOpenOptions,
+  onOpenLists,
+  onOpenChanges,
+  unseen = null,
+}: PanelFooterProps) {
   return (
     <footer class="panel-footer">
       <p aria-live="polite">
@@ -172,6 +183,7 @@ export function PanelFooter({ account, onOpenOptions, onOpenLists }: PanelFooter
           : ''}
       </p>
       <div class="row">
+        {onOpenChanges && <ChangesLink unseen={unseen} onOpen={onOpenChanges} />}
         <button type="button" class="link" onClick={onOpenLists}>
           Lists
         </button>

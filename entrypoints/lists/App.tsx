@@ -5,6 +5,8 @@
  * browser's history, shows it again.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { ChangesLink } from '@/components/watch/ChangesLink';
+import { useUnseenChanges } from '@/hooks/useUnseenChanges';
 import type { ListsBackend } from './backend';
 import { DraftView } from './draft/DraftView';
 import { type ImportedList, ImportStep } from './import/ImportStep';
@@ -18,6 +20,7 @@ function listInAddress(): string | null {
 export function ListsApp({ backend }: { backend: ListsBackend }) {
   const [openId, setOpenId] = useState<string | null>(listInAddress);
   const [imported, setImported] = useState<ImportedList | null>(null);
+  const unseen = useUnseenChanges(backend.ask);
 
   useEffect(() => {
     const follow = () => setOpenId(listInAddress());
@@ -38,6 +41,9 @@ export function ListsApp({ backend }: { backend: ListsBackend }) {
         <p class="muted">
           Enrich a whole file with one quote. Lists run in the background and are kept here.
         </p>
+        <div class="row">
+          <ChangesLink unseen={unseen} onOpen={backend.openChanges} class="small" />
+        </div>
       </header>
       {openId ? (
         <ListView backend={backend} id={openId} onClose={() => open(null)} />

@@ -8,6 +8,10 @@ export interface ListsBackend {
   ask: Ask;
   /** Saves a file the page made (CSV with its byte order mark, JSON, vCards). */
   download: (fileName: string, parts: BlobPart[], type: string) => void;
+  /** A request id for one person action (lib/ask-background.ts): a watch's start. */
+  newRequestId: () => string;
+  /** Opens the Changes page (watch lists and what changed) in a tab. */
+  openChanges: () => void;
   /** How often a running list is polled (ms). */
   pollMs?: number;
 }

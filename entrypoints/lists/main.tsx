@@ -4,15 +4,19 @@
  */
 import { render } from 'preact';
 import '@/components/theme.css';
+import '@/components/watch/watch.css';
 import './lists.css';
-import { askBackground } from '@/lib/ask-background';
+import { askBackground, newRequestId } from '@/lib/ask-background';
 import { downloadFile } from '@/lib/download';
+import { openChangesPage } from '@/lib/open-changes';
 import { ListsApp } from './App';
 import type { ListsBackend } from './backend';
 
 const backend: ListsBackend = {
   ask: askBackground,
   download: (fileName, parts, type) => downloadFile(fileName, parts, type),
+  newRequestId,
+  openChanges: openChangesPage,
 };
 
 const root = document.getElementById('app');

@@ -11,6 +11,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { PanelFooter } from '@/components/PanelStates';
 import { type ParamForm, useParamForm } from '@/hooks/useParamForm';
+import { useUnseenChanges } from '@/hooks/useUnseenChanges';
 import { backgroundFailure, type Loadable } from '@/lib/ask-background';
 import type { PublicSettings, RecentEntry, SpendTotals } from '@/lib/protocol';
 import { isConfigured } from '@/lib/settings';
@@ -177,8 +178,28 @@ export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
           />
         </div>
       </Tabs>
-      <PanelFooter account={spending} onOpenOptions={backend.openOptions} onOpenLists={backend.openLists} />
+      <PopupFooter backend={backend} spending={spending} />
     </main>
+  );
+}
+
+/** Today's spending, and the ways to the Changes page (with its unseen count), the lists and the settings. */
+function PopupFooter({
+  backend,
+  spending,
+}: {
+  backend: PopupBackend;
+  spending: Pick<SpendTotals, 'today' | 'dailyBudget'> | null;
+}) {
+  const unseen = useUnseenChanges(backend.ask);
+  return (
+    <PanelFooter
+      account={spending}
+      onOpenOptions={backend.openOptions}
+      onOpenLists={backend.openLists}
+      onOpenChanges={backend.openChanges}
+      unseen={unseen}
+    />
   );
 }
 

@@ -18,6 +18,8 @@ export interface PopupBackend {
   openOptions: () => void;
   /** Opens the lists page in a tab. */
   openLists: () => void;
+  /** Opens the Changes page (watch lists and what changed) in a tab. */
+  openChanges: () => void;
   /** Saves CSV text as a file. */
   download: (fileName: string, csv: string) => void;
   watchProgress?: WatchProgress;

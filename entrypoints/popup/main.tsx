@@ -11,10 +11,12 @@ import { storage } from 'wxt/utils/storage';
 import '@/components/theme.css';
 import '@/components/profile/profile.css';
 import '@/components/results/sections.css';
+import '@/components/watch/watch.css';
 import './popup.css';
 import { safeHttpUrl } from '@/components/safe-url';
 import { askBackground, newRequestId } from '@/lib/ask-background';
 import { downloadCsv } from '@/lib/csv';
+import { openChangesPage } from '@/lib/open-changes';
 import { openListsPage } from '@/lib/open-lists';
 import type { RunProgress } from '@/lib/protocol';
 import { progressItemKey } from '@/lib/settings';
@@ -60,6 +62,7 @@ const backend: PopupBackend = {
   },
   openOptions: () => void browser.runtime.openOptionsPage(),
   openLists: openListsPage,
+  openChanges: openChangesPage,
   download: (fileName, csv) => downloadCsv(fileName, csv),
   watchProgress: (requestId, listener) => {
     const key = progressItemKey(requestId);

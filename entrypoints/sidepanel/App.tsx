@@ -9,6 +9,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { lazyView } from '@/components/lazy-view';
 import {
   NotConfigured,
   PanelFooter,
@@ -17,6 +18,7 @@ import {
   type ScanState,
 } from '@/components/PanelStates';
 import type { WatchProgress } from '@/hooks/useRunProgress';
+import { useUnseenChanges } from '@/hooks/useUnseenChanges';
 import type { Ask } from '@/lib/ask-background';
 import { backgroundFailure, type Loadable } from '@/lib/ask-background';
 import type { Findings } from '@/lib/protocol';
@@ -24,7 +26,6 @@ import type { ScanTabResult } from '@/lib/scan-permission';
 import { isConfigured } from '@/lib/settings';
 import { usePendingEmailLookup } from './email-lookup/email-lookup-request';
 import { askFirstLook, type FirstLook, type StartedFirstLook } from './first-look';
-import { lazyView } from './lazy-view';
 import { type Forgotten, PanelBody } from './PanelBody';
 import { useFirstView, usePanelAccount, usePanelSettings } from './panel-state';
 
@@ -48,6 +49,8 @@ export interface PanelBackend {
   openOptions: () => void;
   /** Opens the lists page in a tab. */
   openLists: () => void;
+  /** Opens the Changes page (watch lists and what changed) in a tab. */
+  openChanges: () => void;
   /** Puts text on the clipboard ("Copy as JSON"); the page's own clipboard when absent. */
   copyText?: (text: string) => Promise<void>;
   /** Follows a streamed answer's rows so far (the listings under a company or school). */
@@ -68,6 +71,7 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
   const { tabId, findings, scan, scanPage, loadFindings, showTab } = panelTab;
   const { account, loadAccount, spent } = usePanelAccount(backend);
   const emailLookupPending = usePendingEmailLookup();
+  const unseen = useUnseenChanges(backend.ask);
   const [forgotten, setForgotten] = useState<Forgotten | null>(null);
   const firstView = useFirstView(backend, early);
 
@@ -156,7 +160,13 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
         onRetryFindings={loadFindings}
         onSpent={spent}
       />
-      <PanelFooter account={account} onOpenOptions={openOptions} onOpenLists={backend.openLists} />
+      <PanelFooter
+        account={account}
+        onOpenOptions={openOptions}
+        onOpenLists={backend.openLists}
+        onOpenChanges={backend.openChanges}
+        unseen={unseen}
+      />
     </Panel>
   );
 }

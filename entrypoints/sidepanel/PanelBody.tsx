@@ -1,3 +1,4 @@
+import { lazyView } from '@/components/lazy-view';
 import {
   NoProfile,
   PanelUnreachable,
@@ -8,7 +9,6 @@ import {
 import type { Loadable } from '@/lib/ask-background';
 import type { Findings, PublicSettings, SpendTotals } from '@/lib/protocol';
 import type { FoundOnPageBackend } from './batch/FoundOnPageBatch';
-import { lazyView } from './lazy-view';
 import { type EnrichedOrganisation, PageProfile, type ProfileBackend } from './profile/PageProfile';
 import { ForgottenProfile } from './profile/PageProfileSection';
 import type { SectionsBackend } from './sections/backend';

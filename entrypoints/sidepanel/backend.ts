@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { WatchProgress } from '@/hooks/useRunProgress';
 import { askBackground, newRequestId } from '@/lib/ask-background';
+import { openChangesPage } from '@/lib/open-changes';
 import { openListsPage } from '@/lib/open-lists';
 import type { RunProgress } from '@/lib/protocol';
 import { findingsItemKey, progressItemKey, settingsItem } from '@/lib/settings';
@@ -56,6 +57,7 @@ export function panelBackend(pinned: number | null): PanelBackend & { watchProgr
     onSettingsChange: (listener) => settingsItem.watch(() => listener()),
     openOptions: () => void browser.runtime.openOptionsPage(),
     openLists: openListsPage,
+    openChanges: openChangesPage,
     // The sections under a company or school follow a streamed listing's rows (hooks/useRunProgress).
     watchProgress,
     // In the person's click ("Copy as JSON"), which the clipboard requires.

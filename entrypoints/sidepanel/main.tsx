@@ -5,6 +5,7 @@
 import { render } from 'preact';
 import '@/components/theme.css';
 import '@/components/profile/profile.css';
+import '@/components/watch/watch.css';
 import { PanelApp } from './App';
 import { panelBackend } from './backend';
 import { firstLookSettled, pinnedTab, takeFirstLook } from './first-look';

@@ -149,6 +149,7 @@ export function fakeBrowser(handlers: Handlers, { tab = 7 }: { tab?: number | nu
     onSettingsChange: () => () => {},
     openOptions: vi.fn(),
     openLists: vi.fn(),
+    openChanges: vi.fn(),
   };
   return {
     backend,
@@ -185,7 +186,7 @@ export function handlers(overrides: Handlers = {}): Handlers {
   };
 }
 
-/** Lets answers arrive and views loaded on first show (lazy-view.tsx: a dynamic import) draw. */
+/** Lets answers arrive and views loaded on first show (components/lazy-view.tsx: a dynamic import) draw. */
 export async function settle() {
   for (let i = 0; i < 20; i++) await act(async () => {});
 }

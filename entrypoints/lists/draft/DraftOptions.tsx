@@ -3,10 +3,11 @@
  * be, whole profiles from lookups, personal contacts), each with what it adds to the price, and the
  * cap the list stops at.
  */
+
+import { CapField } from '@/components/CapField';
 import { FRESHNESS_CHOICES, FRESHNESS_LABELS, type Freshness } from '@/lib/freshness';
 import type { ListOptions } from '@/lib/protocol';
 import { creditCount } from '@/lib/quote-format';
-import { CapField } from '../cap';
 import type { DryRun } from './dry-run';
 
 /** What each freshness choice adds to a profile, beside its label (lib/freshness.ts has the table). */

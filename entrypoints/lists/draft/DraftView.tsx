@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
 import { backgroundFailure, newRequestId } from '@/lib/ask-background';
+import { readCap } from '@/lib/credit-cap';
 import type {
   ListColumnRole,
   ListOptions,
@@ -17,7 +18,6 @@ import type {
   Quote,
 } from '@/lib/protocol';
 import type { ListsBackend } from '../backend';
-import { readCap } from '../cap';
 import { guessRoles } from '../import/columns';
 import type { ImportedList } from '../import/ImportStep';
 import { ENCODING_LABELS } from '../import/read-file';

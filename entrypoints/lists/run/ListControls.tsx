@@ -3,9 +3,11 @@
  * budget when that stopped it, each with what the rest costs), Cancel, and a higher cap to resume
  * past the one it stopped at; and once it stopped, its failed rows asked again.
  */
+
+import { CapField } from '@/components/CapField';
+import { readCap } from '@/lib/credit-cap';
 import type { ListControl, ListSummary, Quote } from '@/lib/protocol';
 import { spendLabel } from '@/lib/quote-format';
-import { CapField, readCap } from '../cap';
 import { isRunning } from './useList';
 
 export function ListControls({

@@ -18,6 +18,7 @@ import { ListDownloads } from './ListDownloads';
 import { ListProgress } from './ListProgress';
 import { ListRefresh } from './ListRefresh';
 import { ListRows } from './ListRows';
+import { ListWatch } from './ListWatch';
 import { isRunning, useList } from './useList';
 import { useListRetry } from './useListRetry';
 
@@ -131,6 +132,7 @@ export function ListView({
         />
       )}
 
+      <ListWatch backend={backend} summary={summary} input={input} requests={requests} version={version} />
       <section class="card" aria-label="Rows">
         <ListRows
           id={id}

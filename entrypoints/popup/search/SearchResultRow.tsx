@@ -107,13 +107,24 @@ export interface SearchResultRowProps {
   result: unknown;
   /** Opens the profile's page with the side panel beside it; absent when the address is unusable. */
   onShowInPanel?: (url: string) => void;
+  /** Whether the row is chosen (to watch); absent when it cannot be chosen. */
+  choice?: { chosen: boolean; onChoose: (chosen: boolean) => void };
 }
 
-export function SearchResultRow({ endpointId, result, onShowInPanel }: SearchResultRowProps) {
+export function SearchResultRow({ endpointId, result, onShowInPanel, choice }: SearchResultRowProps) {
   const row = searchRowText(endpointId, result);
   return (
     <li class="result search-result">
       <span class="result-main">
+        {choice && (
+          <input
+            type="checkbox"
+            class="result-choice"
+            aria-label={`Choose ${row.name}`}
+            checked={choice.chosen}
+            onChange={(event) => choice.onChoose(event.currentTarget.checked)}
+          />
+        )}
         <ExternalLink href={row.url}>{row.name}</ExternalLink>
       </span>
       {row.detail && <span class="result-sub">{row.detail}</span>}

@@ -6,6 +6,8 @@
  */
 import { useEffect, useRef } from 'preact/hooks';
 import { CrmExport } from '@/components/crm/CrmExport';
+import { lazyView } from '@/components/lazy-view';
+import { Busy } from '@/components/Notice';
 import { formatNumber } from '@/components/profile/profile-format';
 import { PagedResults } from '@/components/results/PagedResults';
 import { SpendArea } from '@/components/spend/SpendArea';
@@ -19,7 +21,9 @@ import { blockedWords } from '../form-words';
 import { QuoteBreakdown, showBreakdown, withoutLines } from '../QuoteBreakdown';
 import { SearchFilters } from './SearchFilters';
 import { SearchResultRow, searchCrmRecords, searchCsvColumns } from './SearchResultRow';
+import type { SearchWatchProps } from './SearchWatch';
 import { SEARCH_LAYOUTS, type SearchEndpointId } from './search-groups';
+import { useChosenResults } from './useChosenResults';
 
 const WORDS: Record<
   SearchEndpointId,
@@ -38,6 +42,13 @@ const WORDS: Record<
     file: 'company-search',
   },
 };
+
+/** Watching the chosen results loads when a result is first chosen. */
+const LazySearchWatch = lazyView<SearchWatchProps>(
+  'Watch',
+  () => import('./SearchWatch').then((module) => module.SearchWatch),
+  <Busy>Opening the Watch form…</Busy>,
+);
 
 export interface SearchTabProps {
   endpointId: SearchEndpointId;
@@ -63,6 +74,7 @@ export function SearchTab(props: SearchTabProps) {
   });
   const { first, more } = paged;
   const progress = useRunProgress(backend.watchProgress, paged.runningRequestId);
+  const { chosen, choiceOf } = useChosenResults(endpointId);
 
   // The person ran this search: once it answers, it joins the recent ones.
   const asked = useRef<RawParamsMessage | null>(null);
@@ -134,6 +146,7 @@ export function SearchTab(props: SearchTabProps) {
                 endpointId={endpointId}
                 result={result}
                 onShowInPanel={backend.showInSidePanel}
+                choice={choiceOf(result)}
               />
             )}
             rowKey={(result, index) =>
@@ -163,6 +176,13 @@ export function SearchTab(props: SearchTabProps) {
             />
           )}
         </section>
+      )}
+      {chosen.length > 0 && (
+        <LazySearchWatch
+          backend={backend}
+          targets={chosen}
+          defaultName={endpointId === 'person.search' ? 'Watched people' : 'Watched companies'}
+        />
       )}
     </div>
   );

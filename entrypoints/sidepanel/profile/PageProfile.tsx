@@ -7,6 +7,7 @@
  */
 import type { ComponentChildren, VNode } from 'preact';
 import { useState } from 'preact/hooks';
+import { lazyView } from '@/components/lazy-view';
 import { Busy, ErrorNotice } from '@/components/Notice';
 import { CompanyView } from '@/components/profile/CompanyView';
 import { PersonView } from '@/components/profile/PersonView';
@@ -17,7 +18,6 @@ import type { CrmKind } from '@/lib/crm/presets';
 import { enrichRequestOf, PROFILE_KIND_INFO } from '@/lib/profiles';
 import type { PublicSettings, SpendTotals } from '@/lib/protocol';
 import { formatAge, spendLabel } from '@/lib/quote-format';
-import { lazyView } from '../lazy-view';
 import type { CopyForCrmProps } from './CopyForCrm';
 import {
   type EnrichEndpointId,
@@ -31,6 +31,7 @@ import { PageProfileSection } from './PageProfileSection';
 import type { PersonV3ViewProps } from './PersonV3View';
 import { ProfileControls } from './ProfileControls';
 import { type Enrichment, useEnrichment } from './useEnrichment';
+import { WatchSection } from './WatchSection';
 
 /** What a profile view needs of the panel's backend (App.tsx `PanelBackend` has all of it). */
 export interface ProfileBackend {
@@ -41,6 +42,8 @@ export interface ProfileBackend {
   copyText?: (text: string) => Promise<void>;
   /** The page profile's first view, answered with `panel.open` (hooks/useQuotedAction.ts). */
   takeFirstView?: TakeFirstView;
+  /** Opens the Changes page in a tab; without it, a person or company is not offered Watch. */
+  openChanges?: () => void;
 }
 
 /** An enriched company or school, as the sections mounted under it need it. */
@@ -96,6 +99,14 @@ export function PageProfile({ backend, profile, settings, onSpent, under, onForg
         under={under}
         onForgotten={onForgotten}
       />
+      {(profile.kind === 'person' || profile.kind === 'company') && backend.openChanges && (
+        <WatchSection
+          ask={backend.ask}
+          newRequestId={backend.newRequestId}
+          target={{ kind: profile.kind, url: profile.url, ...(profile.label ? { name: profile.label } : {}) }}
+          onOpenChanges={backend.openChanges}
+        />
+      )}
       {v3 && (
         <V3OnRequest
           backend={backend}

@@ -42,6 +42,8 @@ function backendOf(handlers: Handlers) {
     download: (fileName, parts) => {
       downloads.push({ fileName, text: parts.map(String).join('') });
     },
+    newRequestId: () => 'watch-start-1',
+    openChanges: () => {},
     pollMs: 10,
   };
   return {

@@ -93,6 +93,7 @@ function fakeBrowser(handlers: Handlers) {
     newRequestId: () => `request-${++ids}`,
     openSidePanel: vi.fn(),
     showInSidePanel: vi.fn(),
+    openChanges: vi.fn(),
     openOptions: vi.fn(),
     openLists: vi.fn(),
     download: (name, csv) => downloads.push({ name, csv }),

@@ -75,6 +75,7 @@ function backendOf(handlers: Handlers) {
     onSettingsChange: () => () => {},
     openOptions: () => {},
     openLists: () => {},
+    openChanges: () => {},
   };
   return {
     backend,

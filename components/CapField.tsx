@@ -1,15 +1,10 @@
 /**
- * A spend cap as a person types it: a whole number of credits, or empty for none. The dry run's
- * "Stop after" and a stopped list's new cap read it, and draw it, alike.
+ * The field of a spend cap (lib/credit-cap.ts reads it): a list's "Stop after", a stopped list's new
+ * cap and a watch list's cap a period are drawn alike.
  */
 import type { ComponentChildren } from 'preact';
 import { Field } from '@/components/Field';
-
-export function readCap(text: string): { cap: number | null; error?: string } {
-  if (text.trim() === '') return { cap: null };
-  const cap = Number(text);
-  return Number.isInteger(cap) && cap >= 0 ? { cap } : { cap: null, error: 'A whole number of credits' };
-}
+import { readCap } from '@/lib/credit-cap';
 
 export interface CapFieldProps {
   label: string;

@@ -1,0 +1,66 @@
+/**
+ * How a watch reads wherever it is shown (the panel's Watch, a list's and the popup's "Watch these",
+ * the Changes page): its period, whom it watches, the one quote of a period, and where a profile is
+ * watched. Plain text, no zod: the pages import it.
+ */
+import type { Quote, WatchListSummary, WatchPeriodDays } from '../protocol';
+import { formatQuote, formatWholeNumber } from '../quote-format';
+
+/** `every 30 days`. */
+export function periodWords(days: WatchPeriodDays): string {
+  return `every ${days} days`;
+}
+
+function counted(count: number, one: string, many: string): string {
+  return `${formatWholeNumber(count)} ${count === 1 ? one : many}`;
+}
+
+/** `1 person`, `40 people`, `30 people and 5 companies`, `5 companies`. */
+export function watchedWords(people: number, companies: number): string {
+  const parts = [
+    people > 0 ? counted(people, 'person', 'people') : '',
+    companies > 0 ? counted(companies, 'company', 'companies') : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' and ') : 'nobody new';
+}
+
+/**
+ * A period's quote under a cap: the runs never pass the cap, so the most a period costs is the
+ * smaller of the two.
+ */
+export function cappedQuote(quote: Quote, cap: number | null): Quote {
+  if (cap === null || (quote.max !== null && quote.max <= cap)) return quote;
+  return { ...quote, min: quote.min === null ? null : Math.min(quote.min, cap), max: cap };
+}
+
+/** `up to 80 credits a period`. */
+export function perPeriodWords(quote: Quote, cap: number | null): string {
+  return `${formatQuote(cappedQuote(quote, cap))} a period`;
+}
+
+/**
+ * The one quote before a watch starts, also the name of the control that starts it:
+ * `Watch 40 people every 30 days · up to 80 credits a period`.
+ */
+export function watchQuoteWords(
+  watched: { people: number; companies: number },
+  periodDays: WatchPeriodDays,
+  perPeriod: Quote,
+  cap: number | null,
+): string {
+  return `Watch ${watchedWords(watched.people, watched.companies)} ${periodWords(periodDays)} · ${perPeriodWords(perPeriod, cap)}`;
+}
+
+/** Where a profile is watched: `Watching · every 30 days in Watched people`. */
+export function watchingWords(lists: readonly Pick<WatchListSummary, 'name' | 'periodDays'>[]): string {
+  return `Watching · ${lists.map((list) => `${periodWords(list.periodDays)} in ${list.name}`).join('; ')}`;
+}
+
+/**
+ * What a run of the current period may still spend: the period's quote, and no more than what the
+ * cap leaves of it.
+ */
+export function runQuote(summary: Pick<WatchListSummary, 'perPeriod' | 'cap' | 'spentThisPeriod'>): Quote {
+  const left = summary.cap === null ? null : Math.max(0, summary.cap - summary.spentThisPeriod);
+  return cappedQuote(summary.perPeriod, left);
+}

@@ -1,0 +1,176 @@
+/**
+ * The watch pages as a person sees them, against the real background and the sandbox: the panel's
+ * Watch form (360 px, the panel's width) with its one quote, and the Changes page with a seen and an
+ * unseen change after the sandbox's clock moved, each looked at in light and dark and checked by axe
+ * (screenshots in test-results/screenshots/watch-*.png).
+ *
+ * The sandbox's changes are deterministic: advancing it from the same day by the same days changes
+ * the same people. So the test first asks a sandbox of its own which people change in the first and
+ * the second 30 days, resets it, and watches one of each.
+ */
+import type { Page, Worker } from '@playwright/test';
+import { expect, type SandboxHandle, test } from './fixtures';
+import { lookAt } from './look';
+import { openProfileTab, PROFILE_PATH, profilePage } from './profile-pages';
+
+interface AdvanceReport {
+  people: { url: string }[];
+}
+
+async function advanceSandbox(sandbox: SandboxHandle, days: number): Promise<AdvanceReport> {
+  const answer = await fetch(`${sandbox.url}/__sandbox/advance`, {
+    method: 'POST',
+    body: JSON.stringify({ days }),
+  });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as AdvanceReport;
+}
+
+/** A person who changes in the first 30 days, and one who changes only in the next 30. */
+async function changingPeople(sandbox: SandboxHandle): Promise<{ first: string; second: string }> {
+  const first = await advanceSandbox(sandbox, 30);
+  const second = await advanceSandbox(sandbox, 30);
+  await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
+  const firstUrls = new Set(first.people.map((person) => person.url));
+  const later = second.people.find((person) => !firstUrls.has(person.url));
+  if (!first.people[0] || !later) throw new Error('the sandbox changed nobody in 30 days');
+  return { first: first.people[0].url, second: later.url };
+}
+
+async function fullNameOf(sandbox: SandboxHandle, url: string): Promise<string> {
+  const answer = await fetch(`${sandbox.url}${PROFILE_PATH}?profile_url=${encodeURIComponent(url)}`, {
+    headers: { Authorization: 'Bearer demo' },
+  });
+  const { full_name } = (await answer.json()) as { full_name: string };
+  await fetch(`${sandbox.url}/__sandbox/requests`, { method: 'DELETE' });
+  return full_name;
+}
+
+/** Moves the sandbox and the extension's watch clock forward together, and fires the watch's due check. */
+async function thirtyDaysLater(sandbox: SandboxHandle, sw: Worker) {
+  await advanceSandbox(sandbox, 30);
+  await sw.evaluate(async () => {
+    const hooks = (globalThis as { __test?: { watch?: { advanceDays(days: number): Promise<void> } } })
+      .__test;
+    await hooks!.watch!.advanceDays(30);
+  });
+  await sw.evaluate(async () => {
+    const hooks = (globalThis as { __test?: { watch?: { checkDue(): Promise<void> } } }).__test;
+    await hooks!.watch!.checkDue();
+  });
+}
+
+/** Watches the person on this panel in a new list, and waits until the panel says so. */
+async function watchFromPanel(panel: Page, listName: string) {
+  await panel.getByRole('button', { name: 'Watch this person…' }).click();
+  const form = panel.getByRole('form', { name: 'Watch' });
+  // With a list kept already, "Watch list" chooses among them (a new one by default) and the new one is named apart.
+  const named = form.getByLabel('Name of the new list');
+  const listNameField = (await named.count()) > 0 ? named : form.getByLabel('Watch list');
+  await listNameField.fill(listName);
+  const start = form.getByRole('button', {
+    name: /^Watch 1 person every 30 days · (up to )?\d+ credits? a period$/,
+  });
+  await expect(start).toBeVisible();
+  return {
+    form,
+    start: async () => {
+      await start.click();
+      await expect(panel.getByText(`Watching · every 30 days in ${listName}`)).toBeVisible({
+        timeout: 15_000,
+      });
+    },
+  };
+}
+
+/** Waits on the Changes page until the list's run is over (it says when the next is due). */
+async function runOver(changes: Page, listName: string) {
+  await expect
+    .poll(
+      async () => {
+        await changes.reload();
+        await changes.getByRole('heading', { level: 1, name: 'Changes' }).waitFor();
+        return (await changes.locator('li.watch-list', { hasText: listName }).textContent()) ?? '';
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toContain('Next run');
+}
+
+test('the Watch form, and the Changes page with a seen and an unseen change', async ({
+  context,
+  sw,
+  sandbox,
+  configure,
+  openExtensionPage,
+}) => {
+  test.setTimeout(120_000);
+  const { first, second } = await changingPeople(sandbox);
+  await configure();
+
+  // The panel's Watch under the first person's profile: its choices and its one quote.
+  const firstName = await fullNameOf(sandbox, first);
+  const { tabId } = await openProfileTab(context, sw, first, profilePage(firstName));
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const watching = await watchFromPanel(panel, 'Watched people');
+  await expect(watching.form.getByLabel('Freshness')).toContainText('29 days or less · +1 credit');
+  await lookAt(panel, 'watch-form', panel.getByRole('region', { name: 'Watch' }));
+  await watching.start();
+  const changes = await openExtensionPage('changes.html');
+  await runOver(changes, 'Watched people');
+
+  // Thirty days later the first person changed: recorded, then looked at and marked seen.
+  await thirtyDaysLater(sandbox, sw);
+  await expect
+    .poll(
+      async () => {
+        await changes.reload();
+        await changes.getByRole('heading', { level: 1, name: 'Changes' }).waitFor();
+        return changes.locator('ol.changes > li').count();
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBeGreaterThan(0);
+  await expect(changes.locator('ol.changes > li').first()).toContainText(firstName);
+  await changes.getByRole('button', { name: 'Mark all seen' }).click();
+  await expect(changes.locator('li.change.unseen')).toHaveCount(0);
+
+  // The second person, watched now, changes in the next thirty days: unseen, above the seen one.
+  const secondName = await fullNameOf(sandbox, second);
+  const secondTab = await openProfileTab(context, sw, second, profilePage(secondName));
+  const secondPanel = await openExtensionPage(`sidepanel.html?tab=${secondTab.tabId}`);
+  await (await watchFromPanel(secondPanel, 'Champions')).start();
+  await runOver(changes, 'Champions');
+  await thirtyDaysLater(sandbox, sw);
+  await expect
+    .poll(
+      async () => {
+        await changes.reload();
+        await changes.getByRole('heading', { level: 1, name: 'Changes' }).waitFor();
+        return changes.locator('li.change.unseen').count();
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBeGreaterThan(0);
+  await expect(changes.locator('li.change.unseen').first()).toContainText(secondName);
+  await expect(changes.locator('li.change.unseen').first()).toContainText('Not seen yet');
+  await expect(changes.locator('li.change:not(.unseen)').first()).toContainText(firstName);
+  await expect(
+    changes.getByRole('button', { name: /^Run now · (up to )?\d+ credits?$/ }).first(),
+  ).toBeVisible();
+  await lookAt(changes, 'watch-changes-page');
+
+  // The link from the popup says how many are unseen.
+  const popup = await openExtensionPage('popup.html');
+  await expect(popup.getByRole('button', { name: /^Changes, \d+ not seen yet$/ })).toBeVisible();
+});
+
+test('the Changes page with no watch list yet explains how to watch someone', async ({
+  configure,
+  openExtensionPage,
+}) => {
+  await configure();
+  const changes = await openExtensionPage('changes.html');
+  await expect(changes.getByRole('heading', { level: 2, name: 'No watch list yet' })).toBeVisible();
+  await lookAt(changes, 'watch-changes-empty');
+});

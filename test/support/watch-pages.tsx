@@ -1,0 +1,118 @@
+/**
+ * The watch pages' stand-in background (the Changes page, the Watch form in the panel, the lists page
+ * and the popup): answers from handlers, every message kept, and watch lists and changes as the
+ * background would describe them.
+ */
+import { act } from 'preact/test-utils';
+import type { Ask } from '../../lib/ask-background';
+import type { ProtocolMap, Quote, WatchChangeView, WatchListSummary } from '../../lib/protocol';
+
+export type Handlers = {
+  [T in keyof ProtocolMap]?: (
+    data: Parameters<ProtocolMap[T]>[0],
+  ) => ReturnType<ProtocolMap[T]> | Promise<ReturnType<ProtocolMap[T]>>;
+};
+
+export function fakeAsk(handlers: Handlers) {
+  const sent: { type: string; data: unknown }[] = [];
+  const ask = (async (type: keyof ProtocolMap, data: unknown) => {
+    sent.push({ type, data });
+    const handler = handlers[type] as ((data: unknown) => unknown) | undefined;
+    if (!handler) throw new Error(`Could not establish connection. Receiving end does not exist. (${type})`);
+    return handler(data);
+  }) as Ask;
+  return {
+    ask,
+    sentOf: <T extends keyof ProtocolMap>(type: T) =>
+      sent.filter((message) => message.type === type).map((m) => m.data as Parameters<ProtocolMap[T]>[0]),
+  };
+}
+
+export const PERIOD_QUOTE: Quote = { min: 0, max: 80, lines: ['40 × person profile at 29 days or less: 2'] };
+
+export function watchList(patch: Partial<WatchListSummary> = {}): WatchListSummary {
+  return {
+    id: 'watch-1',
+    name: 'Watched people',
+    createdAt: Date.parse('2026-10-28T09:00:00Z'),
+    periodDays: 30,
+    freshness: 'if-recent',
+    cap: null,
+    people: 40,
+    companies: 0,
+    perPeriod: PERIOD_QUOTE,
+    status: 'idle',
+    lastRunAt: Date.parse('2026-10-28T09:00:00Z'),
+    nextRunAt: Date.parse('2026-11-27T09:00:00Z'),
+    spentThisPeriod: 0,
+    checkedThisPeriod: 0,
+    stopReason: null,
+    unseen: 0,
+    ...patch,
+  };
+}
+
+export const ADA_JOB: WatchChangeView = {
+  id: 'change-1',
+  listId: 'watch-1',
+  watchList: 'Watched people',
+  kind: 'person',
+  name: 'Ada Lovelace',
+  url: 'https://www.linkedin.com/in/ada-lovelace',
+  seenAt: Date.parse('2026-11-27T09:15:00Z'),
+  change: { kind: 'job', before: 'Engineer at Analytical Engines', after: 'CTO at Difference Co.' },
+  viewed: false,
+};
+
+export const ACME_GREW: WatchChangeView = {
+  id: 'change-2',
+  listId: 'watch-2',
+  watchList: 'Watched companies',
+  kind: 'company',
+  name: 'Acme',
+  url: 'https://www.linkedin.com/company/acme',
+  seenAt: Date.parse('2026-11-20T08:00:00Z'),
+  change: { kind: 'employees', before: 120, after: 134, by: 14 },
+  viewed: true,
+};
+
+export async function settle() {
+  for (let i = 0; i < 15; i++) await act(async () => {});
+}
+
+/** The button whose whole name (what a screen reader says, hidden words included) is `name`. */
+export function buttonNamed(root: HTMLElement, name: string | RegExp): HTMLButtonElement {
+  const found = [...root.querySelectorAll('button')].find((b) => {
+    const text = (b.textContent ?? '').replace(/\s+/g, ' ').trim();
+    return typeof name === 'string' ? text === name : name.test(text);
+  });
+  if (!found) throw new Error(`no button "${name}" among: ${buttonNames(root).join(' | ')}`);
+  return found;
+}
+
+export function buttonNames(root: HTMLElement): string[] {
+  return [...root.querySelectorAll('button')].map((b) => (b.textContent ?? '').replace(/\s+/g, ' ').trim());
+}
+
+export async function press(root: HTMLElement, name: string | RegExp) {
+  await act(() => buttonNamed(root, name).click());
+  await settle();
+}
+
+/** The form control labelled `label`. */
+export function control(root: HTMLElement, label: string): HTMLInputElement | HTMLSelectElement {
+  const labelElement = [...root.querySelectorAll('label')].find((l) => l.textContent?.trim() === label);
+  const id = labelElement?.getAttribute('for');
+  const found = id ? root.querySelector<HTMLInputElement | HTMLSelectElement>(`[id="${id}"]`) : null;
+  if (!found) throw new Error(`no control labelled "${label}"`);
+  return found;
+}
+
+export async function choose(root: HTMLElement, label: string, value: string) {
+  const element = control(root, label);
+  await act(() => {
+    element.value = value;
+    element.dispatchEvent(new Event(element.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
+  });
+  await settle();
+}

@@ -1,0 +1,254 @@
+/**
+ * The Changes page (entrypoints/changes) as a person uses it, against a stand-in background: what
+ * is shown with no watch list yet, each change in a person's words with its kind, before and after,
+ * its profile linked, the unseen ones marked in sight and in words, "Mark all seen", the exports
+ * (changes and a list's members), and every control of a watch list, the spending ones named with
+ * their price exactly.
+ */
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ChangesApp } from '../../../../entrypoints/changes/App';
+import type { ChangesBackend } from '../../../../entrypoints/changes/backend';
+import type { WatchListDetail } from '../../../../lib/protocol';
+import type { RecordedChange } from '../../../../lib/watch/change-export';
+import {
+  ACME_GREW,
+  ADA_JOB,
+  buttonNamed,
+  buttonNames,
+  choose,
+  fakeAsk,
+  type Handlers,
+  press,
+  settle,
+  watchList,
+} from '../../../support/watch-pages';
+
+let root: HTMLElement | undefined;
+afterEach(() => {
+  if (root) render(null, root);
+  root?.remove();
+  root = undefined;
+});
+
+const PEOPLE = watchList({ unseen: 1 });
+const COMPANIES = watchList({ id: 'watch-2', name: 'Watched companies', people: 0, companies: 5 });
+
+function everyHandler(overrides: Handlers = {}): Handlers {
+  return {
+    'watch.lists': () => [PEOPLE, COMPANIES],
+    'watch.changes': ({ listId }) => {
+      const changes = [ADA_JOB, ACME_GREW].filter((change) => !listId || change.listId === listId);
+      return { changes, unseen: 1 };
+    },
+    'watch.seen': () => ({ unseen: 0 }),
+    ...overrides,
+  };
+}
+
+async function mount(handlers: Handlers) {
+  const background = fakeAsk(handlers);
+  const saved: { format: string; changes: readonly RecordedChange[] }[] = [];
+  const downloads: { fileName: string; text: string }[] = [];
+  const backend: ChangesBackend = {
+    ask: background.ask,
+    download: (fileName, parts) => downloads.push({ fileName, text: parts.map(String).join('') }),
+    saveChanges: async (format, changes) => {
+      saved.push({ format, changes });
+    },
+  };
+  root = document.createElement('div');
+  document.body.append(root);
+  await act(() => render(<ChangesApp backend={backend} />, root!));
+  await settle();
+  return { root, saved, downloads, ...background };
+}
+
+describe('the Changes page', () => {
+  it('explains how to watch someone when there is no watch list yet', async () => {
+    const { root } = await mount({
+      'watch.lists': () => [],
+      'watch.changes': () => ({ changes: [], unseen: 0 }),
+    });
+    expect(root.querySelector('h2')?.textContent).toBe('No watch list yet');
+    expect(root.textContent).toContain('open the side panel and choose Watch');
+    expect(root.textContent).toContain("watch a finished list's people");
+  });
+
+  it('says when the background cannot be read, and reads again on request', async () => {
+    let fail = true;
+    const { root } = await mount(
+      everyHandler({
+        'watch.lists': () => {
+          if (fail) throw new Error('No response');
+          return [PEOPLE];
+        },
+      }),
+    );
+    expect(root.querySelector('[role="alert"]')?.textContent).toContain(
+      "The extension's background could not do this",
+    );
+    fail = false;
+    await press(root, 'Try again');
+    expect(root.textContent).toContain('Watch lists');
+  });
+
+  it('shows each change in words, newest first, its profile linked and the unseen one marked', async () => {
+    const { root } = await mount(everyHandler());
+    const items = [...root.querySelectorAll('ol.changes > li')];
+    expect(items.map((item) => item.querySelector('.change-words')?.textContent)).toEqual([
+      'NewNot seen yet:Ada Lovelace: Engineer at Analytical Engines → CTO at Difference Co.',
+      'Acme: 120 → 134 employees (+14)',
+    ]);
+    const [ada, acme] = items as HTMLElement[];
+    expect(ada!.classList.contains('unseen')).toBe(true);
+    expect(ada!.querySelector('.visually-hidden')?.textContent).toBe('Not seen yet:');
+    expect(acme!.classList.contains('unseen')).toBe(false);
+    expect(ada!.querySelector('a')?.getAttribute('href')).toBe('https://www.linkedin.com/in/ada-lovelace');
+    expect(ada!.querySelector('.change-meta')?.textContent).toMatch(
+      /^Job change · seen .+ · Watched people$/,
+    );
+    expect(ada!.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-27T09:15:00.000Z');
+    expect(ada!.querySelector('.change-parts')?.textContent).toBe(
+      'BeforeEngineer at Analytical EnginesAfterCTO at Difference Co.',
+    );
+    expect(acme!.querySelector('.change-parts')?.textContent).toBe('Before120After134');
+    expect(root.querySelector('#changes-title')?.textContent).toBe('What changed1 not seen yet');
+  });
+
+  it('filters by watch list, and marks seen what it shows', async () => {
+    const { root, sentOf } = await mount(everyHandler());
+    await choose(root, 'Watch list', 'watch-1');
+    expect(sentOf('watch.changes').at(-1)).toEqual({ listId: 'watch-1' });
+    expect(root.querySelectorAll('ol.changes > li')).toHaveLength(1);
+    await press(root, 'Mark all seen');
+    expect(sentOf('watch.seen')).toEqual([{ ids: ['change-1'] }]);
+
+    await choose(root, 'Watch list', '');
+    await press(root, 'Mark all seen');
+    expect(sentOf('watch.seen').at(-1)).toEqual({});
+  });
+
+  it('exports the changes shown as the change export reads them', async () => {
+    const { root, saved } = await mount(everyHandler());
+    await press(root, 'Export CSV');
+    await press(root, 'Export JSON');
+    const recorded = (view: typeof ADA_JOB) => ({
+      name: view.name,
+      url: view.url,
+      watchList: view.watchList,
+      seenAt: view.seenAt,
+      change: view.change,
+    });
+    expect(saved).toEqual([
+      { format: 'csv', changes: [recorded(ADA_JOB), recorded(ACME_GREW)] },
+      { format: 'json', changes: [recorded(ADA_JOB), recorded(ACME_GREW)] },
+    ]);
+  });
+
+  it('names each spending control with what it may cost, exactly', async () => {
+    const capped = watchList({ cap: 50, spentThisPeriod: 20 });
+    const { root, sentOf } = await mount(
+      everyHandler({
+        'watch.lists': () => [PEOPLE, capped, watchList({ id: 'watch-3', name: 'Paused', status: 'paused' })],
+        'watch.control': ({ id }) => ({ status: 'started', list: watchList({ id }) }),
+      }),
+    );
+    const names = buttonNames(root);
+    expect(names).toContain('Run now · up to 80 credits');
+    // A cap of 50 with 20 spent this period leaves 30.
+    expect(names).toContain('Run now · up to 30 credits');
+    expect(names).toContain('Resume · up to 80 credits');
+    await act(() => buttonNamed(root, 'Run now · up to 80 credits').click());
+    await settle();
+    expect(sentOf('watch.control')[0]).toEqual({ id: 'watch-1', control: { action: 'run' } });
+  });
+
+  it("asks the person to confirm a run past today's budget, then runs it confirmed", async () => {
+    const { root, sentOf } = await mount(
+      everyHandler({
+        'watch.lists': () => [PEOPLE],
+        'watch.control': ({ control }) =>
+          control.action === 'run' && control.confirmed
+            ? { status: 'started', list: PEOPLE }
+            : { status: 'needs-confirmation', quote: { min: 0, max: 80, lines: [] }, remaining: 10 },
+      }),
+    );
+    await press(root, 'Run now · up to 80 credits');
+    expect(root.textContent).toContain("10 left in today's budget");
+    await press(root, 'Spend anyway · up to 80 credits');
+    expect(sentOf('watch.control').map((message) => message.control)).toEqual([
+      { action: 'run' },
+      { action: 'run', confirmed: true },
+    ]);
+  });
+
+  it('pauses, changes the period, cap and name, and deletes a list only once asked again', async () => {
+    const { root, sentOf } = await mount(
+      everyHandler({
+        'watch.lists': () => [PEOPLE],
+        'watch.control': () => ({ status: 'started', list: PEOPLE }),
+        'watch.delete': () => ({ ok: true }),
+      }),
+    );
+    await press(root, 'Pause Watched people');
+    await choose(root, 'How often', '90');
+    await choose(root, 'Cap a period (credits, optional)', '60');
+    await choose(root, 'Name', 'Champions');
+    await press(root, 'Save settings');
+    expect(sentOf('watch.control')).toEqual([
+      { id: 'watch-1', control: { action: 'pause' } },
+      { id: 'watch-1', control: { action: 'settings', name: 'Champions', periodDays: 90, cap: 60 } },
+    ]);
+    await press(root, 'Delete Watched people');
+    expect(sentOf('watch.delete')).toEqual([]);
+    await press(root, 'Delete Watched people and its changes');
+    expect(sentOf('watch.delete')).toEqual([{ id: 'watch-1' }]);
+  });
+
+  it("lists a watch list's members, removes one, and exports them as the lists page exports a list", async () => {
+    const detail: WatchListDetail = {
+      summary: PEOPLE,
+      members: [
+        {
+          key: 'https://www.linkedin.com/in/ada-lovelace',
+          kind: 'person',
+          url: 'https://www.linkedin.com/in/ada-lovelace',
+          name: 'Ada Lovelace',
+          checkedAt: Date.parse('2026-11-27T09:15:00Z'),
+          enriched: { fullName: 'Ada Lovelace', title: 'CTO', company: 'Difference Co.' },
+          error: null,
+        },
+      ],
+    };
+    const { root, sentOf, downloads } = await mount(
+      everyHandler({
+        'watch.lists': () => [PEOPLE],
+        'watch.list': () => detail,
+        'watch.remove': () => PEOPLE,
+      }),
+    );
+    const members = root.querySelector('details.watch-members-box') as HTMLDetailsElement;
+    await act(() => {
+      members.open = true;
+      members.dispatchEvent(new Event('toggle'));
+    });
+    await settle();
+    expect(members.querySelector('tbody th')?.textContent).toBe('Ada Lovelace');
+    await press(root, 'Export members (CSV)');
+    // The CSV writer is loaded on first use.
+    for (let i = 0; i < 100 && downloads.length === 0; i++)
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    const [csv] = downloads;
+    expect(csv?.fileName).toMatch(/^watched-people-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+    const lines = csv!.text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(lines[0]).toContain('Profile URL,Name,Kind,Full name');
+    expect(lines[1]).toContain('https://www.linkedin.com/in/ada-lovelace,Ada Lovelace,person,Ada Lovelace');
+    expect(csv!.text.startsWith('\uFEFF')).toBe(true);
+    await press(root, 'Remove Ada Lovelace');
+    expect(sentOf('watch.remove')).toEqual([
+      { id: 'watch-1', key: 'https://www.linkedin.com/in/ada-lovelace' },
+    ]);
+  });
+});

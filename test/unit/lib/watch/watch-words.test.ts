@@ -1,0 +1,64 @@
+/**
+ * How a watch reads (lib/watch/watch-words.ts) and what a page may watch (lib/watch/watch-targets.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { watchTargets } from '../../../../lib/watch/watch-targets';
+import { runQuote, watchingWords, watchQuoteWords } from '../../../../lib/watch/watch-words';
+
+const UP_TO_80 = { min: 0, max: 80, lines: [] };
+
+describe('the words of a watch', () => {
+  it('quotes a period in one line, the cap bounding it', () => {
+    expect(watchQuoteWords({ people: 40, companies: 0 }, 30, UP_TO_80, null)).toBe(
+      'Watch 40 people every 30 days · up to 80 credits a period',
+    );
+    expect(watchQuoteWords({ people: 1, companies: 0 }, 7, { min: 0, max: 2, lines: [] }, null)).toBe(
+      'Watch 1 person every 7 days · up to 2 credits a period',
+    );
+    expect(watchQuoteWords({ people: 30, companies: 5 }, 90, UP_TO_80, 50)).toBe(
+      'Watch 30 people and 5 companies every 90 days · up to 50 credits a period',
+    );
+    expect(watchQuoteWords({ people: 0, companies: 1 }, 30, UP_TO_80, 100)).toBe(
+      'Watch 1 company every 30 days · up to 80 credits a period',
+    );
+  });
+
+  it('says where a profile is watched', () => {
+    expect(watchingWords([{ name: 'Watched people', periodDays: 30 }])).toBe(
+      'Watching · every 30 days in Watched people',
+    );
+    expect(
+      watchingWords([
+        { name: 'Champions', periodDays: 7 },
+        { name: 'Watched people', periodDays: 90 },
+      ]),
+    ).toBe('Watching · every 7 days in Champions; every 90 days in Watched people');
+  });
+
+  it('bounds a run by what the cap leaves of the period', () => {
+    expect(runQuote({ perPeriod: UP_TO_80, cap: null, spentThisPeriod: 10 })).toEqual(UP_TO_80);
+    expect(runQuote({ perPeriod: UP_TO_80, cap: 50, spentThisPeriod: 20 })).toMatchObject({
+      min: 0,
+      max: 30,
+    });
+    expect(runQuote({ perPeriod: UP_TO_80, cap: 50, spentThisPeriod: 60 })).toMatchObject({ min: 0, max: 0 });
+  });
+});
+
+describe('what a page may watch', () => {
+  it('takes a person or a company profile once each, and nothing else', () => {
+    expect(
+      watchTargets([
+        { url: 'https://www.linkedin.com/in/ada-lovelace/', name: 'Ada Lovelace' },
+        { url: 'https://linkedin.com/in/ada-lovelace' },
+        { url: 'https://www.linkedin.com/company/acme' },
+        { url: 'https://www.linkedin.com/school/national-university-of-singapore' },
+        { url: 'not an address' },
+        { url: null },
+      ]),
+    ).toEqual([
+      { kind: 'person', url: 'https://www.linkedin.com/in/ada-lovelace', name: 'Ada Lovelace' },
+      { kind: 'company', url: 'https://www.linkedin.com/company/acme' },
+    ]);
+  });
+});
