@@ -14,22 +14,11 @@ import Papa from 'papaparse';
 import { JOB_CONCURRENCY } from '../../lib/background/job-runner';
 import { expect, type Fixtures, test } from './fixtures';
 import { eventListFile, FORMULA_NOTE, LIST_COLUMNS, listCsv } from './list-file';
+import { chooseFile, LISTS_WIDE, openLists } from './lists-page';
 import { lookAt } from './look';
 
-const WIDE = 1280;
+const WIDE = LISTS_WIDE;
 const NARROW = 800;
-
-async function openLists(openExtensionPage: Fixtures['openExtensionPage'], width = WIDE): Promise<Page> {
-  const page = await openExtensionPage('lists.html', { width });
-  await page.setViewportSize({ width, height: 900 });
-  return page;
-}
-
-async function chooseFile(page: Page, name: string, csv: string): Promise<void> {
-  await page
-    .getByLabel('CSV file')
-    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-}
 
 async function downloadedCsv(download: Download): Promise<{ bom: boolean; rows: string[][] }> {
   const text = await readFile((await download.path())!, 'utf8');

@@ -45,10 +45,11 @@ export interface SandboxHandle {
 /**
  * A sandbox on 127.0.0.1 at a free port, read through its admin routes. By default the keys the
  * end-to-end tests use: `demo` (plenty), `poor` (3 credits), and `slow` (answers after 3 s: time for
- * a test to stop the background while a call is in flight).
+ * a test to stop the background while a call is in flight), and `probe`, the test's own (what the
+ * sandbox answers, read without touching the extension's account).
  */
 export async function startTestSandbox({
-  keys = 'demo=10000:standard,poor=3:standard,slow=10000:growth',
+  keys = 'demo=10000:standard,poor=3:standard,slow=10000:growth,probe=10000:standard',
   faults = 'slow=latency=3000',
 }: {
   keys?: string;

@@ -8,23 +8,11 @@
  * the same people. So the test first asks a sandbox of its own which people change in the first and
  * the second 30 days, resets it, and watches one of each.
  */
-import type { Page, Worker } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, type SandboxHandle, test } from './fixtures';
 import { lookAt } from './look';
 import { openProfileTab, PROFILE_PATH, profilePage } from './profile-pages';
-
-interface AdvanceReport {
-  people: { url: string }[];
-}
-
-async function advanceSandbox(sandbox: SandboxHandle, days: number): Promise<AdvanceReport> {
-  const answer = await fetch(`${sandbox.url}/__sandbox/advance`, {
-    method: 'POST',
-    body: JSON.stringify({ days }),
-  });
-  expect(answer.status).toBe(200);
-  return (await answer.json()) as AdvanceReport;
-}
+import { advanceSandbox, daysLater, runOver } from './watch-clock';
 
 /** A person who changes in the first 30 days, and one who changes only in the next 30. */
 async function changingPeople(sandbox: SandboxHandle): Promise<{ first: string; second: string }> {
@@ -44,20 +32,6 @@ async function fullNameOf(sandbox: SandboxHandle, url: string): Promise<string> 
   const { full_name } = (await answer.json()) as { full_name: string };
   await fetch(`${sandbox.url}/__sandbox/requests`, { method: 'DELETE' });
   return full_name;
-}
-
-/** Moves the sandbox and the extension's watch clock forward together, and fires the watch's due check. */
-async function thirtyDaysLater(sandbox: SandboxHandle, sw: Worker) {
-  await advanceSandbox(sandbox, 30);
-  await sw.evaluate(async () => {
-    const hooks = (globalThis as { __test?: { watch?: { advanceDays(days: number): Promise<void> } } })
-      .__test;
-    await hooks!.watch!.advanceDays(30);
-  });
-  await sw.evaluate(async () => {
-    const hooks = (globalThis as { __test?: { watch?: { checkDue(): Promise<void> } } }).__test;
-    await hooks!.watch!.checkDue();
-  });
 }
 
 /** Watches the person on this panel in a new list, and waits until the panel says so. */
@@ -83,20 +57,6 @@ async function watchFromPanel(panel: Page, listName: string) {
   };
 }
 
-/** Waits on the Changes page until the list's run is over (it says when the next is due). */
-async function runOver(changes: Page, listName: string) {
-  await expect
-    .poll(
-      async () => {
-        await changes.reload();
-        await changes.getByRole('heading', { level: 1, name: 'Changes' }).waitFor();
-        return (await changes.locator('li.watch-list', { hasText: listName }).textContent()) ?? '';
-      },
-      { timeout: 30_000, intervals: [500] },
-    )
-    .toContain('Next run');
-}
-
 test('the Watch form, and the Changes page with a seen and an unseen change', async ({
   context,
   sw,
@@ -120,7 +80,7 @@ test('the Watch form, and the Changes page with a seen and an unseen change', as
   await runOver(changes, 'Watched people');
 
   // Thirty days later the first person changed: recorded, then looked at and marked seen.
-  await thirtyDaysLater(sandbox, sw);
+  await daysLater(sandbox, sw);
   await expect
     .poll(
       async () => {
@@ -141,7 +101,7 @@ test('the Watch form, and the Changes page with a seen and an unseen change', as
   const secondPanel = await openExtensionPage(`sidepanel.html?tab=${secondTab.tabId}`);
   await (await watchFromPanel(secondPanel, 'Champions')).start();
   await runOver(changes, 'Champions');
-  await thirtyDaysLater(sandbox, sw);
+  await daysLater(sandbox, sw);
   await expect
     .poll(
       async () => {

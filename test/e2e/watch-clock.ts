@@ -1,0 +1,56 @@
+/**
+ * Time for a watch, in the end-to-end tests: the sandbox's clock (POST /__sandbox/advance, which
+ * says whom it changed) and the extension's watch clock (the e2e build's `__test.watch` hooks) moved
+ * together, and the Changes page read until a list's run is over.
+ */
+import type { Page, Worker } from '@playwright/test';
+import { expect, type SandboxHandle } from './fixtures';
+
+/** What the sandbox changed while its clock moved: every person and company, by profile address. */
+export interface AdvanceReport {
+  people: { url: string }[];
+  companies: { url: string }[];
+}
+
+export async function advanceSandbox(sandbox: SandboxHandle, days: number): Promise<AdvanceReport> {
+  const answer = await fetch(`${sandbox.url}/__sandbox/advance`, {
+    method: 'POST',
+    body: JSON.stringify({ days }),
+  });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as AdvanceReport;
+}
+
+/** Moves the sandbox and the extension's watch clock forward together, and fires the watch's due check. */
+export async function daysLater(sandbox: SandboxHandle, sw: Worker, days = 30): Promise<AdvanceReport> {
+  const report = await advanceSandbox(sandbox, days);
+  await sw.evaluate(async (by) => {
+    const hooks = (globalThis as { __test?: { watch?: { advanceDays(days: number): Promise<void> } } })
+      .__test;
+    await hooks!.watch!.advanceDays(by);
+  }, days);
+  await checkDue(sw);
+  return report;
+}
+
+/** Fires the watch's due check, as its alarm would. */
+export async function checkDue(sw: Worker): Promise<void> {
+  await sw.evaluate(async () => {
+    const hooks = (globalThis as { __test?: { watch?: { checkDue(): Promise<void> } } }).__test;
+    await hooks!.watch!.checkDue();
+  });
+}
+
+/** Waits on the Changes page until the list's run is over (it says when the next is due). */
+export async function runOver(changes: Page, listName: string, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await changes.reload();
+        await changes.getByRole('heading', { level: 1, name: 'Changes' }).waitFor();
+        return (await changes.locator('li.watch-list', { hasText: listName }).textContent()) ?? '';
+      },
+      { timeout, intervals: [500] },
+    )
+    .toContain('Next run');
+}
