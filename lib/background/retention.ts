@@ -6,6 +6,11 @@
  * the journal keep what the engine needs never to pay twice (id, status, credits, times) but lose
  * their parameters; recent lookups, finished batches and lists not touched for that long go. Calls
  * still unsettled are left alone: the balance may still tell what they cost.
+ *
+ * The CRM reference (./crm/reference.ts) is not expired here: it is a copy of the person's own CRM,
+ * not something the extension learned, and it is as old as their last import; expiring it would
+ * silently drop the "In your CRM" marks and quote people their CRM holds. It lasts until it is
+ * replaced or cleared, and forget and do-not-enrich still remove its rows.
  */
 import type { IDBPDatabase } from 'idb';
 import { isWorking } from '../job-summary';

@@ -9,10 +9,11 @@
  * forgotten: what was spent stays in the ledger, under "forgotten".
  */
 import type { IDBPDatabase } from 'idb';
+import { dropReferenceRows } from '../crm/reference';
 import type { EnrichmentDb } from '../db';
 import { matchRecords } from './matching';
 import { rewriteStores } from './rewrite';
-import { type KnownSubject, subjectOf } from './subject';
+import { type KnownSubject, namesSubject, subjectOf } from './subject';
 
 export { exportStored } from './export';
 export { clearHistory, expiredJob } from './history';
@@ -26,7 +27,18 @@ export async function forgetSubject(
 ): Promise<{ removed: number; known: KnownSubject }> {
   const known = subjectOf(subject);
   const tx = db.transaction(
-    ['cache', 'ledger', 'jobs', 'recent', 'batches', 'meta', 'lists', 'listRows', 'listRequests'],
+    [
+      'cache',
+      'ledger',
+      'jobs',
+      'recent',
+      'batches',
+      'meta',
+      'lists',
+      'listRows',
+      'listRequests',
+      'crmReference',
+    ],
     'readwrite',
   );
   const [cache, ledger, jobs, recent, batches, lists, listRows, listRequests] = await Promise.all([
@@ -41,6 +53,10 @@ export async function forgetSubject(
   ]);
   const stored = { cache, ledger, jobs, recent, batches, lists, listRows, listRequests };
   const removed = await rewriteStores(tx, stored, matchRecords(stored, known), known);
+  // The CRM reference's rows about them go too, once everything known about them is learned.
+  const fromReference = await dropReferenceRows(tx.objectStore('crmReference'), (row) =>
+    namesSubject(row, known),
+  );
   await tx.done;
-  return { removed, known };
+  return { removed: removed + fromReference, known };
 }

@@ -6,6 +6,7 @@ import type { IDBPDatabase } from 'idb';
 import { storage } from 'wxt/utils/storage';
 import type { Settings } from '../../settings';
 import { clearCache } from '../cache';
+import { dropListed } from '../crm/reference';
 import type { EnrichmentDb } from '../db';
 import { readList, replaceStoredList, storedList } from '../do-not-enrich';
 import type { FindingsStore } from '../findings-store';
@@ -46,6 +47,8 @@ export function registerPrivacyRoutes(
     const { entries, unreadable } = readList(data.text);
     const db = await openDb();
     await replaceStoredList(db, entries);
+    // The CRM reference's rows the list now names go (lib/background/crm/reference.ts).
+    await dropListed(db);
     return { entries: await storedList(db), unreadable };
   });
 }

@@ -146,6 +146,7 @@ describe('exporting what is kept', () => {
       'listRequests',
       'recent',
       'doNotEnrich',
+      'crmReference',
     ]);
     expect(JSON.stringify(exported)).not.toContain('sk_secret_key');
     expect(exported.cache.length).toBeGreaterThan(0);
