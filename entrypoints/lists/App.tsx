@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { ListsBackend } from './backend';
+import { CrmReferenceSection } from './crm/CrmReferenceSection';
 import { DraftView } from './draft/DraftView';
 import { type ImportedList, ImportStep } from './import/ImportStep';
 import { KeptLists } from './kept/KeptLists';
@@ -52,6 +53,7 @@ export function ListsApp({ backend }: { backend: ListsBackend }) {
         <div class="stack">
           <ImportStep onImported={setImported} />
           <KeptLists backend={backend} onOpen={(id) => open(id)} />
+          <CrmReferenceSection backend={backend} />
         </div>
       )}
     </main>
