@@ -59,13 +59,6 @@ const list: CrmIdentity[] = Array.from({ length: LIST_ROWS }, (_, n) => {
   };
 });
 
-function timed<T>(what: string, run: () => T): T {
-  const start = performance.now();
-  const result = run();
-  console.log(`${what}: ${(performance.now() - start).toFixed(0)} ms`);
-  return result;
-}
-
 async function timedAsync<T>(what: string, run: () => Promise<T>): Promise<T> {
   const start = performance.now();
   const result = await run();
@@ -76,9 +69,24 @@ async function timedAsync<T>(what: string, run: () => Promise<T>): Promise<T> {
 console.log(
   `CRM reference of ${REFERENCE_ROWS.toLocaleString('en-US')} rows, list of ${LIST_ROWS.toLocaleString('en-US')} rows`,
 );
-const index = timed('index built (once per reference)', () => indexReference(reference));
-const matches = timed(`${LIST_ROWS.toLocaleString('en-US')} rows matched`, () => matchRows(index, list));
-const found = matches.filter(Boolean).length;
+// Five rounds: the first pays the engine's warm-up; on a shared machine the best round is the figure.
+let found = 0;
+const rounds: number[] = [];
+for (let round = 1; round <= 5; round++) {
+  const start = performance.now();
+  const index = indexReference(reference);
+  const built = performance.now();
+  found = matchRows(index, list).filter(Boolean).length;
+  const done = performance.now();
+  rounds.push(done - start);
+  console.log(
+    `round ${round}: index built ${(built - start).toFixed(0)} ms, ${LIST_ROWS.toLocaleString('en-US')} rows matched ${(done - built).toFixed(0)} ms, together ${(done - start).toFixed(0)} ms`,
+  );
+}
+const sorted = [...rounds].sort((a, b) => a - b);
+console.log(
+  `index + match, 50,000 × 10,000: best ${sorted[0]!.toFixed(0)} ms, median ${sorted[2]!.toFixed(0)} ms (aim: 1,000 ms or less)`,
+);
 console.log(`in the reference: ${found} of ${LIST_ROWS} (expected ${LIST_ROWS / 2})`);
 if (found !== LIST_ROWS / 2) process.exitCode = 1;
 

@@ -14,8 +14,11 @@ export interface CrmKeys {
   /** `kind:id` of its profile (a person's or a company's). */
   profile: string | null;
   email: string | null;
-  /** `full name|domain`, only when both are there. */
-  nameAtDomain: string | null;
+  /**
+   * `fullname|domain`, only when both are there: the name's words run together, in each order its
+   * first and last name give (names written family name first, `新田聡`, have no space to split at).
+   */
+  namesAtDomain: string[];
   /** A row naming no person: its company's domain. */
   companyDomain: string | null;
   /** Why nothing identifies it (only when every key above is null). */
@@ -25,21 +28,33 @@ export interface CrmKeys {
 /** One address, as CRMs hold them: what matters is that two writings of it compare equal. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Accents folded, lower case, one space between words: "  José  Núñez" → "jose nunez". */
-export function normalName(text: string): string {
+/**
+ * A name as it is compared: accents folded, lower case, letters and digits only, spaces and
+ * punctuation left out ("  José  Núñez-García" → "josenunezgarcia").
+ */
+export function compactName(text: string): string {
   // Most names are plain ASCII: folding accents is the slow part, done only where there are some.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, on purpose
-  const folded = /^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '');
-  return folded
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .join(' ');
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-function fullNameOf(row: CrmIdentity): string {
-  const full = row.fullName?.trim() ? row.fullName : [row.firstName ?? '', row.lastName ?? ''].join(' ');
-  return normalName(full);
+/** A row's name in every order it can be written, words run together; none when it has no name. */
+function namesOf(row: CrmIdentity): string[] {
+  const names = new Set<string>();
+  const first = compactName(row.firstName ?? '');
+  const last = compactName(row.lastName ?? '');
+  if (row.fullName) names.add(compactName(row.fullName));
+  if (first || last) {
+    names.add(first + last);
+    names.add(last + first);
+  }
+  names.delete('');
+  return [...names];
 }
 
 const PERSON_KINDS: ReadonlySet<string> = new Set(['person', 'social', 'microblog', 'codehost']);
@@ -63,24 +78,24 @@ export function crmKeys(row: CrmIdentity, memo?: DomainMemo): CrmKeys {
   const email = emailText && EMAIL.test(emailText) ? emailText.toLowerCase() : null;
   const domainText = row.companyDomain?.trim() ?? '';
   const domain = domainText ? domainOf(domainText, memo) : null;
-  const name = fullNameOf(row);
-  const person = (ref !== null && PERSON_KINDS.has(ref.kind)) || email !== null || name !== '';
+  const names = namesOf(row);
+  const person = (ref !== null && PERSON_KINDS.has(ref.kind)) || email !== null || names.length > 0;
   const keys: CrmKeys = {
     profile: ref ? `${ref.kind}:${ref.id}` : null,
     email,
-    nameAtDomain: name && domain ? `${name}|${domain}` : null,
+    namesAtDomain: domain ? names.map((name) => `${name}|${domain}`) : [],
     companyDomain: !person && domain ? domain : null,
     unusable: null,
   };
-  if (keys.profile || keys.email || keys.nameAtDomain || keys.companyDomain) return keys;
+  if (keys.profile || keys.email || keys.namesAtDomain.length > 0 || keys.companyDomain) return keys;
   keys.unusable =
     url && !ref
       ? 'a profile address we do not recognise'
       : emailText
         ? 'an email address that is not one'
-        : name && domainText
+        : names.length > 0 && domainText
           ? 'a company website that is not one'
-          : name
+          : names.length > 0
             ? 'a name without a company domain'
             : 'nothing to match on';
   return keys;
@@ -111,7 +126,7 @@ export function indexReference(rows: readonly CrmIdentity[]): CrmIndex {
     const keys = crmKeys(row, memo);
     put(index.profiles, keys.profile, at);
     put(index.emails, keys.email, at);
-    put(index.namesAtDomains, keys.nameAtDomain, at);
+    for (const name of keys.namesAtDomain) put(index.namesAtDomains, name, at);
     put(index.companyDomains, keys.companyDomain, at);
   });
   return index;
@@ -122,7 +137,7 @@ export function matchRow(index: CrmIndex, row: CrmIdentity, memo?: DomainMemo): 
   const keys = crmKeys(row, memo);
   if (keys.profile !== null && index.profiles.has(keys.profile)) return 'profile';
   if (keys.email !== null && index.emails.has(keys.email)) return 'email';
-  if (keys.nameAtDomain !== null && index.namesAtDomains.has(keys.nameAtDomain)) return 'name';
+  if (keys.namesAtDomain.some((name) => index.namesAtDomains.has(name))) return 'name';
   if (keys.companyDomain !== null && index.companyDomains.has(keys.companyDomain)) return 'company';
   return null;
 }

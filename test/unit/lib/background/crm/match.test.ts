@@ -3,7 +3,7 @@
  * company domain; a name alone never matches; case, accents, spaces and `www.` do not matter.
  */
 import { describe, expect, it } from 'vitest';
-import { crmKeys, indexReference, matchRow, normalName } from '../../../../../lib/background/crm/match';
+import { compactName, crmKeys, indexReference, matchRow } from '../../../../../lib/background/crm/match';
 
 const reference = indexReference([
   {
@@ -54,6 +54,13 @@ describe('matching against the CRM reference', () => {
     ).toBe('email');
   });
 
+  it('matches a name written family name first, with no space, by its first and last name', () => {
+    const cjk = indexReference([{ firstName: '聡', lastName: '新田', companyDomain: 'okoncasper.com' }]);
+    expect(matchRow(cjk, { fullName: '新田聡', companyDomain: 'okoncasper.com' })).toBe('name');
+    expect(matchRow(cjk, { fullName: '新田 聡', companyDomain: 'okoncasper.com' })).toBe('name');
+    expect(matchRow(cjk, { fullName: '新田聡', companyDomain: 'other.com' })).toBeNull();
+  });
+
   it('never matches a name without its company domain, nor at another domain', () => {
     expect(matchRow(reference, { fullName: 'José Núñez García' })).toBeNull();
     expect(matchRow(reference, { fullName: 'José Núñez García', companyDomain: 'acme.org' })).toBeNull();
@@ -83,7 +90,8 @@ describe('matching against the CRM reference', () => {
     expect(crmKeys({ fullName: 'Ada Lovelace', companyDomain: 'acme.com' }).unusable).toBeNull();
   });
 
-  it('normalises a name: accents, case, spaces and punctuation', () => {
-    expect(normalName('  Zoë   O’Brien-Smith ')).toBe('zoe o brien smith');
+  it('compares names with accents, case, spaces and punctuation aside', () => {
+    expect(compactName('  Zoë   O’Brien-Smith ')).toBe('zoeobriensmith');
+    expect(compactName('Прасковья Князева')).toBe('прасковьякнязева');
   });
 });
