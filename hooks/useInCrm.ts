@@ -34,12 +34,13 @@ export function useInCrm(ask: Ask, rows: readonly CrmIdentity[] | null): InCrm |
   return inCrm;
 }
 
-/** What the mark says, and why, for a row's title. */
+/** What the mark says. */
 export const IN_CRM = 'In your CRM';
 
+/** What it was found by, after the mark: "In your CRM by its profile address". */
 export const MATCHED_BY: { readonly [M in CrmMatchBy]: string } = {
-  profile: 'its profile address is in your CRM reference',
-  email: 'its email is in your CRM reference',
-  name: 'its name and company domain are in your CRM reference',
-  company: 'its company domain is in your CRM reference',
+  profile: 'by its profile address',
+  email: 'by email',
+  name: 'by name and company domain',
+  company: 'by company domain',
 };

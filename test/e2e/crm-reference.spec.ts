@@ -12,6 +12,7 @@ import Papa from 'papaparse';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { expect, type Fixtures, test } from './fixtures';
 import { lookAt } from './look';
+import { openProfileTab, profilePage } from './profile-pages';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 
@@ -186,6 +187,7 @@ test('the people in the CRM included: the list is quoted and paid whole, 60', as
   await configure({ dailyBudget: 1000 });
   const page = await openLists(openExtensionPage);
   await importCrm(page);
+  await lookAt(page, 'crm-reference', page.getByRole('region', { name: 'Your CRM' }));
   await chooseList(page);
   await expect(
     page.getByRole('button', { name: 'Enrich 40 rows · 40 credits · 20 in your CRM left out', exact: true }),
@@ -206,4 +208,46 @@ test('the people in the CRM included: the list is quoted and paid whole, 60', as
   expect(paid).toHaveLength(60);
   expect(balanceBefore - (await sandbox.balance())).toBe(60);
   for (const index of IN_CRM) expect(paid).toContain(dataset.people[index]!.url);
+});
+
+test('the panel says In your CRM above the control that enriches a profile the reference holds', async ({
+  context,
+  sw,
+  sandbox,
+  configure,
+  openExtensionPage,
+}) => {
+  await configure();
+  await importCrm(await openLists(openExtensionPage));
+  const person = dataset.people[byEmail[0]!]!;
+  const { tabId } = await openProfileTab(
+    context,
+    sw,
+    person.url,
+    profilePage(String(person.profile.full_name)),
+  );
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const section = panel.getByRole('region', { name: 'Person on this page' });
+  // Known to the reference by the profile address the panel asks with (the export gave this one's
+  // email only: the panel knows only the page's address, so it is the profile-matched one that shows).
+  const known = dataset.people[byProfile[0]!]!;
+  await expect(section.getByText('In your CRM')).toHaveCount(0);
+  const { tabId: knownTab } = await openProfileTab(
+    context,
+    sw,
+    known.url,
+    profilePage(String(known.profile.full_name)),
+  );
+  const knownPanel = await openExtensionPage(`sidepanel.html?tab=${knownTab}`);
+  const knownSection = knownPanel.getByRole('region', { name: 'Person on this page' });
+  await expect(knownSection.getByText('In your CRM', { exact: true })).toBeVisible();
+  await expect(knownSection.getByText('by its profile address')).toBeVisible();
+  // Above the control that spends, which still says its price.
+  const enrich = knownSection.getByRole('button', { name: 'Enrich · 1 credit', exact: true });
+  await expect(enrich).toBeVisible();
+  const markBox = await knownSection.getByText('In your CRM', { exact: true }).boundingBox();
+  const enrichBox = await enrich.boundingBox();
+  expect(markBox!.y).toBeLessThan(enrichBox!.y);
+  expect(await sandbox.requests()).toEqual([]);
+  await lookAt(knownPanel, 'crm-panel-profile', knownSection);
 });
