@@ -8,6 +8,7 @@
 import { ExternalLink } from '@/components/profile/parts';
 import { joinParts } from '@/components/profile/profile-format';
 import { handleOf, textOf } from '@/components/results/ResultRows';
+import { IN_CRM } from '@/hooks/useInCrm';
 import type { CsvColumn } from '@/lib/csv';
 import type { SearchEndpointId } from './search-groups';
 
@@ -81,16 +82,24 @@ export function searchCsvColumns(endpointId: SearchEndpointId): CsvColumn<unknow
 export interface SearchResultRowProps {
   endpointId: SearchEndpointId;
   result: unknown;
+  /** The person's CRM reference holds it. */
+  inCrm?: boolean;
   /** Opens the profile's page with the side panel beside it; absent when the address is unusable. */
   onShowInPanel?: (url: string) => void;
 }
 
-export function SearchResultRow({ endpointId, result, onShowInPanel }: SearchResultRowProps) {
+export function SearchResultRow({ endpointId, result, inCrm, onShowInPanel }: SearchResultRowProps) {
   const row = searchRowText(endpointId, result);
   return (
     <li class="result search-result">
       <span class="result-main">
         <ExternalLink href={row.url}>{row.name}</ExternalLink>
+        {inCrm && (
+          <>
+            {' '}
+            <span class="in-crm">{IN_CRM}</span>
+          </>
+        )}
       </span>
       {row.detail && <span class="result-sub">{row.detail}</span>}
       <div class="result-foot">

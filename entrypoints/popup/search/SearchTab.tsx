@@ -4,10 +4,11 @@
  * service gives, "Load more" for the next page (its own quote; what is shown stays), each result
  * shown in the side panel on request, and the rows shown exported as CSV.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { formatNumber } from '@/components/profile/profile-format';
 import { PagedResults } from '@/components/results/PagedResults';
 import { SpendArea } from '@/components/spend/SpendArea';
+import { useInCrm } from '@/hooks/useInCrm';
 import { usePagedAction } from '@/hooks/usePagedAction';
 import type { ParamForm } from '@/hooks/useParamForm';
 import { useRunProgress } from '@/hooks/useRunProgress';
@@ -17,7 +18,7 @@ import type { PopupBackend } from '../backend';
 import { blockedWords } from '../form-words';
 import { QuoteBreakdown, showBreakdown, withoutLines } from '../QuoteBreakdown';
 import { SearchFilters } from './SearchFilters';
-import { SearchResultRow, searchCsvColumns } from './SearchResultRow';
+import { SearchResultRow, searchCsvColumns, searchRowText } from './SearchResultRow';
 import { SEARCH_LAYOUTS, type SearchEndpointId } from './search-groups';
 
 const WORDS: Record<
@@ -62,6 +63,7 @@ export function SearchTab(props: SearchTabProps) {
   });
   const { first, more } = paged;
   const progress = useRunProgress(backend.watchProgress, paged.runningRequestId);
+  const inCrm = useResultsInCrm(backend, endpointId, paged.rows);
 
   // The person ran this search: once it answers, it joins the recent ones.
   const asked = useRef<RawParamsMessage | null>(null);
@@ -132,6 +134,7 @@ export function SearchTab(props: SearchTabProps) {
               <SearchResultRow
                 endpointId={endpointId}
                 result={result}
+                inCrm={inCrm.has(searchRowText(endpointId, result).url ?? '')}
                 onShowInPanel={backend.showInSidePanel}
               />
             )}
@@ -158,5 +161,22 @@ export function SearchTab(props: SearchTabProps) {
         </section>
       )}
     </div>
+  );
+}
+
+/** The addresses of the results the person's CRM reference holds (they are marked `In your CRM`). */
+function useResultsInCrm(
+  backend: PopupBackend,
+  endpointId: SearchEndpointId,
+  rows: readonly unknown[],
+): ReadonlySet<string> {
+  // The rows are a new array on every render: they are asked about again only when their addresses change.
+  const urls = rows.map((result) => searchRowText(endpointId, result).url ?? '');
+  const key = urls.join('\n');
+  const identities = useMemo(() => urls.map((url) => ({ profileUrl: url })), [key]);
+  const answer = useInCrm(backend.ask, identities);
+  return useMemo(
+    () => new Set(identities.filter((_, index) => answer?.matches[index]).map((row) => row.profileUrl)),
+    [identities, answer],
   );
 }
