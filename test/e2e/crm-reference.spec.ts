@@ -99,7 +99,7 @@ async function importCrm(page: Page): Promise<void> {
   await expect(page.getByLabel('What “Website URL” holds')).toHaveValue('company_domain');
   await page.getByRole('button', { name: 'Keep as your CRM reference' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'hubspot-contacts.csv' })).toContainText(
-    '50 rows read, 47 with something to match on, 3 matched nothing usable (3 a name without a company domain).',
+    '50 rows read, 47 with something to match on, 3 matched nothing usable (a name without a company domain: 3).',
   );
 }
 

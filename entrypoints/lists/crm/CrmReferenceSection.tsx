@@ -39,7 +39,7 @@ const rows = (value: number) => `${count(value)} ${value === 1 ? 'row' : 'rows'}
 /** What the import read, in a sentence: read, usable, and why the others match nothing. */
 export function summaryWords(summary: CrmReferenceSummary): string {
   const unusable = summary.read - summary.usable;
-  const why = summary.unusable.map(({ reason, rows: n }) => `${count(n)} ${reason}`).join('; ');
+  const why = summary.unusable.map(({ reason, rows: n }) => `${reason}: ${count(n)}`).join('; ');
   return `${rows(summary.read)} read, ${count(summary.usable)} with something to match on${
     unusable > 0 ? `, ${count(unusable)} matched nothing usable (${why})` : ''
   }.`;
