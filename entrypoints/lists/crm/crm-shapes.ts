@@ -2,7 +2,7 @@
  * Which CRM export a file is, by its headers, and what identifies each of its rows. The three
  * CRMs' exports are recognised by the columns only they write (HubSpot's `Record ID`, Salesforce's
  * `Lead ID` / `Contact ID` / `Account Name`, Pipedrive's `Person - …`), and their columns read by
- * their own labels; any other file is read as the lists page reads a list (./import/columns.ts),
+ * their own labels; any other file is read as the lists page reads a list (../import/columns.ts),
  * with the same column roles the person can change.
  */
 import type { CrmIdentity, CrmShape, ListColumnRole } from '@/lib/protocol';
