@@ -14,6 +14,7 @@ import { testHooks } from '@/lib/background/e2e-hooks';
 import { createFindingsStore } from '@/lib/background/findings-store';
 import { createLists } from '@/lib/background/lists/runner';
 import { registerBatchRoutes } from '@/lib/background/routes/batches';
+import { registerCrmRoutes } from '@/lib/background/routes/crm';
 import { forgetLeftPage, reconcileEverySite, registerFindingsRoutes } from '@/lib/background/routes/findings';
 import { registerListRoutes } from '@/lib/background/routes/lists';
 import {
@@ -117,6 +118,7 @@ export default defineBackground(() => {
   registerListRoutes(handle, { lists, work });
   registerRecentRoutes(handle, openDb);
   registerWatchRoutes(handle, { watch, work, dueAlarm: watchAlarm });
+  registerCrmRoutes(handle, openDb);
   registerPrivacyRoutes(handle, { openDb, getSettings, findingsStore, watchBadge });
 
   // The every-site script is registered iff its permission is granted, however that changes.

@@ -8,3 +8,15 @@
  * dozen columns is well under it).
  */
 export const LIST_LIMITS = { fileBytes: 25 * 1024 * 1024, rows: 20_000, columns: 100, cell: 10_000 } as const;
+
+/**
+ * The largest CRM export taken as the reference of "Already in your CRM" (lib/background/crm/):
+ * a CRM holds more people than a list asks about, and only a few cells of each row are kept. A page
+ * asks about at most a list's rows at once.
+ */
+export const CRM_REFERENCE_LIMITS = {
+  ...LIST_LIMITS,
+  fileBytes: 100 * 1024 * 1024,
+  rows: 200_000,
+  matchRows: LIST_LIMITS.rows,
+} as const;

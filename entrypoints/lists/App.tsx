@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ChangesLink } from '@/components/watch/ChangesLink';
 import { useUnseenChanges } from '@/hooks/useUnseenChanges';
 import type { ListsBackend } from './backend';
+import { CrmReferenceSection } from './crm/CrmReferenceSection';
 import { DraftView } from './draft/DraftView';
 import { type ImportedList, ImportStep } from './import/ImportStep';
 import { KeptLists } from './kept/KeptLists';
@@ -58,6 +59,7 @@ export function ListsApp({ backend }: { backend: ListsBackend }) {
         <div class="stack">
           <ImportStep onImported={setImported} />
           <KeptLists backend={backend} onOpen={(id) => open(id)} />
+          <CrmReferenceSection backend={backend} />
         </div>
       )}
     </main>

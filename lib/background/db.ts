@@ -7,6 +7,8 @@
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
 import type { EndpointId } from '../api/endpoints';
 import type {
+  CrmIdentity,
+  CrmReferenceSummary,
   DoNotEnrichEntry,
   EnrichedFields,
   ListColumnRole,
@@ -262,6 +264,18 @@ export interface ListRequestRecord {
   updatedAt: number;
 }
 
+/**
+ * The person's CRM export, kept as the reference of "Already in your CRM" (lib/background/crm/):
+ * one record, its rows holding only what identifies each person or company (what matching reads).
+ */
+export interface CrmReference {
+  summary: CrmReferenceSummary;
+  rows: CrmIdentity[];
+}
+
+/** The key of the one record of the `crmReference` store. */
+export const CRM_REFERENCE_KEY = 'reference';
+
 export interface EnrichmentDb extends DBSchema {
   /** Answers of the service. Cleared by: "Clear cache", LRU eviction past the size cap. */
   cache: { key: string; value: CacheEntry; indexes: { byLastAccess: number } };
@@ -331,6 +345,12 @@ export interface EnrichmentDb extends DBSchema {
     value: WatchChangeRecord;
     indexes: { bySeen: number; byList: [string, number]; byViewed: number; byListViewed: [string, number] };
   };
+  /**
+   * The CRM reference (./crm/reference.ts), under CRM_REFERENCE_KEY. Cleared by: importing another
+   * export (replaced), "Clear" beside it on the lists page, and "Clear history"; a forgotten subject's
+   * rows and rows the do-not-enrich list names go. Not expired by the retention period (./retention.ts).
+   */
+  crmReference: { key: string; value: CrmReference };
 }
 
 /** The key of the API key in the `secrets` store. */
@@ -402,6 +422,10 @@ export const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<EnrichmentDb>, tx: Upgr
     changes.createIndex('byList', ['listId', 'seenAt']);
     changes.createIndex('byViewed', 'viewed');
     changes.createIndex('byListViewed', ['listId', 'viewed']);
+  },
+  // 9: + crmReference.
+  (db) => {
+    db.createObjectStore('crmReference');
   },
 ];
 const DB_VERSION = MIGRATIONS.length;

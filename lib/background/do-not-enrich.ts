@@ -210,6 +210,14 @@ export function listedIn(
   return firstListed(listed, requestKeys(endpointId, params));
 }
 
+/** The entry of the list any of these texts names (an address, a domain, a profile URL), or null. */
+export function listedAmong(listed: ReadonlySet<string>, texts: readonly string[]): string | null {
+  if (listed.size === 0) return null;
+  const keys = new Set<string>();
+  for (const text of texts) addText(text, keys);
+  return firstListed(listed, keys);
+}
+
 function firstListed(listed: ReadonlySet<string>, keys: Iterable<string>): string | null {
   for (const key of keys) if (listed.has(key)) return key;
   return null;

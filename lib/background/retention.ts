@@ -7,6 +7,11 @@
  * their parameters; recent lookups, finished batches and lists not touched for that long go, and
  * so do changes watch lists recorded that long ago. Calls
  * still unsettled are left alone: the balance may still tell what they cost.
+ *
+ * The CRM reference (./crm/reference.ts) is not expired here: it is a copy of the person's own CRM,
+ * not something the extension learned, and it is as old as their last import; expiring it would
+ * silently drop the "In your CRM" marks and quote people their CRM holds. It lasts until it is
+ * replaced or cleared, and forget and do-not-enrich still remove its rows.
  */
 import type { IDBPDatabase } from 'idb';
 import { isWorking } from '../job-summary';

@@ -13,6 +13,7 @@
  * - every other message needs an extension page (popup, side panel, options): a person.
  */
 import type { BatchMessages } from './batches';
+import type { CrmMessages } from './crm';
 import type { FindingsMessages } from './findings';
 import type { ListMessages } from './lists';
 import type { PrivacyMessages } from './privacy';
@@ -22,6 +23,7 @@ import type { ViewMessages } from './views';
 import type { WatchMessages } from './watch';
 
 export * from './batches';
+export * from './crm';
 export * from './findings';
 export * from './lists';
 export * from './privacy';
@@ -38,7 +40,8 @@ export interface ProtocolMap
     ListMessages,
     RecentMessages,
     PrivacyMessages,
-    WatchMessages {}
+    WatchMessages,
+    CrmMessages {}
 
 export type MessageType = keyof ProtocolMap;
 

@@ -6,6 +6,7 @@
  * price: `Enrich 200 rows · 180–220 credits`.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useInCrm } from '@/hooks/useInCrm';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
 import { backgroundFailure, newRequestId } from '@/lib/ask-background';
 import { readCap } from '@/lib/credit-cap';
@@ -18,6 +19,8 @@ import type {
   Quote,
 } from '@/lib/protocol';
 import type { ListsBackend } from '../backend';
+import { identityOf } from '../crm/crm-shapes';
+import { leaveOutInCrm } from '../crm/in-crm';
 import { guessRoles } from '../import/columns';
 import type { ImportedList } from '../import/ImportStep';
 import { ENCODING_LABELS } from '../import/read-file';
@@ -41,9 +44,16 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
   const [roles, setRoles] = useState<ListColumnRole[]>(() => guessRoles(table.columns, table.rows));
   const [options, setOptions] = useState<ListOptions>(DEFAULT_OPTIONS);
   const [capText, setCapText] = useState('');
-  const plan = useMemo(() => planRequests(table.rows, roles, options), [table, roles, options]);
+  // Rows the CRM reference holds are left out unless the person includes them.
+  const identities = useMemo(() => table.rows.map((cells) => identityOf(cells, roles)), [table, roles]);
+  const inCrm = useInCrm(backend.ask, identities);
+  const [includeInCrm, setIncludeInCrm] = useState(false);
+  const plan = useMemo(() => {
+    const all = planRequests(table.rows, roles, options);
+    return includeInCrm ? all : leaveOutInCrm(all, inCrm?.matches);
+  }, [table, roles, options, inCrm, includeInCrm]);
   const { quote, quoteError } = useListQuote(backend, plan.requests);
-  const run = useMemo(() => (quote ? dryRun(plan, quote) : null), [plan, quote]);
+  const run = useMemo(() => (quote ? dryRun(plan, quote, inCrm?.matches) : null), [plan, quote, inCrm]);
   const { cap, error: capError } = readCap(capText);
   const launch = useListStart(backend, onStarted);
 
@@ -80,6 +90,9 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
         run={run}
         ratePerMinute={quote?.ratePerMinute}
         quoteError={quoteError}
+        inCrm={
+          inCrm?.count ? { count: inCrm.count, included: includeInCrm, onInclude: setIncludeInCrm } : null
+        }
         start={{
           confirming: launch.confirming,
           starting: launch.starting,

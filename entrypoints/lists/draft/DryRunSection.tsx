@@ -5,13 +5,14 @@
  */
 import { ErrorNotice } from '@/components/Notice';
 import { Confirmation } from '@/components/spend/SpendArea';
+import { IN_CRM } from '@/hooks/useInCrm';
 import { endpointTitle } from '@/lib/api/endpoint-info';
 import type { UserMessage } from '@/lib/api/errors';
 import type { Quote } from '@/lib/protocol';
 import { formatQuote, spendLabel } from '@/lib/quote-format';
 import type { ParsedTable } from '../import/read-file';
 import { RowsTable } from '../table/RowsTable';
-import { type DryRun, dryRunWords, durationWords, rowsWord } from './dry-run';
+import { type DryRun, dryRunWords, durationWords, type MarkedRow, rowsWord } from './dry-run';
 
 /** Starting the list from its dry run: the confirmation asked past today's budget, and why it failed. */
 export interface DraftStart {
@@ -34,10 +35,20 @@ export interface DryRunSectionProps {
   /** How many requests a minute the list is asked at (the quote's). */
   ratePerMinute: number | undefined;
   quoteError: UserMessage | null;
+  /** Rows the CRM reference holds: how many, and whether the person includes them. */
+  inCrm: { count: number; included: boolean; onInclude: (included: boolean) => void } | null;
   start: DraftStart;
 }
 
-export function DryRunSection({ table, shown, run, ratePerMinute, quoteError, start }: DryRunSectionProps) {
+export function DryRunSection({
+  table,
+  shown,
+  run,
+  ratePerMinute,
+  quoteError,
+  inCrm,
+  start,
+}: DryRunSectionProps) {
   return (
     <section class="card" aria-labelledby="dry-run-title">
       <header>
@@ -63,6 +74,16 @@ export function DryRunSection({ table, shown, run, ratePerMinute, quoteError, st
               {ratePerMinute} requests a minute
             </li>
           </ul>
+          {inCrm && (
+            <label class="choice">
+              <input
+                type="checkbox"
+                checked={inCrm.included}
+                onChange={() => inCrm.onInclude(!inCrm.included)}
+              />
+              Include the {rowsWord(inCrm.count)} already in your CRM
+            </label>
+          )}
           <StartControl run={run} start={start} />
           <RowsTable
             caption="Rows and what each will cost"
@@ -78,13 +99,25 @@ export function DryRunSection({ table, shown, run, ratePerMinute, quoteError, st
                     {table.rows[index]![column]}
                   </td>
                 ))}
-                <td class={`state state-${run.rows[index]!.kind}`}>{dryRunWords(run.rows[index]!)}</td>
+                <td class={`state state-${run.rows[index]!.kind}`}>
+                  <DryRunWords row={run.rows[index]!} />
+                </td>
               </>
             )}
           />
         </>
       )}
     </section>
+  );
+}
+
+/** A row's words, the `In your CRM` mark first when the reference holds it. */
+function DryRunWords({ row }: { row: MarkedRow }) {
+  if (!row.inCrm) return <>{dryRunWords(row)}</>;
+  return (
+    <>
+      <span class="in-crm">{IN_CRM}</span> {dryRunWords(row).slice(`${IN_CRM} · `.length)}
+    </>
   );
 }
 
@@ -107,11 +140,20 @@ function DryRunFigures({ run }: { run: DryRun }) {
         <dt>Not asked</dt>
         <dd>{run.unmapped + run.refused}</dd>
       </div>
+      {run.inCrm > 0 && (
+        <div class="figure">
+          <dt>In your CRM, left out</dt>
+          <dd>{run.inCrm}</dd>
+        </div>
+      )}
     </dl>
   );
 }
 
-/** The control that spends, named with the price: `Enrich 200 rows · 180–220 credits`. */
+/**
+ * The control that spends, named with the price: `Enrich 200 rows · 180–220 credits`, and what the
+ * CRM reference left out: `Enrich 140 rows · 140 credits · 46 in your CRM left out`.
+ */
 function StartControl({ run, start }: { run: DryRun; start: DraftStart }) {
   return (
     <>
@@ -131,6 +173,7 @@ function StartControl({ run, start }: { run: DryRun; start: DraftStart }) {
             onClick={start.onStart}
           >
             {spendLabel(`Enrich ${rowsWord(run.enrichRows)}`, run.total)}
+            {run.inCrm > 0 && ` · ${run.inCrm} in your CRM left out`}
           </button>
         </div>
       )}

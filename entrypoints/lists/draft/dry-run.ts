@@ -3,6 +3,7 @@
  * background's free quote of those requests: what each row will cost, what is asked once for
  * several rows, what the cache already holds, and the whole price. Plain data, no Preact.
  */
+import { IN_CRM } from '@/hooks/useInCrm';
 import type { ApiErrorJson } from '@/lib/api/errors';
 import type { EndpointId } from '@/lib/api/ids';
 import { sumQuotes } from '@/lib/job-summary';
@@ -17,7 +18,12 @@ export type DryRunRow =
   /** Asks what an earlier row asks (`of`, 1-based): asked once for both. */
   | { kind: 'duplicate'; key: string; of: number }
   | { kind: 'refused'; error: ApiErrorJson }
-  | { kind: 'unmapped'; reason: string };
+  | { kind: 'unmapped'; reason: string }
+  /** The CRM reference holds it: left out, not asked (entrypoints/lists/crm/in-crm.ts). */
+  | { kind: 'in-crm' };
+
+/** A row of the dry run, and whether the CRM reference holds it (it is marked, asked or not). */
+export type MarkedRow = DryRunRow & { inCrm?: true };
 
 export interface EndpointShare {
   endpointId: EndpointId;
@@ -27,7 +33,7 @@ export interface EndpointShare {
 }
 
 export interface DryRun {
-  rows: DryRunRow[];
+  rows: MarkedRow[];
   /** Rows that will be enriched: asked, cached or the same as another. */
   enrichRows: number;
   /** Distinct requests that will be asked of the service. */
@@ -36,6 +42,8 @@ export interface DryRun {
   duplicates: number;
   unmapped: number;
   refused: number;
+  /** Rows the CRM reference holds that are left out (not asked). */
+  inCrm: number;
   byEndpoint: EndpointShare[];
   /** The price of every request asked, each once. */
   total: Quote;
@@ -46,11 +54,21 @@ export interface DryRun {
 export function dryRun(
   plan: { requests: readonly PeekRequest[]; targets: ReadonlyArray<number | { reason: string }> },
   quote: ListQuote,
+  /** Per row, whether the CRM reference holds it (hooks/useInCrm.ts). */
+  matches?: ReadonlyArray<unknown>,
 ): DryRun {
   const firstRow = new Map<string, number>();
   const shares = new Map<EndpointId, { endpointId: EndpointId; quotes: Quote[] }>();
-  const counts = { enrichRows: 0, toAsk: 0, cached: 0, duplicates: 0, unmapped: 0, refused: 0 };
-  const rows = plan.targets.map((target, index): DryRunRow => {
+  const counts = { enrichRows: 0, toAsk: 0, cached: 0, duplicates: 0, unmapped: 0, refused: 0, inCrm: 0 };
+  const rows = plan.targets.map((target, index): MarkedRow => {
+    const row = rowOf(target, index);
+    return matches?.[index] ? { ...row, inCrm: true } : row;
+  });
+  function rowOf(target: number | { reason: string }, index: number): DryRunRow {
+    if (typeof target !== 'number' && target.reason === IN_CRM) {
+      counts.inCrm += 1;
+      return { kind: 'in-crm' };
+    }
     if (typeof target !== 'number') {
       counts.unmapped += 1;
       return { kind: 'unmapped', reason: target.reason };
@@ -78,7 +96,7 @@ export function dryRun(
     share.quotes.push(quoted.quote);
     shares.set(endpointId, share);
     return { kind: 'ask', key: quoted.key, quote: quoted.quote };
-  });
+  }
   return {
     rows,
     ...counts,
@@ -92,9 +110,16 @@ export function dryRun(
   };
 }
 
-/** What a row of the dry run says. */
-export function dryRunWords(row: DryRunRow): string {
+/** What a row of the dry run says; a row the CRM reference holds says so first. */
+export function dryRunWords(row: MarkedRow): string {
+  const words = rowWords(row);
+  return row.inCrm && row.kind !== 'in-crm' ? `${IN_CRM} · ${words}` : words;
+}
+
+function rowWords(row: DryRunRow): string {
   switch (row.kind) {
+    case 'in-crm':
+      return `${IN_CRM} · left out`;
     case 'ask':
       return formatQuote(row.quote);
     case 'cached':

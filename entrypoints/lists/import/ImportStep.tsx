@@ -28,7 +28,7 @@ export interface ImportedList {
 const ENCODINGS = Object.keys(ENCODING_LABELS) as Encoding[];
 
 /** A file chosen: its bytes, kept so that another encoding can be chosen without choosing it again. */
-interface ChosenFile {
+export interface ChosenFile {
   name: string;
   bytes: Uint8Array;
   detected: Encoding;
@@ -135,7 +135,7 @@ export function ImportStep({ onImported }: { onImported: (list: ImportedList) =>
 }
 
 /** The encoding a chosen file is read in: the one detected first, another when its text reads wrong. */
-function EncodingChoice({
+export function EncodingChoice({
   file,
   disabled,
   onChoose,

@@ -62,7 +62,7 @@ const HEADERS: ReadonlyArray<[ListColumnRole, readonly string[]]> = [
 /** Cells looked at per column. */
 const SAMPLE = 50;
 
-function normalHeader(header: string): string {
+export function normalHeader(header: string): string {
   return header.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 

@@ -52,11 +52,14 @@ function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
 }
 
+/** How large a file may be: a list's (lib/list-limits.ts), or a CRM reference's. */
+type TableLimits = { readonly [L in 'fileBytes' | 'rows' | 'columns' | 'cell']: number };
+
 /** The list's file as bytes: refused before it is read when it is larger than a list can be. */
-export async function readListBytes(file: Blob): Promise<Uint8Array> {
-  if (file.size > LIST_LIMITS.fileBytes) {
+export async function readListBytes(file: Blob, limits: TableLimits = LIST_LIMITS): Promise<Uint8Array> {
+  if (file.size > limits.fileBytes) {
     throw new Error(
-      `This file is ${megabytes(file.size)}: a list file can be at most ${megabytes(LIST_LIMITS.fileBytes)}. Split it into smaller files.`,
+      `This file is ${megabytes(file.size)}: a list file can be at most ${megabytes(limits.fileBytes)}. Split it into smaller files.`,
     );
   }
   return new Uint8Array(await file.arrayBuffer());
@@ -187,7 +190,10 @@ function headerIndex(records: readonly FileRecord[]): number {
  * is padded; empty rows are left out. Header names are trimmed (they name columns); cells are kept
  * as they are.
  */
-export async function parseTable(decoded: string | DecodedText): Promise<ParsedTable> {
+export async function parseTable(
+  decoded: string | DecodedText,
+  limits: TableLimits = LIST_LIMITS,
+): Promise<ParsedTable> {
   const {
     text: raw,
     encoding,
@@ -197,7 +203,7 @@ export async function parseTable(decoded: string | DecodedText): Promise<ParsedT
   const invalidAt = invalid ? invalid.at - (raw.length - text.length) : Number.POSITIVE_INFINITY;
   const Papa = await loadPapaparse();
   const records: FileRecord[] = [];
-  const most = LIST_LIMITS.rows + PREAMBLE_ROWS + 1;
+  const most = limits.rows + PREAMBLE_ROWS + 1;
   let row = 0;
   let start = 0;
   let problem: string | null = null;
@@ -224,25 +230,25 @@ export async function parseTable(decoded: string | DecodedText): Promise<ParsedT
         problem = `Row ${count(row)}, column ${column} (line ${count(linesBefore(text, invalidAt) + 1)}) holds ${what}. Nothing was read: choose the encoding the file was saved in (older Excel on Windows saves Windows-1252).`;
         return parser.abort();
       }
-      if (cells.length > LIST_LIMITS.columns) {
+      if (cells.length > limits.columns) {
         // Empty cells at the end (a spreadsheet's formatted but unused columns) are no columns.
         let width = cells.length;
         while (width > 0 && cells[width - 1]!.trim() === '') width -= 1;
-        if (width > LIST_LIMITS.columns) {
-          problem = `${place()} has ${count(width)} cells: a list can have at most ${LIST_LIMITS.columns} columns.`;
+        if (width > limits.columns) {
+          problem = `${place()} has ${count(width)} cells: a list can have at most ${limits.columns} columns.`;
           return parser.abort();
         }
         cells = cells.slice(0, width);
       }
-      const long = cells.findIndex((cell) => cell.length > LIST_LIMITS.cell);
+      const long = cells.findIndex((cell) => cell.length > limits.cell);
       if (long >= 0) {
-        problem = `${place()}, column ${long + 1} holds ${count(cells[long]!.length)} characters: a cell can hold at most ${count(LIST_LIMITS.cell)}.`;
+        problem = `${place()}, column ${long + 1} holds ${count(cells[long]!.length)} characters: a cell can hold at most ${count(limits.cell)}.`;
         return parser.abort();
       }
       if (cells.some((cell) => cell.trim() !== '')) records.push({ cells, start });
       start = end;
       if (records.length > most) {
-        problem = `This list has more than ${count(LIST_LIMITS.rows)} rows: a list can have at most ${count(LIST_LIMITS.rows)}. Split it into smaller files.`;
+        problem = `This list has more than ${count(limits.rows)} rows: a list can have at most ${count(limits.rows)}. Split it into smaller files.`;
         return parser.abort();
       }
     },
@@ -253,9 +259,9 @@ export async function parseTable(decoded: string | DecodedText): Promise<ParsedT
   if (!header) throw new Error('This list is empty: nothing to read.');
   const rows = records.slice(first + 1);
   if (rows.length === 0) throw new Error('This file has no rows under its header.');
-  if (rows.length > LIST_LIMITS.rows) {
+  if (rows.length > limits.rows) {
     throw new Error(
-      `This list has ${count(rows.length)} rows: a list can have at most ${count(LIST_LIMITS.rows)}. Split it into smaller files.`,
+      `This list has ${count(rows.length)} rows: a list can have at most ${count(limits.rows)}. Split it into smaller files.`,
     );
   }
   let width = header.cells.length;

@@ -21,7 +21,11 @@ export type RowRequest =
 const PERSON_KINDS = new Set(['person', 'social', 'microblog', 'codehost']);
 
 /** The cells of a row in the columns with this role, non-empty, in column order. */
-function cellsOf(cells: readonly string[], roles: readonly ListColumnRole[], role: ListColumnRole): string[] {
+export function cellsOf(
+  cells: readonly string[],
+  roles: readonly ListColumnRole[],
+  role: ListColumnRole,
+): string[] {
   const found: string[] = [];
   roles.forEach((r, index) => {
     const cell = cells[index]?.trim();

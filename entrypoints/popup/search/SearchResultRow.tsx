@@ -8,6 +8,7 @@
 import { ExternalLink } from '@/components/profile/parts';
 import { joinParts } from '@/components/profile/profile-format';
 import { handleOf, textOf } from '@/components/results/ResultRows';
+import { IN_CRM } from '@/hooks/useInCrm';
 import type { CrmRecord } from '@/lib/crm/presets';
 import { answerCrmRecord } from '@/lib/crm/records';
 import type { CsvColumn } from '@/lib/csv';
@@ -105,13 +106,15 @@ export function searchCrmRecords(endpointId: SearchEndpointId, results: readonly
 export interface SearchResultRowProps {
   endpointId: SearchEndpointId;
   result: unknown;
+  /** The person's CRM reference holds it. */
+  inCrm?: boolean;
   /** Opens the profile's page with the side panel beside it; absent when the address is unusable. */
   onShowInPanel?: (url: string) => void;
   /** Whether the row is chosen (to watch); absent when it cannot be chosen. */
   choice?: { chosen: boolean; onChoose: (chosen: boolean) => void };
 }
 
-export function SearchResultRow({ endpointId, result, onShowInPanel, choice }: SearchResultRowProps) {
+export function SearchResultRow({ endpointId, result, inCrm, onShowInPanel, choice }: SearchResultRowProps) {
   const row = searchRowText(endpointId, result);
   return (
     <li class="result search-result">
@@ -126,6 +129,12 @@ export function SearchResultRow({ endpointId, result, onShowInPanel, choice }: S
           />
         )}
         <ExternalLink href={row.url}>{row.name}</ExternalLink>
+        {inCrm && (
+          <>
+            {' '}
+            <span class="in-crm">{IN_CRM}</span>
+          </>
+        )}
       </span>
       {row.detail && <span class="result-sub">{row.detail}</span>}
       <div class="result-foot">

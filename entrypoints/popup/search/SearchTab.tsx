@@ -4,13 +4,14 @@
  * service gives, "Load more" for the next page (its own quote; what is shown stays), each result
  * shown in the side panel on request, and the rows shown exported as CSV or for a CRM's importer.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { CrmExport } from '@/components/crm/CrmExport';
 import { lazyView } from '@/components/lazy-view';
 import { Busy } from '@/components/Notice';
 import { formatNumber } from '@/components/profile/profile-format';
 import { PagedResults } from '@/components/results/PagedResults';
 import { SpendArea } from '@/components/spend/SpendArea';
+import { useInCrm } from '@/hooks/useInCrm';
 import { usePagedAction } from '@/hooks/usePagedAction';
 import type { ParamForm } from '@/hooks/useParamForm';
 import { useRunProgress } from '@/hooks/useRunProgress';
@@ -20,7 +21,7 @@ import type { PopupBackend } from '../backend';
 import { blockedWords } from '../form-words';
 import { QuoteBreakdown, showBreakdown, withoutLines } from '../QuoteBreakdown';
 import { SearchFilters } from './SearchFilters';
-import { SearchResultRow, searchCrmRecords, searchCsvColumns } from './SearchResultRow';
+import { SearchResultRow, searchCrmRecords, searchCsvColumns, searchRowText } from './SearchResultRow';
 import type { SearchWatchProps } from './SearchWatch';
 import { SEARCH_LAYOUTS, type SearchEndpointId } from './search-groups';
 import { useChosenResults } from './useChosenResults';
@@ -75,6 +76,7 @@ export function SearchTab(props: SearchTabProps) {
   const { first, more } = paged;
   const progress = useRunProgress(backend.watchProgress, paged.runningRequestId);
   const { chosen, choiceOf } = useChosenResults(endpointId);
+  const inCrm = useResultsInCrm(backend, endpointId, paged.rows);
 
   // The person ran this search: once it answers, it joins the recent ones.
   const asked = useRef<RawParamsMessage | null>(null);
@@ -145,6 +147,7 @@ export function SearchTab(props: SearchTabProps) {
               <SearchResultRow
                 endpointId={endpointId}
                 result={result}
+                inCrm={inCrm.has(searchRowText(endpointId, result).url ?? '')}
                 onShowInPanel={backend.showInSidePanel}
                 choice={choiceOf(result)}
               />
@@ -185,5 +188,22 @@ export function SearchTab(props: SearchTabProps) {
         />
       )}
     </div>
+  );
+}
+
+/** The addresses of the results the person's CRM reference holds (they are marked `In your CRM`). */
+function useResultsInCrm(
+  backend: PopupBackend,
+  endpointId: SearchEndpointId,
+  rows: readonly unknown[],
+): ReadonlySet<string> {
+  // The rows are a new array on every render: they are asked about again only when their addresses change.
+  const urls = rows.map((result) => searchRowText(endpointId, result).url ?? '');
+  const key = urls.join('\n');
+  const identities = useMemo(() => urls.map((url) => ({ profileUrl: url })), [key]);
+  const answer = useInCrm(backend.ask, identities);
+  return useMemo(
+    () => new Set(identities.filter((_, index) => answer?.matches[index]).map((row) => row.profileUrl)),
+    [identities, answer],
   );
 }

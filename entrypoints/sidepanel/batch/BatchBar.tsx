@@ -23,6 +23,8 @@ export interface BatchBarProps {
   /** Rows that can be selected now, and how many are. */
   selectable: number;
   selected: number;
+  /** Rows the CRM reference holds that are not selected (left out of "Select all" and the quote). */
+  inCrmLeftOut: number;
   /** The quote of the selected rows together (cached rows at 0). */
   total: Quote;
   start: BatchStartState;
@@ -61,8 +63,16 @@ export function BatchBar(props: BatchBarProps) {
   );
 }
 
-function Selection({ selectable, selected, total, start, onSelectAll, onStart }: BatchBarProps) {
-  if (selectable === 0) return null;
+function Selection({
+  selectable,
+  selected,
+  inCrmLeftOut,
+  total,
+  start,
+  onSelectAll,
+  onStart,
+}: BatchBarProps) {
+  if (selectable === 0 && selected === 0) return null;
   if (start.status === 'starting') return <Busy>Starting the batch…</Busy>;
   return (
     <div class="batch-select">
@@ -77,6 +87,7 @@ function Selection({ selectable, selected, total, start, onSelectAll, onStart }:
       </label>
       <button type="button" class="primary" disabled={selected === 0} onClick={onStart}>
         {spendLabel(`Enrich ${selected} selected`, total)}
+        {inCrmLeftOut > 0 && ` · ${inCrmLeftOut} in your CRM left out`}
       </button>
     </div>
   );

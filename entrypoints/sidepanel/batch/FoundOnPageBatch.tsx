@@ -74,6 +74,7 @@ export function FoundOnPageBatch({ backend, findings, tabId, settings, onSpent }
         <BatchBar
           selectable={found.selectable}
           selected={found.selected}
+          inCrmLeftOut={found.inCrmLeftOut}
           total={found.total}
           start={found.start}
           batch={found.batch}

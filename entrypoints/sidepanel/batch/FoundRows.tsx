@@ -9,6 +9,7 @@ import { formatCredits } from '@/components/format';
 import { formatAgo } from '@/components/profile/profile-format';
 import { safeHttpUrl } from '@/components/safe-url';
 import { SpendArea, type SpendHandlers } from '@/components/spend/SpendArea';
+import { IN_CRM } from '@/hooks/useInCrm';
 import type { ActionState, QuoteState } from '@/lib/action-state';
 import type { AnswerLine, PeekRow } from '@/lib/protocol';
 
@@ -56,6 +57,8 @@ export interface FoundRowProps {
     href?: string | null;
     selectable: boolean;
     selected: boolean;
+    /** The person's CRM reference holds it. */
+    inCrm?: boolean;
   };
   line: RowLine;
   spend: RowSpend | null;
@@ -89,6 +92,12 @@ export function FoundRow({ row, line, spend, onToggle, staleAfterDays }: FoundRo
             <span>{row.label}</span>
           )}
           {row.detail && row.detail !== row.label && <span class="found-id"> {row.detail}</span>}
+          {row.inCrm && (
+            <>
+              {' '}
+              <span class="in-crm">{IN_CRM}</span>
+            </>
+          )}
         </p>
         <RowStatus line={line} label={row.label} staleAfterDays={staleAfterDays} />
       </div>

@@ -6,6 +6,7 @@
  * stopped worker does not stop it, and reopening the panel finds it again.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useInCrm } from '@/hooks/useInCrm';
 import type { Ask } from '@/hooks/useQuotedAction';
 import type { UserMessage } from '@/lib/api/errors';
 import { ApiError, userMessage } from '@/lib/api/errors';
@@ -55,6 +56,12 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const mounted = useMounted();
   const peek = usePagePeek(ask, items);
+  // Rows the person's CRM reference holds are marked and left out of "Select all".
+  const identities = useMemo(
+    () => items.map((item) => (item.group === 'email' ? { email: item.label } : { profileUrl: item.href })),
+    [items],
+  );
+  const inCrm = useInCrm(ask, identities);
 
   // The page's rows: nothing selected, and peeked at once.
   useEffect(() => {
@@ -72,14 +79,15 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
     onStarted: () => setSelected(new Set()),
   });
 
-  const rows = rowModels(items, { peek: peek.state, busy, selected, batch: tabBatch });
+  const rows = rowModels(items, { peek: peek.state, busy, selected, batch: tabBatch, inCrm: inCrm?.matches });
   const groups: FoundGroupView[] = GROUPS.map((group) => ({
     id: group.id,
     title: group.title,
     rows: rows.filter((row) => row.group === group.id),
   })).filter((group) => group.rows.length > 0);
   const chosen = rows.filter((row) => row.selected);
-  const selectableKeys = rows.filter((row) => row.selectable).map((row) => row.key);
+  const selectableKeys = rows.filter((row) => row.selectable && !row.inCrm).map((row) => row.key);
+  const leftOut = rows.filter((row) => row.selectable && row.inCrm && !row.selected).length;
 
   function toggle(keys: readonly string[], on: boolean): void {
     setSelected((previous) => withKeys(previous, keys, on));
@@ -102,11 +110,12 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
     start: tabBatch.startState,
     selectable: selectableKeys.length,
     selected: chosen.length,
+    inCrmLeftOut: leftOut,
     total: selectedTotal(chosen),
     toggle: (key: string, on: boolean) => toggle([key], on),
     toggleGroup: (group: string, on: boolean) =>
       toggle(
-        rows.filter((row) => row.group === group && row.selectable).map((row) => row.key),
+        rows.filter((row) => row.group === group && row.selectable && !row.inCrm).map((row) => row.key),
         on,
       ),
     selectAll: (on: boolean) => toggle(selectableKeys, on),
@@ -297,10 +306,15 @@ interface RowsState {
   busy: ReadonlySet<string>;
   selected: ReadonlySet<string>;
   batch: { active: boolean; itemsByKey: ReadonlyMap<string, BatchItemView>; shown: BatchView | null };
+  /** Per item, whether the CRM reference holds it (hooks/useInCrm.ts). */
+  inCrm: ReadonlyArray<unknown> | undefined;
 }
 
 /** What each row shows and allows, from the peek, the rows busy on their own, the selection and the batch. */
-function rowModels(items: readonly FoundItem[], { peek, busy, selected, batch }: RowsState): FoundRowModel[] {
+function rowModels(
+  items: readonly FoundItem[],
+  { peek, busy, selected, batch, inCrm }: RowsState,
+): FoundRowModel[] {
   const peekOf = (key: string): PeekRow | undefined =>
     peek.status === 'ready' ? peek.byKey.get(key) : undefined;
 
@@ -318,7 +332,7 @@ function rowModels(items: readonly FoundItem[], { peek, busy, selected, batch }:
     return !(batch.active && batch.itemsByKey.has(item.key));
   }
 
-  return items.map((item) => {
+  return items.map((item, index) => {
     const inBatch = batch.itemsByKey.get(item.key) ?? null;
     const selectable = canSelect(item);
     return {
@@ -334,6 +348,7 @@ function rowModels(items: readonly FoundItem[], { peek, busy, selected, batch }:
       batchActive: batch.active,
       selectable,
       selected: selectable && selected.has(item.key),
+      inCrm: Boolean(inCrm?.[index]),
       mountKey: inBatch && batch.shown ? `${item.key}@${batch.shown.id}` : item.key,
     };
   });

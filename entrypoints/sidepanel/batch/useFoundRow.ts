@@ -33,6 +33,8 @@ export interface FoundRowModel {
   /** Can be put in the batch (peeked, nothing runs for it now). */
   selectable: boolean;
   selected: boolean;
+  /** The person's CRM reference holds it: marked, and left out of "Select all" (it can be picked). */
+  inCrm: boolean;
   /** The list's key for it: changes when a batch takes it in, so its own state starts again. */
   mountKey: string;
 }

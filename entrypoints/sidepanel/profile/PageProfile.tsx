@@ -6,17 +6,18 @@
  * elsewhere) is handed back to the panel through `under`, which mounts it.
  */
 import type { ComponentChildren, VNode } from 'preact';
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { lazyView } from '@/components/lazy-view';
 import { Busy, ErrorNotice } from '@/components/Notice';
 import { CompanyView } from '@/components/profile/CompanyView';
 import { PersonView } from '@/components/profile/PersonView';
 import { displayHost } from '@/components/safe-url';
+import { useInCrm } from '@/hooks/useInCrm';
 import type { Ask, TakeFirstView } from '@/hooks/useQuotedAction';
 import type { ResponseOf } from '@/lib/api/endpoints';
 import type { CrmKind } from '@/lib/crm/presets';
 import { enrichRequestOf, PROFILE_KIND_INFO } from '@/lib/profiles';
-import type { PublicSettings, SpendTotals } from '@/lib/protocol';
+import type { CrmMatchBy, PublicSettings, SpendTotals } from '@/lib/protocol';
 import { formatAge, spendLabel } from '@/lib/quote-format';
 import type { CopyForCrmProps } from './CopyForCrm';
 import {
@@ -69,6 +70,9 @@ export function PageProfile({ backend, profile, settings, onSpent, under, onForg
   const refusal = whyNotEnrichable(profile);
   const request = enrichRequestOf(profile);
   const title = `${PROFILE_KIND_INFO[profile.kind].one} on this page`;
+  // Whether the person's CRM reference holds this profile: said above the control that enriches it.
+  const asked = useMemo(() => [{ profileUrl: profile.url }], [profile.url]);
+  const inCrm = useInCrm(backend.ask, asked)?.matches[0] ?? null;
   if (refusal || !request) {
     return (
       <section class="card panel-section" aria-labelledby="page-profile-heading">
@@ -98,6 +102,7 @@ export function PageProfile({ backend, profile, settings, onSpent, under, onForg
         onSpent={onSpent}
         under={under}
         onForgotten={onForgotten}
+        inCrm={inCrm}
       />
       {(profile.kind === 'person' || profile.kind === 'company') && backend.openChanges && (
         <WatchSection
@@ -178,6 +183,8 @@ interface ProfileQueryProps<Id extends EnrichEndpointId> {
   onSpent: (totals: SpendTotals | null) => void;
   under?: (organisation: EnrichedOrganisation) => ComponentChildren;
   onForgotten?: () => void;
+  /** The person's CRM reference holds this profile (hooks/useInCrm.ts), and by what. */
+  inCrm?: CrmMatchBy | null;
 }
 
 function ProfileQuery<Id extends EnrichEndpointId>({
@@ -191,6 +198,7 @@ function ProfileQuery<Id extends EnrichEndpointId>({
   onSpent,
   under,
   onForgotten,
+  inCrm,
 }: ProfileQueryProps<Id>) {
   const enrichment = useEnrichment({
     ask: backend.ask,
@@ -266,6 +274,7 @@ function ProfileQuery<Id extends EnrichEndpointId>({
             />
           )
         }
+        inCrm={inCrm}
       >
         {shown && kind.draw(shown.answer.data, shown.requested, titleLevel === 1 ? 2 : 3)}
       </PageProfileSection>

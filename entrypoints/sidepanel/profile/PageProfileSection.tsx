@@ -8,7 +8,9 @@ import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import { Notice } from '@/components/Notice';
 import { AnswerLine, SpendArea } from '@/components/spend/SpendArea';
+import { IN_CRM, MATCHED_BY } from '@/hooks/useInCrm';
 import type { ActionState, AnswerMeta, QuoteState } from '@/lib/action-state';
+import type { CrmMatchBy } from '@/lib/protocol';
 
 export type { ActionState, QuoteState } from '@/lib/action-state';
 
@@ -47,6 +49,8 @@ export interface PageProfileSectionProps {
   onForget?: () => Promise<void>;
   /** "Copy for CRM" under the answer's line (a person or a company); absent for other answers. */
   crmCopy?: ComponentChildren;
+  /** The person's CRM reference holds this profile, and by what: said above the control that spends. */
+  inCrm?: CrmMatchBy | null;
 }
 
 export function PageProfileSection(props: PageProfileSectionProps) {
@@ -76,6 +80,11 @@ export function PageProfileSection(props: PageProfileSectionProps) {
         </>
       )}
       {props.controls}
+      {props.inCrm && (
+        <p class="in-crm-note">
+          <span class="in-crm">{IN_CRM}</span> <span class="muted small">{MATCHED_BY[props.inCrm]}</span>
+        </p>
+      )}
       <SpendArea
         verb={props.verb}
         runningText={props.verb === 'Enrich' ? 'Enriching…' : 'Refreshing…'}

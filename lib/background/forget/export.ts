@@ -1,10 +1,10 @@
 import type { IDBPDatabase } from 'idb';
-import type { EnrichmentDb } from '../db';
+import { CRM_REFERENCE_KEY, type EnrichmentDb } from '../db';
 
 /**
  * Everything the extension holds about others, as one file a person can read or move: settings
- * (without the key or the member token), the cache, the ledger, the journal of calls, batches, lists, recent lookups
- * watch lists with their members and changes, and the do-not-enrich list.
+ * (without the key or the member token), the cache, the ledger, the journal of calls, batches, lists, recent lookups,
+ * watch lists with their members and changes, the do-not-enrich list and the CRM reference.
  */
 export async function exportStored(db: IDBPDatabase<EnrichmentDb>, settings: Record<string, unknown>) {
   const { apiKey: _key, hubToken: _token, ...withoutKey } = settings;
@@ -23,5 +23,6 @@ export async function exportStored(db: IDBPDatabase<EnrichmentDb>, settings: Rec
     watchMembers: await db.getAll('watchMembers'),
     watchChanges: await db.getAll('watchChanges'),
     doNotEnrich: await db.getAll('doNotEnrich'),
+    crmReference: (await db.get('crmReference', CRM_REFERENCE_KEY)) ?? null,
   };
 }

@@ -14,11 +14,22 @@ import { FORGOTTEN, forgottenJob } from './rewrite';
  * "Clear history": who was looked up is forgotten, what was spent is not (the daily budget and the
  * month's total still count it): the ledger's lines keep credits and dates but lose their names,
  * finished calls in the journal lose their parameters, the popup's recent entries go, and finished
- * batches and lists go, and so do watch lists with their members and changes.
+ * batches and lists go, and so do watch lists with their members and changes, and the CRM reference
+ * (rows about others, like the lists).
  */
 export async function clearHistory(db: IDBPDatabase<EnrichmentDb>): Promise<void> {
   const tx = db.transaction(
-    ['ledger', 'jobs', 'recent', 'batches', 'lists', 'listRows', 'listRequests', ...WATCH_STORES],
+    [
+      'ledger',
+      'jobs',
+      'recent',
+      'batches',
+      'lists',
+      'listRows',
+      'listRequests',
+      'crmReference',
+      ...WATCH_STORES,
+    ],
     'readwrite',
   );
   for (const line of await tx.objectStore('ledger').getAll())
@@ -31,6 +42,7 @@ export async function clearHistory(db: IDBPDatabase<EnrichmentDb>): Promise<void
   for (const list of await tx.objectStore('lists').getAll())
     if (!isWorking(list.status)) await deleteList(tx, list.id);
   await clearWatch(tx);
+  await tx.objectStore('crmReference').clear();
   await tx.done;
 }
 

@@ -9,11 +9,12 @@
  * forgotten: what was spent stays in the ledger, under "forgotten".
  */
 import type { IDBPDatabase } from 'idb';
+import { dropReferenceRows } from '../crm/reference';
 import type { EnrichmentDb } from '../db';
 import { forgetInWatch, WATCH_STORES } from '../watch/watch-privacy';
 import { matchRecords } from './matching';
 import { rewriteStores } from './rewrite';
-import { type KnownSubject, subjectOf } from './subject';
+import { type KnownSubject, namesSubject, subjectOf } from './subject';
 
 export { exportStored } from './export';
 export { clearHistory, expiredJob } from './history';
@@ -37,6 +38,7 @@ export async function forgetSubject(
       'lists',
       'listRows',
       'listRequests',
+      'crmReference',
       ...WATCH_STORES,
     ],
     'readwrite',
@@ -53,8 +55,12 @@ export async function forgetSubject(
   ]);
   const stored = { cache, ledger, jobs, recent, batches, lists, listRows, listRequests };
   const removed = await rewriteStores(tx, stored, matchRecords(stored, known), known);
+  // The CRM reference's rows about them go too, once everything known about them is learned.
+  const fromReference = await dropReferenceRows(tx.objectStore('crmReference'), (row) =>
+    namesSubject(row, known),
+  );
   // Watch lists: after the other stores, with all they taught of who the subject is.
   const removedFromWatch = await forgetInWatch(tx, known);
   await tx.done;
-  return { removed: removed + removedFromWatch, known };
+  return { removed: removed + fromReference + removedFromWatch, known };
 }

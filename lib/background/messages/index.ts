@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import type { MessageType } from '../../protocol';
 import { batchSchemas } from './batches';
+import { crmSchemas } from './crm';
 import { findingsSchemas } from './findings';
 import { listSchemas } from './lists';
 import { privacySchemas } from './privacy';
@@ -29,6 +30,7 @@ const messageSchemas = {
   ...recentSchemas,
   ...privacySchemas,
   ...watchSchemas,
+  ...crmSchemas,
 } as const satisfies { [T in MessageType]: z.ZodType };
 
 /** A message's data as the background reads it, once its schema has checked it. */

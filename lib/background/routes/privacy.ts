@@ -6,6 +6,7 @@ import type { IDBPDatabase } from 'idb';
 import { storage } from 'wxt/utils/storage';
 import type { Settings } from '../../settings';
 import { clearCache } from '../cache';
+import { dropListed } from '../crm/reference';
 import type { EnrichmentDb } from '../db';
 import { readList, replaceStoredList, storedList } from '../do-not-enrich';
 import type { FindingsStore } from '../findings-store';
@@ -54,6 +55,8 @@ export function registerPrivacyRoutes(
     await replaceStoredList(db, entries);
     // Who must never be looked up is watched no more.
     await leaveListed(db);
+    // The CRM reference's rows the list now names go (lib/background/crm/reference.ts).
+    await dropListed(db);
     return { entries: await storedList(db), unreadable };
   });
 }

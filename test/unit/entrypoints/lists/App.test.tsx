@@ -28,7 +28,14 @@ type Handlers = {
   ) => ReturnType<ProtocolMap[T]> | Promise<ReturnType<ProtocolMap[T]>>;
 };
 
-function backendOf(handlers: Handlers) {
+/** No CRM reference unless a test gives one. */
+const NO_CRM_REFERENCE: Handlers = {
+  'crm.reference': () => null,
+  'crm.match': ({ rows }) => ({ reference: false, matches: rows.map(() => null) }),
+};
+
+function backendOf(given: Handlers) {
+  const handlers: Handlers = { ...NO_CRM_REFERENCE, ...given };
   const sent: { type: string; data: unknown }[] = [];
   const downloads: { fileName: string; text: string }[] = [];
   const backend: ListsBackend = {

@@ -149,6 +149,7 @@ describe('exporting what is kept', () => {
       'watchMembers',
       'watchChanges',
       'doNotEnrich',
+      'crmReference',
     ]);
     expect(JSON.stringify(exported)).not.toContain('sk_secret_key');
     expect(exported.cache.length).toBeGreaterThan(0);

@@ -534,4 +534,34 @@ describe('Found on this page, what it shows', () => {
     await settle();
     expect(root.textContent).toContain('Person 39');
   });
+
+  it('marks the rows the CRM reference holds, leaves them out of Select all and the quote, and lets one be included', async () => {
+    const { backend, sentOf } = backendOf({
+      'batch.peek': peekOf,
+      'batch.get': () => null,
+      // Charles is in the CRM by his profile address, Ada's address by email.
+      'crm.match': ({ rows }) => ({
+        reference: true,
+        matches: rows.map((row) =>
+          row.profileUrl?.endsWith('/charles') ? 'profile' : row.email === 'ada@example.com' ? 'email' : null,
+        ),
+      }),
+    });
+    const { root } = await mount(backend);
+    expect(sentOf('crm.match')[0]?.rows).toContainEqual({
+      profileUrl: 'https://www.linkedin.com/in/charles',
+    });
+    const marked = [...root.querySelectorAll('.found-row')]
+      .filter((row) => row.querySelector('.in-crm')?.textContent === 'In your CRM')
+      .map((row) => row.querySelector('.found-row-name')?.textContent?.replace('In your CRM', '').trim());
+    expect(marked).toEqual(['Charles Babbage charles', 'ada@example.com']);
+    // Select all takes the two others: Ada (cached, 0) and Mary (2).
+    const all = [...root.querySelectorAll<HTMLInputElement>('.found-select-all input')][0]!;
+    expect(all.parentElement?.textContent).toContain('Select all 2');
+    await tick(root, all);
+    expect(buttonNamed(root, 'Enrich 2 selected · 2 credits · 2 in your CRM left out')).toBeTruthy();
+    // Included by hand, Charles is quoted too.
+    await tick(root, checkbox(root, 'Select Charles Babbage'));
+    expect(buttonNamed(root, 'Enrich 3 selected · 4 credits · 1 in your CRM left out')).toBeTruthy();
+  });
 });

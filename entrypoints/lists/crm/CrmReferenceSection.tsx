@@ -1,0 +1,180 @@
+/**
+ * "Your CRM": the person's own CRM export, given as a reference so that lists, "Found on this
+ * page" and the popup's searches mark who it already holds (`In your CRM`) and leave them out of
+ * the quote. The file is read here (its shape recognised by its headers, its columns shown and
+ * changeable as a list's are); what identifies each row is kept by the background, in this browser
+ * only. After the import it says how many rows were read, how many give something to match on,
+ * and why the others do not.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { Field } from '@/components/Field';
+import { ErrorNotice } from '@/components/Notice';
+import type { UserMessage } from '@/lib/api/errors';
+import { backgroundFailure } from '@/lib/ask-background';
+import { CRM_REFERENCE_LIMITS } from '@/lib/list-limits';
+import type { CrmReferenceSummary, CrmShape, ListColumnRole } from '@/lib/protocol';
+import type { ListsBackend } from '../backend';
+import { MappingTable } from '../draft/MappingTable';
+import { type ChosenFile, EncodingChoice } from '../import/ImportStep';
+import {
+  decodeBytes,
+  detectEncoding,
+  type ParsedTable,
+  parseTable,
+  readListBytes,
+} from '../import/read-file';
+import { identityOf, recognise, SHAPE_LABELS } from './crm-shapes';
+
+/** A file read and recognised, before it is kept. */
+interface ReadExport {
+  file: ChosenFile;
+  table: ParsedTable;
+  shape: CrmShape;
+  roles: ListColumnRole[];
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+const rows = (value: number) => `${count(value)} ${value === 1 ? 'row' : 'rows'}`;
+
+/** What the import read, in a sentence: read, usable, and why the others match nothing. */
+export function summaryWords(summary: CrmReferenceSummary): string {
+  const unusable = summary.read - summary.usable;
+  const why = summary.unusable.map(({ reason, rows: n }) => `${reason}: ${count(n)}`).join('; ');
+  return `${rows(summary.read)} read, ${count(summary.usable)} with something to match on${
+    unusable > 0 ? `, ${count(unusable)} matched nothing usable (${why})` : ''
+  }.`;
+}
+
+export function CrmReferenceSection({ backend }: { backend: ListsBackend }) {
+  const [summary, setSummary] = useState<CrmReferenceSummary | null | undefined>(undefined);
+  const [read, setRead] = useState<ReadExport | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<UserMessage | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    backend.ask('crm.reference', undefined).then(setSummary, (error) => setFailure(backgroundFailure(error)));
+  }, [backend]);
+
+  async function readFile(file: ChosenFile) {
+    setProblem(null);
+    try {
+      const table = await parseTable(decodeBytes(file.bytes, file.encoding), CRM_REFERENCE_LIMITS);
+      setRead({ file, table, ...recognise(table.columns, table.rows) });
+    } catch (error) {
+      setRead(null);
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async function choose(picked: File) {
+    setProblem(null);
+    try {
+      const bytes = await readListBytes(picked, CRM_REFERENCE_LIMITS);
+      const detected = detectEncoding(bytes);
+      await readFile({ name: picked.name, bytes, detected, encoding: detected });
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async function act(work: () => Promise<CrmReferenceSummary | null>) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      setSummary(await work());
+      setRead(null);
+    } catch (error) {
+      setFailure(backgroundFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const keep = (chosen: ReadExport) =>
+    act(() =>
+      backend.ask('crm.import', {
+        name: chosen.file.name,
+        shape: chosen.shape,
+        rows: chosen.table.rows.map((cells) => identityOf(cells, chosen.roles)),
+      }),
+    );
+
+  return (
+    <section class="card" aria-labelledby="crm-title">
+      <header>
+        <h2 id="crm-title">Your CRM</h2>
+      </header>
+      <p class="muted">
+        Give your CRM’s own export (HubSpot contacts or companies, a Salesforce leads or contacts report, a
+        Pipedrive people export, or any CSV). Lists, “Found on this page” and searches then mark the people it
+        holds <span class="in-crm">In your CRM</span> and leave them out of the quote unless you include them.
+        It is kept in this browser only and never sent anywhere; only what identifies each row is kept.
+      </p>
+      {summary && (
+        <div class="stack">
+          <p role="status">
+            <strong>{summary.name}</strong>, {SHAPE_LABELS[summary.shape]}, imported{' '}
+            {new Date(summary.importedAt).toLocaleString()}: {summaryWords(summary)}
+          </p>
+          <div class="row">
+            <button type="button" class="small" disabled={busy} onClick={() => act(clearReference)}>
+              Clear your CRM reference
+            </button>
+          </div>
+        </div>
+      )}
+      <Field
+        label={summary ? 'Replace it with another export' : 'CRM export (CSV)'}
+        hint={`Up to ${count(CRM_REFERENCE_LIMITS.rows)} rows. Matched by profile address, then email, then full name with company domain.`}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+            disabled={busy}
+            onChange={(event) => {
+              const picked = (event.currentTarget as HTMLInputElement).files?.[0];
+              if (picked) void choose(picked);
+            }}
+          />
+        )}
+      </Field>
+      {read && <EncodingChoice file={read.file} disabled={busy} onChoose={readFile} />}
+      {problem && (
+        <p class="notice error" role="alert">
+          {problem}
+        </p>
+      )}
+      {read && (
+        <div class="stack">
+          <p>
+            <strong>{read.file.name}</strong> reads as {SHAPE_LABELS[read.shape]}:{' '}
+            {rows(read.table.rows.length)}. Check how its columns are read, then keep it.
+          </p>
+          <MappingTable
+            columns={read.table.columns}
+            rows={read.table.rows}
+            roles={read.roles}
+            onChange={(roles) => setRead({ ...read, roles })}
+          />
+          <div class="row">
+            <button type="button" class="primary" disabled={busy} onClick={() => keep(read)}>
+              Keep as your CRM reference
+            </button>
+            <button type="button" disabled={busy} onClick={() => setRead(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {failure && <ErrorNotice message={failure} />}
+    </section>
+  );
+
+  async function clearReference() {
+    await backend.ask('crm.clear', undefined);
+    return null;
+  }
+}

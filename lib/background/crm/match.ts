@@ -1,0 +1,149 @@
+/**
+ * Matching rows against the CRM reference: by canonical profile URL, then email (case aside), then
+ * full name together with the company's domain (case, accents and spaces aside; a domain without
+ * `www.`). A name alone never matches: two people share a name far more often than a name and an
+ * employer. A row naming no person (a company's row) matches a company of the reference by its
+ * profile URL or its domain. The reference is indexed once, in Maps, so a row costs a few lookups
+ * whatever the reference's size.
+ */
+import { parseProfileUrl, websiteDomain } from '../../profile-urls';
+import type { CrmIdentity, CrmMatchBy } from '../../protocol';
+
+/** What identifies a row, canonical: what the index is keyed by. */
+export interface CrmKeys {
+  /** `kind:id` of its profile (a person's or a company's). */
+  profile: string | null;
+  email: string | null;
+  /**
+   * `fullname|domain`, only when both are there: the name's words run together, in each order its
+   * first and last name give (names written family name first, `新田聡`, have no space to split at).
+   */
+  namesAtDomain: string[];
+  /** A row naming no person: its company's domain. */
+  companyDomain: string | null;
+  /** Why nothing identifies it (only when every key above is null). */
+  unusable: string | null;
+}
+
+/** One address, as CRMs hold them: what matters is that two writings of it compare equal. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A name as it is compared: accents folded, lower case, letters and digits only, spaces and
+ * punctuation left out ("  José  Núñez-García" → "josenunezgarcia").
+ */
+export function compactName(text: string): string {
+  // Most names are plain ASCII: folding accents is the slow part, done only where there are some.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, on purpose
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** A row's name in every order it can be written, words run together; none when it has no name. */
+function namesOf(row: CrmIdentity): string[] {
+  const names = new Set<string>();
+  const first = compactName(row.firstName ?? '');
+  const last = compactName(row.lastName ?? '');
+  if (row.fullName) names.add(compactName(row.fullName));
+  if (first || last) {
+    names.add(first + last);
+    names.add(last + first);
+  }
+  names.delete('');
+  return [...names];
+}
+
+const PERSON_KINDS: ReadonlySet<string> = new Set(['person', 'social', 'microblog', 'codehost']);
+
+/** Company domains repeat (many people work at one company): each writing is read once. */
+type DomainMemo = Map<string, string | null>;
+
+function domainOf(text: string, memo: DomainMemo | undefined): string | null {
+  let domain = memo?.get(text);
+  if (domain === undefined) {
+    domain = websiteDomain(text);
+    memo?.set(text, domain);
+  }
+  return domain;
+}
+
+export function crmKeys(row: CrmIdentity, memo?: DomainMemo): CrmKeys {
+  const url = row.profileUrl?.trim() ?? '';
+  const ref = url ? parseProfileUrl(url) : null;
+  const emailText = row.email?.trim() ?? '';
+  const email = emailText && EMAIL.test(emailText) ? emailText.toLowerCase() : null;
+  const domainText = row.companyDomain?.trim() ?? '';
+  const domain = domainText ? domainOf(domainText, memo) : null;
+  const names = namesOf(row);
+  const person = (ref !== null && PERSON_KINDS.has(ref.kind)) || email !== null || names.length > 0;
+  const keys: CrmKeys = {
+    profile: ref ? `${ref.kind}:${ref.id}` : null,
+    email,
+    namesAtDomain: domain ? names.map((name) => `${name}|${domain}`) : [],
+    companyDomain: !person && domain ? domain : null,
+    unusable: null,
+  };
+  if (keys.profile || keys.email || keys.namesAtDomain.length > 0 || keys.companyDomain) return keys;
+  keys.unusable =
+    url && !ref
+      ? 'a profile address we do not recognise'
+      : emailText
+        ? 'an email address that is not one'
+        : names.length > 0 && domainText
+          ? 'a company website that is not one'
+          : names.length > 0
+            ? 'a name without a company domain'
+            : 'nothing to match on';
+  return keys;
+}
+
+/** The reference, indexed: each key to the row that has it (the first, when several do). */
+export interface CrmIndex {
+  size: number;
+  profiles: Map<string, number>;
+  emails: Map<string, number>;
+  namesAtDomains: Map<string, number>;
+  companyDomains: Map<string, number>;
+}
+
+export function indexReference(rows: readonly CrmIdentity[]): CrmIndex {
+  const index: CrmIndex = {
+    size: rows.length,
+    profiles: new Map(),
+    emails: new Map(),
+    namesAtDomains: new Map(),
+    companyDomains: new Map(),
+  };
+  const put = (map: Map<string, number>, key: string | null, at: number) => {
+    if (key !== null && !map.has(key)) map.set(key, at);
+  };
+  const memo: DomainMemo = new Map();
+  rows.forEach((row, at) => {
+    const keys = crmKeys(row, memo);
+    put(index.profiles, keys.profile, at);
+    put(index.emails, keys.email, at);
+    for (const name of keys.namesAtDomain) put(index.namesAtDomains, name, at);
+    put(index.companyDomains, keys.companyDomain, at);
+  });
+  return index;
+}
+
+/** How a row matches the reference, by the first key that does; null when it does not. */
+export function matchRow(index: CrmIndex, row: CrmIdentity, memo?: DomainMemo): CrmMatchBy | null {
+  const keys = crmKeys(row, memo);
+  if (keys.profile !== null && index.profiles.has(keys.profile)) return 'profile';
+  if (keys.email !== null && index.emails.has(keys.email)) return 'email';
+  if (keys.namesAtDomain.some((name) => index.namesAtDomains.has(name))) return 'name';
+  if (keys.companyDomain !== null && index.companyDomains.has(keys.companyDomain)) return 'company';
+  return null;
+}
+
+/** How each row matches the reference (null: it does not). */
+export function matchRows(index: CrmIndex, rows: readonly CrmIdentity[]): Array<CrmMatchBy | null> {
+  const memo: DomainMemo = new Map();
+  return rows.map((row) => matchRow(index, row, memo));
+}
