@@ -14,6 +14,7 @@ import { createServer } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { type BrowserContext, chromium } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '../sandbox/app';
+import { send } from '../test/e2e/extension-storage';
 import { CHROMIUM_ARGS, EXTENSION_PATH } from '../test/e2e/fixtures';
 
 const OUT = '.demo';
@@ -188,6 +189,8 @@ async function main(): Promise<void> {
   await profilePanel.getByRole('button', { name: /^Enrich · / }).click();
   await profilePanel.getByRole('heading', { name: name(person) }).waitFor();
 
+  const changes = await showWatchWithChanges();
+
   if (!headed) {
     await team.screenshot({ path: `${OUT}/1-demo-page.png` });
     await teamPanel.screenshot({ path: `${OUT}/2-panel-on-demo-page.png`, fullPage: true });
@@ -200,11 +203,59 @@ async function main(): Promise<void> {
       .first()
       .waitFor();
     await options.screenshot({ path: `${OUT}/5-options.png`, fullPage: true });
+    await changes.screenshot({ path: `${OUT}/6-changes.png`, fullPage: true });
+  }
+
+  /**
+   * A watch list with changes to show: 40 of the sandbox's people watched every 30 days (its first
+   * run asks each), then the sandbox's clock and the watch's moved 30 days on (the e2e build's hook)
+   * and the run that falls due records who changed jobs, titles or places.
+   */
+  async function showWatchWithChanges() {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/changes.html`);
+    const watched = sandbox.sandbox.queries.dataset.people.slice(0, 40);
+    const startId = crypto.randomUUID();
+    await send(page, 'watch.create', {
+      startId,
+      name: 'Demo: people to call',
+      targets: watched.map((p) => ({ kind: 'person', url: p.url, name: name(p) })),
+      periodDays: 30,
+      freshness: 'if-recent',
+      cap: null,
+    });
+    const runOver = async () => {
+      for (let attempt = 0; attempt < 150; attempt++) {
+        const lists = await send<Array<{ id: string; status: string; lastRunAt: number | null }>>(
+          page,
+          'watch.lists',
+          undefined,
+        );
+        const list = lists.find((each) => each.id === startId);
+        if (list?.status === 'idle' && list.lastRunAt !== null) return;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new DemoError('the demo watch list did not finish its run');
+    };
+    await runOver();
+    await fetch(`${sandbox.url}/__sandbox/advance`, { method: 'POST', body: JSON.stringify({ days: 30 }) });
+    await sw.evaluate(async () => {
+      const hooks = (globalThis as { __test?: { watch?: Record<string, (days?: number) => Promise<void>> } })
+        .__test!.watch!;
+      await hooks.advanceDays!(30);
+      await hooks.checkDue!();
+    });
+    await runOver();
+    await page.reload();
+    return page;
   }
 
   console.log(`Sandbox: ${sandbox.url} (key "demo")`);
   console.log(`Demo page: ${demoUrl}`);
   console.log(`Profile: ${person.url} (enriched in the side panel)`);
+  console.log(
+    `Changes: a watch list of 40 people, 30 days on (chrome-extension://${extensionId}/changes.html)`,
+  );
   if (!headed) console.log(`No display: screenshots of what was opened are in ${OUT}/`);
   console.log(`Running as process ${process.pid}; press Ctrl-C to stop.`);
   if (process.env.DEMO_EXIT === '1') await stop(0);

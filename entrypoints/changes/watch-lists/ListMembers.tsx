@@ -1,13 +1,16 @@
 /**
  * A watch list's members, read when opened (`watch.list`): each with when it was last checked and
  * Remove (it leaves the list; its changes stay until the list goes), and the members exported as the
- * lists page exports a list (CSV with its byte order mark, JSON).
+ * lists page exports a list (CSV with its byte order mark, JSON) and for a CRM's importer.
  */
 import { useState } from 'preact/hooks';
+import { CrmExport } from '@/components/crm/CrmExport';
 import { formatMoment } from '@/components/format';
 import { Busy, ErrorNotice } from '@/components/Notice';
 import { ExternalLink } from '@/components/profile/parts';
 import { backgroundFailure, type Loadable } from '@/lib/ask-background';
+import { watchCrmRecords } from '@/lib/crm/records';
+import { csvFileName } from '@/lib/csv';
 import type { WatchListDetail, WatchListSummary } from '@/lib/protocol';
 import { listToCsv, listToJson } from '../../lists/export/list-export';
 import { listFileName } from '../../lists/run/ListDownloads';
@@ -67,6 +70,16 @@ export function ListMembers({
               Export members (JSON)
             </button>
           </div>
+          <CrmExport
+            records={watchCrmRecords(detail.value.members)}
+            onSave={(preset, csv) =>
+              backend.download(
+                csvFileName(`${preset.id}-${list.name}`),
+                ['\uFEFF', csv],
+                'text/csv;charset=utf-8',
+              )
+            }
+          />
           <table class="watch-members">
             <caption class="visually-hidden">Members of {list.name}</caption>
             <thead>

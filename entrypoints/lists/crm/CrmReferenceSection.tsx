@@ -111,19 +111,7 @@ export function CrmReferenceSection({ backend }: { backend: ListsBackend }) {
         holds <span class="in-crm">In your CRM</span> and leave them out of the quote unless you include them.
         It is kept in this browser only and never sent anywhere; only what identifies each row is kept.
       </p>
-      {summary && (
-        <div class="stack">
-          <p role="status">
-            <strong>{summary.name}</strong>, {SHAPE_LABELS[summary.shape]}, imported{' '}
-            {new Date(summary.importedAt).toLocaleString()}: {summaryWords(summary)}
-          </p>
-          <div class="row">
-            <button type="button" class="small" disabled={busy} onClick={() => act(clearReference)}>
-              Clear your CRM reference
-            </button>
-          </div>
-        </div>
-      )}
+      {summary && <KeptReference summary={summary} busy={busy} onClear={() => act(clearReference)} />}
       <Field
         label={summary ? 'Replace it with another export' : 'CRM export (CSV)'}
         hint={`Up to ${count(CRM_REFERENCE_LIMITS.rows)} rows. Matched by profile address, then email, then full name with company domain.`}
@@ -148,26 +136,13 @@ export function CrmReferenceSection({ backend }: { backend: ListsBackend }) {
         </p>
       )}
       {read && (
-        <div class="stack">
-          <p>
-            <strong>{read.file.name}</strong> reads as {SHAPE_LABELS[read.shape]}:{' '}
-            {rows(read.table.rows.length)}. Check how its columns are read, then keep it.
-          </p>
-          <MappingTable
-            columns={read.table.columns}
-            rows={read.table.rows}
-            roles={read.roles}
-            onChange={(roles) => setRead({ ...read, roles })}
-          />
-          <div class="row">
-            <button type="button" class="primary" disabled={busy} onClick={() => keep(read)}>
-              Keep as your CRM reference
-            </button>
-            <button type="button" disabled={busy} onClick={() => setRead(null)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ReadExportReview
+          read={read}
+          busy={busy}
+          onRoles={(roles) => setRead({ ...read, roles })}
+          onKeep={() => keep(read)}
+          onCancel={() => setRead(null)}
+        />
       )}
       {failure && <ErrorNotice message={failure} />}
     </section>
@@ -177,4 +152,55 @@ export function CrmReferenceSection({ backend }: { backend: ListsBackend }) {
     await backend.ask('crm.clear', undefined);
     return null;
   }
+}
+
+/** The reference kept: what it is, what it read, and Clear. */
+function KeptReference(props: { summary: CrmReferenceSummary; busy: boolean; onClear: () => void }) {
+  const { summary } = props;
+  return (
+    <div class="stack">
+      <p role="status">
+        <strong>{summary.name}</strong>, {SHAPE_LABELS[summary.shape]}, imported{' '}
+        {new Date(summary.importedAt).toLocaleString()}: {summaryWords(summary)}
+      </p>
+      <div class="row">
+        <button type="button" class="small" disabled={props.busy} onClick={props.onClear}>
+          Clear your CRM reference
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** An export read but not kept yet: its shape, how its columns are read (changeable), Keep or Cancel. */
+function ReadExportReview(props: {
+  read: ReadExport;
+  busy: boolean;
+  onRoles: (roles: ReadExport['roles']) => void;
+  onKeep: () => void;
+  onCancel: () => void;
+}) {
+  const { read, busy } = props;
+  return (
+    <div class="stack">
+      <p>
+        <strong>{read.file.name}</strong> reads as {SHAPE_LABELS[read.shape]}: {rows(read.table.rows.length)}.
+        Check how its columns are read, then keep it.
+      </p>
+      <MappingTable
+        columns={read.table.columns}
+        rows={read.table.rows}
+        roles={read.roles}
+        onChange={props.onRoles}
+      />
+      <div class="row">
+        <button type="button" class="primary" disabled={busy} onClick={props.onKeep}>
+          Keep as your CRM reference
+        </button>
+        <button type="button" disabled={busy} onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
 }

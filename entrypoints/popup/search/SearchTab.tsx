@@ -78,17 +78,7 @@ export function SearchTab(props: SearchTabProps) {
   const { chosen, choiceOf } = useChosenResults(endpointId);
   const inCrm = useResultsInCrm(backend, endpointId, paged.rows);
 
-  // The person ran this search: once it answers, it joins the recent ones.
-  const asked = useRef<RawParamsMessage | null>(null);
-  useEffect(() => {
-    asked.current = null;
-  }, [JSON.stringify(form.params)]);
-  useEffect(() => {
-    if (first.answer && asked.current) {
-      props.onSearched(asked.current);
-      asked.current = null;
-    }
-  }, [first.answer]);
+  const searched = useRecentOnAnswer(form.params, first.answer, props.onSearched);
 
   const blocked = blockedWords(endpointId, form.problems, form.values);
   const firstData = first.answer?.data as { total_result_count?: unknown } | undefined;
@@ -125,7 +115,7 @@ export function SearchTab(props: SearchTabProps) {
         blocked={blocked}
         primary={!first.answer}
         onRun={() => {
-          asked.current = form.params;
+          searched(form.params);
           first.run();
         }}
       />
@@ -189,6 +179,27 @@ export function SearchTab(props: SearchTabProps) {
       )}
     </div>
   );
+}
+
+/** The person ran this search (`searched`): once it answers, it joins the recent ones. */
+function useRecentOnAnswer(
+  params: RawParamsMessage | null,
+  answer: unknown,
+  onSearched: (params: RawParamsMessage) => void,
+): (params: RawParamsMessage | null) => void {
+  const asked = useRef<RawParamsMessage | null>(null);
+  useEffect(() => {
+    asked.current = null;
+  }, [JSON.stringify(params)]);
+  useEffect(() => {
+    if (answer && asked.current) {
+      onSearched(asked.current);
+      asked.current = null;
+    }
+  }, [answer]);
+  return (ran) => {
+    asked.current = ran;
+  };
 }
 
 /** The addresses of the results the person's CRM reference holds (they are marked `In your CRM`). */
