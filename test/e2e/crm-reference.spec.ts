@@ -117,10 +117,14 @@ async function dryRunRows(table: Locator): Promise<Map<number, string>> {
       box.scrollTop = y;
     }, top);
     await table.page().waitForTimeout(50);
-    for (const row of await table.locator('tbody tr[aria-rowindex]').all()) {
-      const index = Number(await row.getAttribute('aria-rowindex')) - 1;
-      rows.set(index, (await row.locator('td').last().innerText()).trim());
-    }
+    // Read in one go: the table renders only the rows in view and reuses them as it scrolls.
+    const shown = await table.evaluate((box) =>
+      [...box.querySelectorAll('tbody tr[aria-rowindex]')].map((row): [number, string] => [
+        Number(row.getAttribute('aria-rowindex')) - 1,
+        ((row.lastElementChild as HTMLElement | null)?.innerText ?? '').trim(),
+      ]),
+    );
+    for (const [index, words] of shown) rows.set(index, words);
   }
   await table.evaluate((box) => {
     box.scrollTop = 0;
