@@ -83,8 +83,8 @@ function worstCost(quote: QuoteBounds): number {
   );
 }
 
-/** Changes a job kept in IndexedDB (a batch, a list's header) in one transaction; undefined once it is gone. */
-export async function updateStoredJob<S extends 'batches' | 'lists'>(
+/** Changes a job kept in IndexedDB (a batch, a list's or a watch list's header) in one transaction; undefined once it is gone. */
+export async function updateStoredJob<S extends 'batches' | 'lists' | 'watchLists'>(
   db: IDBPDatabase<EnrichmentDb>,
   store: S,
   id: string,

@@ -8,7 +8,7 @@
 import type { IDBPDatabase } from 'idb';
 import type { ApiErrorJson } from '../../api/errors';
 import type { EnrichmentDb } from '../db';
-import type { JobEnd, JobKind, JobRunnerDeps } from '../job-runner';
+import { type JobEnd, type JobKind, type JobRunnerDeps, updateStoredJob } from '../job-runner';
 import { readEnriched } from '../lists/enriched';
 import { nextDay } from './periods';
 import type { WatchChangeRecord, WatchListRecord, WatchMemberRecord, WatchRowStatus } from './records';
@@ -38,21 +38,13 @@ export function ofWatchList(id: string): IDBKeyRange {
 }
 
 /** Changes a watch list's header in one transaction; undefined once it is gone. */
-export async function updateWatchList(
+export function updateWatchList(
   db: Db,
   id: string,
   at: number,
   change: (list: WatchListRecord) => void,
 ): Promise<WatchListRecord | undefined> {
-  const tx = db.transaction('watchLists', 'readwrite');
-  const list = await tx.store.get(id);
-  if (list) {
-    change(list);
-    list.updatedAt = at;
-    await tx.store.put(list);
-  }
-  await tx.done;
-  return list;
+  return updateStoredJob(db, 'watchLists', id, at, change);
 }
 
 /**
