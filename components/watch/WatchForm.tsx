@@ -13,9 +13,10 @@ import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { freshnessAddition } from '@/components/profile/option-costs';
 import { Confirmation } from '@/components/spend/SpendArea';
 import { FRESHNESS_LABELS } from '@/lib/freshness';
-import { WATCH_FRESHNESS, WATCH_PERIOD_DAYS, type WatchFreshness, type WatchQuote } from '@/lib/protocol';
+import { WATCH_FRESHNESS, type WatchFreshness, type WatchQuote } from '@/lib/protocol';
 import { NEW_LIST, type WatchForm as WatchFormState } from '@/lib/watch/watch-form';
 import { periodWords, watchingWords, watchQuoteWords } from '@/lib/watch/watch-words';
+import { PeriodField } from './PeriodField';
 
 export interface WatchFormProps {
   form: WatchFormState;
@@ -71,7 +72,7 @@ export function WatchForm({ form, onOpenChanges }: WatchFormProps) {
 
 /** The list, and for a new one its name, period, freshness and cap; a kept list says its own. */
 function WatchChoices({ form }: { form: WatchFormState }) {
-  const ids = { list: useId(), name: useId(), period: useId(), freshness: useId() };
+  const ids = { list: useId(), name: useId(), freshness: useId() };
   const kept = form.lists.status === 'ready' ? form.lists.value : [];
   const companiesOnly = form.targets.every((target) => target.kind === 'company');
   return (
@@ -115,22 +116,7 @@ function WatchChoices({ form }: { form: WatchFormState }) {
             />
           </div>
           <div class="watch-choices">
-            <div class="field">
-              <label class="field-label" for={ids.period}>
-                How often
-              </label>
-              <select
-                id={ids.period}
-                value={String(form.periodDays)}
-                onChange={(event) => form.setPeriodDays(Number(event.currentTarget.value) as 7 | 30 | 90)}
-              >
-                {WATCH_PERIOD_DAYS.map((days) => (
-                  <option key={days} value={String(days)}>
-                    Every {days} days
-                  </option>
-                ))}
-              </select>
-            </div>
+            <PeriodField value={form.periodDays} onChange={form.setPeriodDays} />
             <div class="field">
               <label class="field-label" for={ids.freshness}>
                 Freshness

@@ -4,8 +4,9 @@
  */
 import { useId, useState } from 'preact/hooks';
 import { CapField } from '@/components/CapField';
+import { PeriodField } from '@/components/watch/PeriodField';
 import { readCap } from '@/lib/credit-cap';
-import { WATCH_PERIOD_DAYS, type WatchListSummary, type WatchPeriodDays } from '@/lib/protocol';
+import type { WatchListSummary, WatchPeriodDays } from '@/lib/protocol';
 
 export interface WatchSettings {
   name: string;
@@ -20,7 +21,7 @@ export function ListSettings({
   list: WatchListSummary;
   onSave: (settings: WatchSettings) => Promise<void>;
 }) {
-  const ids = { name: useId(), period: useId() };
+  const ids = { name: useId() };
   const [name, setName] = useState(list.name);
   const [periodDays, setPeriodDays] = useState<WatchPeriodDays>(list.periodDays);
   const [capText, setCapText] = useState(list.cap === null ? '' : String(list.cap));
@@ -51,22 +52,7 @@ export function ListSettings({
               onInput={(event) => setName(event.currentTarget.value)}
             />
           </div>
-          <div class="field">
-            <label class="field-label" for={ids.period}>
-              How often
-            </label>
-            <select
-              id={ids.period}
-              value={String(periodDays)}
-              onChange={(event) => setPeriodDays(Number(event.currentTarget.value) as WatchPeriodDays)}
-            >
-              {WATCH_PERIOD_DAYS.map((days) => (
-                <option key={days} value={String(days)}>
-                  Every {days} days
-                </option>
-              ))}
-            </select>
-          </div>
+          <PeriodField value={periodDays} onChange={setPeriodDays} />
         </div>
         <CapField label="Cap a period (credits, optional)" text={capText} onText={setCapText} />
         {problem && <p class="field-error">{problem}</p>}
