@@ -9,7 +9,7 @@
  * and at 800 px.
  */
 import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
+import type { Download } from '@playwright/test';
 import Papa from 'papaparse';
 import { JOB_CONCURRENCY } from '../../lib/background/job-runner';
 import { expect, type Fixtures, test } from './fixtures';

@@ -35,13 +35,12 @@ async function fullNameOf(sandbox: SandboxHandle, url: string): Promise<string> 
 }
 
 /** Watches the person on this panel in a new list, and waits until the panel says so. */
-async function watchFromPanel(panel: Page, listName: string) {
+async function watchFromPanel(panel: Page, listName: string, firstList: boolean) {
   await panel.getByRole('button', { name: 'Watch this person…' }).click();
   const form = panel.getByRole('form', { name: 'Watch' });
-  // With a list kept already, "Watch list" chooses among them (a new one by default) and the new one is named apart.
-  const named = form.getByLabel('Name of the new list');
-  const listNameField = (await named.count()) > 0 ? named : form.getByLabel('Watch list');
-  await listNameField.fill(listName);
+  // With a list kept already, "Watch list" chooses among them (a new one by default) and the new one
+  // is named apart; the form reads the kept lists after it shows, so the test says which to expect.
+  await form.getByLabel(firstList ? 'Watch list' : 'Name of the new list').fill(listName);
   const start = form.getByRole('button', {
     name: /^Watch 1 person every 30 days · (up to )?\d+ credits? a period$/,
   });
@@ -72,7 +71,7 @@ test('the Watch form, and the Changes page with a seen and an unseen change', as
   const firstName = await fullNameOf(sandbox, first);
   const { tabId } = await openProfileTab(context, sw, first, profilePage(firstName));
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
-  const watching = await watchFromPanel(panel, 'Watched people');
+  const watching = await watchFromPanel(panel, 'Watched people', true);
   await expect(watching.form.getByLabel('Freshness')).toContainText('29 days or less · +1 credit');
   await lookAt(panel, 'watch-form', panel.getByRole('region', { name: 'Watch' }));
   await watching.start();
@@ -99,7 +98,7 @@ test('the Watch form, and the Changes page with a seen and an unseen change', as
   const secondName = await fullNameOf(sandbox, second);
   const secondTab = await openProfileTab(context, sw, second, profilePage(secondName));
   const secondPanel = await openExtensionPage(`sidepanel.html?tab=${secondTab.tabId}`);
-  await (await watchFromPanel(secondPanel, 'Champions')).start();
+  await (await watchFromPanel(secondPanel, 'Champions', false)).start();
   await runOver(changes, 'Champions');
   await daysLater(sandbox, sw);
   await expect

@@ -67,6 +67,7 @@ async function watchFromList(
   [column, role]: [string, 'profile_url' | 'company_url'],
   urls: readonly string[],
   list: string,
+  firstList: boolean,
 ) {
   // Profile addresses need no quoting: one column, one address a line.
   await chooseFile(page, file, [column, ...urls].join('\r\n'));
@@ -75,8 +76,8 @@ async function watchFromList(
   await expect(page.getByRole('status').filter({ hasText: /^\s*Done$/ })).toBeVisible({ timeout: 60_000 });
   const section = page.getByRole('region', { name: 'Watch these' });
   const form = section.getByRole('form', { name: 'Watch' });
-  const named = form.getByLabel('Name of the new list');
-  await ((await named.count()) > 0 ? named : form.getByLabel('Watch list')).fill(list);
+  // With a list kept already, the new one is named apart (the form reads the kept lists after it shows).
+  await form.getByLabel(firstList ? 'Watch list' : 'Name of the new list').fill(list);
   return form;
 }
 
@@ -122,7 +123,14 @@ test('30 people and 5 companies watched every 30 days: charged their quote, chan
 
   // From a list of 30 people: found, watched, and the first run charges exactly the quote.
   const lists = await openLists(openExtensionPage);
-  const peopleForm = await watchFromList(lists, 'team.csv', ['Profile', 'profile_url'], people, 'Champions');
+  const peopleForm = await watchFromList(
+    lists,
+    'team.csv',
+    ['Profile', 'profile_url'],
+    people,
+    'Champions',
+    true,
+  );
   const peopleStart = peopleForm.getByRole('button', {
     name: 'Watch 30 people every 30 days · 60 credits a period',
     exact: true,
@@ -141,6 +149,7 @@ test('30 people and 5 companies watched every 30 days: charged their quote, chan
     ['Company page', 'company_url'],
     companies,
     'Accounts',
+    false,
   );
   const companyStart = companyForm.getByRole('button', {
     name: 'Watch 5 companies every 30 days · 10 credits a period',
