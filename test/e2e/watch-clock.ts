@@ -41,13 +41,31 @@ export async function checkDue(sw: Worker): Promise<void> {
   });
 }
 
+/** Reads the Changes page again (it shows what it read when it was loaded). */
+export async function reloadChanges(changes: Page): Promise<void> {
+  await changes.reload();
+  await changes.getByRole('heading', { level: 1, name: 'Changes' }).waitFor();
+}
+
+/** Waits, reading the Changes page again, until something matches `selector`. */
+export async function untilShown(changes: Page, selector: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await reloadChanges(changes);
+        return changes.locator(selector).count();
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBeGreaterThan(0);
+}
+
 /** Waits on the Changes page until the list's run is over (it says when the next is due). */
 export async function runOver(changes: Page, listName: string, timeout = 30_000): Promise<void> {
   await expect
     .poll(
       async () => {
-        await changes.reload();
-        await changes.getByRole('heading', { level: 1, name: 'Changes' }).waitFor();
+        await reloadChanges(changes);
         return (await changes.locator('li.watch-list', { hasText: listName }).textContent()) ?? '';
       },
       { timeout, intervals: [500] },

@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { expect, type SandboxHandle, test } from './fixtures';
 import { lookAt } from './look';
 import { openProfileTab, PROFILE_PATH, profilePage } from './profile-pages';
-import { advanceSandbox, daysLater, runOver } from './watch-clock';
+import { advanceSandbox, daysLater, runOver, untilShown } from './watch-clock';
 
 /** A person who changes in the first 30 days, and one who changes only in the next 30. */
 async function changingPeople(sandbox: SandboxHandle): Promise<{ first: string; second: string }> {
@@ -80,16 +80,7 @@ test('the Watch form, and the Changes page with a seen and an unseen change', as
 
   // Thirty days later the first person changed: recorded, then looked at and marked seen.
   await daysLater(sandbox, sw);
-  await expect
-    .poll(
-      async () => {
-        await changes.reload();
-        await changes.getByRole('heading', { level: 1, name: 'Changes' }).waitFor();
-        return changes.locator('ol.changes > li').count();
-      },
-      { timeout: 30_000, intervals: [500] },
-    )
-    .toBeGreaterThan(0);
+  await untilShown(changes, 'ol.changes > li');
   await expect(changes.locator('ol.changes > li').first()).toContainText(firstName);
   await changes.getByRole('button', { name: 'Mark all seen' }).click();
   await expect(changes.locator('li.change.unseen')).toHaveCount(0);
@@ -101,16 +92,7 @@ test('the Watch form, and the Changes page with a seen and an unseen change', as
   await (await watchFromPanel(secondPanel, 'Champions', false)).start();
   await runOver(changes, 'Champions');
   await daysLater(sandbox, sw);
-  await expect
-    .poll(
-      async () => {
-        await changes.reload();
-        await changes.getByRole('heading', { level: 1, name: 'Changes' }).waitFor();
-        return changes.locator('li.change.unseen').count();
-      },
-      { timeout: 30_000, intervals: [500] },
-    )
-    .toBeGreaterThan(0);
+  await untilShown(changes, 'li.change.unseen');
   // The page shows what it read when it was loaded: read again once both runs are over.
   await runOver(changes, 'Champions');
   await runOver(changes, 'Watched people');

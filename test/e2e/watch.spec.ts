@@ -12,7 +12,7 @@ import { changeWords } from '../../lib/watch/change-words';
 import { type Change, companyChanges, personChanges } from '../../lib/watch/changes';
 import { expect, type SandboxHandle, test } from './fixtures';
 import { chooseFile, openLists } from './lists-page';
-import { checkDue, daysLater, runOver } from './watch-clock';
+import { checkDue, daysLater, reloadChanges, runOver } from './watch-clock';
 
 const PROBE = { Authorization: 'Bearer probe' };
 type Answer = Record<string, unknown>;
@@ -83,8 +83,7 @@ async function watchFromList(
 
 /** The sentences the Changes page shows, without the "not seen yet" mark. */
 async function shownChanges(changes: Page): Promise<string[]> {
-  await changes.reload();
-  await changes.getByRole('heading', { level: 1, name: 'Changes' }).waitFor();
+  await reloadChanges(changes);
   return changes.locator('li.change .change-words').evaluateAll((items) =>
     items.map((item) => {
       const copy = item.cloneNode(true) as HTMLElement;
