@@ -64,10 +64,13 @@ export function createBatchJob(deps: {
       batch.items.filter((item) => item.status === 'queued' || item.status === 'running').slice(0, count),
     interrupted: async (batch) => batch.items.filter((item) => item.status === 'interrupted'),
     async write(id, item, change: Partial<BatchItemRecord>) {
+      let written = false;
       await update(id, (b) => {
         const stored = b.items.find((each) => each.requestId === item.requestId);
         if (stored) Object.assign(stored, change);
+        written = stored !== undefined;
       });
+      return written;
     },
     async markSettling(id) {
       await update(id, (b) => {

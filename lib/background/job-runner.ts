@@ -36,6 +36,12 @@ import type { EnrichmentService } from './service';
  */
 export const JOB_CONCURRENCY = 16;
 
+/**
+ * Rows read from the queue at a time. The queue is read again only once these are asked, not
+ * after every answer: a long queue read for each of its rows made the reads most of a run's work.
+ */
+const QUEUE_READ = 4 * JOB_CONCURRENCY;
+
 /** Errors after which no further row can succeed: the key is refused, or the credits ran out. */
 const STOPPING_KINDS: ReadonlySet<string> = new Set(['auth', 'credits']);
 
@@ -172,8 +178,11 @@ export interface JobKind<Job extends JobHeader, Row extends JobRow> {
   next(job: Job, count: number): Promise<Row[]>;
   /** The rows whose answer was lost. */
   interrupted(job: Job): Promise<Row[]>;
-  /** Changes one row (and any totals the job keeps of its rows) in one transaction. */
-  write(jobId: string, row: Row, change: RowChange | Partial<Row>): Promise<void>;
+  /**
+   * Changes one row (and any totals the job keeps of its rows) in one transaction. Returns false
+   * when the row is gone (its job deleted, a member removed): nothing was written.
+   */
+  write(jobId: string, row: Row, change: RowChange | Partial<Row>): Promise<boolean>;
   /** Every row was asked; the job waits for lost answers to settle. */
   markSettling(id: string): Promise<void>;
   /** What a row shows of its result, beyond where it stands and what it cost (its answer, in its words). */
@@ -227,16 +236,22 @@ function passesCap(job: JobHeader, reserved: ReadonlyMap<string, number>, worst:
 
 /** When rows of each job were answered in the last minute: its pace. Memory only. */
 function createPace(now: () => number) {
+  /** Per job, in the order they came: older ones are dropped from the front as they age. */
   const answeredAt = new Map<string, number[]>();
 
   function answeredLastMinute(id: string): number[] {
-    const at = now();
-    return (answeredAt.get(id) ?? []).filter((time) => at - time < 60_000);
+    const times = answeredAt.get(id) ?? [];
+    const since = now() - 60_000;
+    let aged = 0;
+    while (aged < times.length && times[aged]! <= since) aged += 1;
+    times.splice(0, aged);
+    answeredAt.set(id, times);
+    return times;
   }
 
   return {
     answered(id: string): void {
-      answeredAt.set(id, [...answeredLastMinute(id), now()]);
+      answeredLastMinute(id).push(now());
     },
     perMinute: (id: string): number => answeredLastMinute(id).length,
   };
@@ -279,7 +294,8 @@ function createRowCalls<Job extends JobHeader, Row extends JobRow>(
     held: AbortSignal,
     fromCacheOnly: boolean,
   ): Promise<ApiErrorJson | null> {
-    if (row.status === 'queued') await kind.write(job.id, row, { status: 'running' });
+    // A row read from the queue a while ago may be gone since (a member removed): it is not asked.
+    if (row.status === 'queued' && !(await kind.write(job.id, row, { status: 'running' }))) return null;
     const result = await deps.service.run({
       requestId: row.requestId,
       endpointId: row.endpointId,
@@ -389,15 +405,20 @@ export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
     /** The most each call in flight can cost, for the cap. */
     const reserved = new Map<string, number>();
     let stop: ApiErrorJson | null = null;
+    /** Rows read from the queue, not yet asked, in their order (refilled once they are all asked). */
+    let pending: Row[] = [];
     for (;;) {
       const job = await kind.read(id);
       if (!job || !isWorking(job.status)) return;
       // `held`: Pause or Cancel was pressed while this loop ran; a Resume since starts a new loop.
       const holding = job.cancelRequested || job.pauseRequested || stop !== null || held.aborted;
       if (!holding && inFlight.size < JOB_CONCURRENCY) {
-        for (const row of await kind.next(job, JOB_CONCURRENCY + inFlight.size)) {
-          if (inFlight.size >= JOB_CONCURRENCY) break;
-          if (inFlight.has(row.requestId)) continue;
+        if (pending.length === 0)
+          pending = (await kind.next(job, QUEUE_READ + inFlight.size)).filter(
+            (row) => !inFlight.has(row.requestId),
+          );
+        while (inFlight.size < JOB_CONCURRENCY && pending.length > 0) {
+          const row = pending.shift()!;
           const { quote, fromCacheOnly } = await rowCalls.quoteAsItLeaves(row);
           const worst = worstCost(quote);
           if (passesCap(job, reserved, worst)) {

@@ -165,7 +165,7 @@ export function createListJob(deps: ListJobDeps) {
     next: (list, count) => ofStatus(list.id, ['running', 'queued'], count),
     interrupted: (list) => ofStatus(list.id, ['interrupted']),
     async write(listId, request, change: Partial<ListRequestRecord>) {
-      await update(listId, request.key, (r) => Object.assign(r, change));
+      return (await update(listId, request.key, (r) => Object.assign(r, change))) !== undefined;
     },
     async markSettling(id) {
       await updateList(id, (l) => {

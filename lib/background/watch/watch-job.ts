@@ -49,15 +49,15 @@ export function updateWatchList(
 
 /**
  * Writes one member's row, and with it the list's spending and, for a new answer, its changes and
- * the kept part. Returns how many changes were recorded; 0 when the list or the member is gone, or
- * the row is of an earlier period (its member was queued again since).
+ * the kept part. Returns how many changes were recorded; null (nothing written) when the list or
+ * the member is gone, or the row is of an earlier period (its member was queued again since).
  */
 async function writeRow(
   deps: WatchJobDeps,
   listId: string,
   row: WatchMemberRecord,
   change: Partial<WatchMemberRecord>,
-): Promise<number> {
+): Promise<number | null> {
   const at = deps.now();
   const db = await deps.db();
   const tx = db.transaction(['watchLists', 'watchMembers', 'watchChanges'], 'readwrite');
@@ -67,7 +67,7 @@ async function writeRow(
   ]);
   if (!list || !member || member.requestId !== row.requestId) {
     await tx.done;
-    return 0;
+    return null;
   }
   const { answer, ...rest } = change;
   const paidBefore = member.credits ?? 0;
@@ -147,7 +147,9 @@ export function createWatchJob(deps: WatchJobDeps) {
     next: (list, count) => ofStatus(list.id, ['running', 'queued'], count),
     interrupted: (list) => ofStatus(list.id, ['interrupted']),
     async write(listId, member, change: Partial<WatchMemberRecord>) {
-      if ((await writeRow(deps, listId, member, change)) > 0) deps.onChanges();
+      const recorded = await writeRow(deps, listId, member, change);
+      if (recorded) deps.onChanges();
+      return recorded !== null;
     },
     async markSettling(id) {
       await updateWatchList(await deps.db(), id, deps.now(), (list) => {
