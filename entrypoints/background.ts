@@ -8,14 +8,14 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { createClient } from '@/lib/background/api/client';
 import { createBatches } from '@/lib/background/batches';
-import { createContextMenus } from '@/lib/background/context-menus';
+import { wireBrowserUi } from '@/lib/background/browser-ui';
 import { openDb } from '@/lib/background/db';
-import { testHooks } from '@/lib/background/e2e-hooks';
+import { exposeTestHooks, watchNow } from '@/lib/background/e2e-hooks';
 import { createFindingsStore } from '@/lib/background/findings-store';
 import { createLists } from '@/lib/background/lists/runner';
 import { registerBatchRoutes } from '@/lib/background/routes/batches';
 import { registerCrmRoutes } from '@/lib/background/routes/crm';
-import { forgetLeftPage, reconcileEverySite, registerFindingsRoutes } from '@/lib/background/routes/findings';
+import { followEverySitePermission, registerFindingsRoutes } from '@/lib/background/routes/findings';
 import { registerListRoutes } from '@/lib/background/routes/lists';
 import {
   expireOnAlarm,
@@ -32,13 +32,12 @@ import { registerViewRoutes } from '@/lib/background/routes/views';
 import { registerWatchRoutes } from '@/lib/background/routes/watch';
 import { createService } from '@/lib/background/service';
 import { createSettingsStore } from '@/lib/background/settings-store';
-import { keepPopupOnToolbarClick } from '@/lib/background/side-panel';
 import { createWatchBadge } from '@/lib/background/watch/badge';
 import { createWatch } from '@/lib/background/watch/watch';
 import { createWatchAlarm } from '@/lib/background/watch/watch-alarm';
 import { createWorkAlarm } from '@/lib/background/work-alarm';
 import { createPageScanning } from '@/lib/scan-permission';
-import { E2E_RATE_ITEM_KEY, E2E_WATCH_DAYS_ITEM_KEY, progressItemKey } from '@/lib/settings';
+import { progressItemKey } from '@/lib/settings';
 
 export default defineBackground(() => {
   const { getSettings, updateSettings } = createSettingsStore(openDb);
@@ -77,12 +76,10 @@ export default defineBackground(() => {
     db: openDb,
     setText: (text) => (browser.action ?? browser.browserAction).setBadgeText({ text }),
   });
-  // Days the e2e tests moved the watch's clock (exposeTestHooks); 0 in every other build.
-  let watchDaysAhead = 0;
   const watch = createWatch({
     db: openDb,
     service,
-    now: () => Date.now() + watchDaysAhead * 24 * 60 * 60 * 1000,
+    now: watchNow,
     onChanges: watchBadge.update,
   });
 
@@ -122,17 +119,11 @@ export default defineBackground(() => {
   registerCrmRoutes(handle, openDb);
   registerPrivacyRoutes(handle, { openDb, getSettings, findingsStore, watchBadge });
 
-  // The every-site script is registered iff its permission is granted, however that changes.
-  browser.permissions.onAdded.addListener(() => void reconcileEverySite(pageScanning));
-  browser.permissions.onRemoved.addListener(() => void reconcileEverySite(pageScanning));
-  void reconcileEverySite(pageScanning);
+  followEverySitePermission(browser.permissions, pageScanning);
 
   wireBrowserUi(service, findingsStore);
 
-  if (import.meta.env.MODE === 'e2e')
-    exposeTestHooks(service, watchAlarm, (days) => {
-      watchDaysAhead = days;
-    });
+  if (import.meta.env.MODE === 'e2e') exposeTestHooks(service, watchAlarm);
 
   // What is kept about others expires after the person's retention period, even with no page open.
   browser.alarms.onAlarm.addListener(expireOnAlarm({ openDb, getSettings, watchBadge }));
@@ -157,67 +148,3 @@ export default defineBackground(() => {
   // and a worker that starts resumes what was running.
   browser.runtime.onStartup.addListener(() => {});
 });
-
-/** A tab's findings live as long as its page; the toolbar button, the context menu, the page a new install opens. */
-function wireBrowserUi(
-  service: ReturnType<typeof createService>,
-  findingsStore: ReturnType<typeof createFindingsStore>,
-): void {
-  // A tab's findings belong to the page it showed: forget them when it closes or navigates away.
-  browser.tabs.onRemoved.addListener((tabId) => {
-    void findingsStore.remove(tabId);
-  });
-  browser.tabs.onUpdated.addListener((tabId, change, tab) =>
-    forgetLeftPage(findingsStore, tabId, change, tab),
-  );
-
-  const { createMenus, onContextMenuClick } = createContextMenus({ service, findingsStore });
-  browser.contextMenus.onClicked.addListener((info, tab) => {
-    onContextMenuClick(info, tab).catch((error) => console.warn('The email lookup failed', error));
-  });
-  // Real menus are native UI: the end-to-end tests call the click handler itself.
-  if (import.meta.env.MODE === 'e2e') testHooks().onContextMenuClick = onContextMenuClick;
-  // Chrome (MV3) stores the menus made at install with the add-on, past the worker's stops and
-  // browser restarts. Firefox's MV2 background page keeps none past its own life, and after the
-  // add-on was disabled and enabled no event says to make them again (neither onInstalled nor
-  // onStartup; test/e2e-firefox/sidebar.test.ts): there they are made each time the page starts.
-  if (import.meta.env.MANIFEST_VERSION === 2) void createMenus();
-  else browser.runtime.onInstalled.addListener(() => void createMenus());
-  keepPopupOnToolbarClick();
-  browser.runtime.onInstalled.addListener(({ reason }) => {
-    if (reason === 'install') void browser.runtime.openOptionsPage();
-  });
-}
-
-/**
- * The e2e build only: tests slow the scheduler down to watch a batch row by row, and move the
- * watch's clock as the sandbox's (POST /__sandbox/advance) and fire its due check. Both are kept
- * for the session, so a worker that restarts keeps them.
- */
-function exposeTestHooks(
-  service: ReturnType<typeof createService>,
-  watchAlarm: ReturnType<typeof createWatchAlarm>,
-  setWatchDaysAhead: (days: number) => void,
-): void {
-  let daysAhead = 0;
-  testHooks().watch = {
-    advanceDays: async (days: number) => {
-      daysAhead += days;
-      setWatchDaysAhead(daysAhead);
-      await storage.setItem(E2E_WATCH_DAYS_ITEM_KEY, daysAhead);
-    },
-    checkDue: () => watchAlarm.due(),
-  };
-  testHooks().setRatePerMinute = async (rate: number) => {
-    service.scheduler.setCeiling(rate);
-    await storage.setItem(E2E_RATE_ITEM_KEY, rate);
-  };
-  void storage.getItem<number>(E2E_RATE_ITEM_KEY).then((rate) => {
-    if (rate) service.scheduler.setCeiling(rate);
-  });
-  void storage.getItem<number>(E2E_WATCH_DAYS_ITEM_KEY).then((days) => {
-    if (!days) return;
-    daysAhead = days;
-    setWatchDaysAhead(days);
-  });
-}

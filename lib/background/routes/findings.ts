@@ -59,12 +59,26 @@ export function registerFindingsRoutes(
  * Registered iff granted: the person may grant or revoke the permission in the browser's own UI,
  * and may have done so while the browser was closed.
  */
-export async function reconcileEverySite(pageScanning: PageScanning): Promise<void> {
+async function reconcileEverySite(pageScanning: PageScanning): Promise<void> {
   try {
     await pageScanning.reconcile();
   } catch (error) {
     console.warn('Could not match the every-site content script to its permission', error);
   }
+}
+
+/** Keeps the every-site script registered iff its permission is granted, however that changes. */
+export function followEverySitePermission(
+  permissions: { onAdded: PermissionEvent; onRemoved: PermissionEvent },
+  pageScanning: PageScanning,
+): void {
+  permissions.onAdded.addListener(() => void reconcileEverySite(pageScanning));
+  permissions.onRemoved.addListener(() => void reconcileEverySite(pageScanning));
+  void reconcileEverySite(pageScanning);
+}
+
+interface PermissionEvent {
+  addListener(listener: () => void): void;
 }
 
 /**
