@@ -14,7 +14,7 @@ import Papa from 'papaparse';
 import { JOB_CONCURRENCY } from '../../lib/background/job-runner';
 import { expect, type Fixtures, test } from './fixtures';
 import { eventListFile, FORMULA_NOTE, LIST_COLUMNS, listCsv } from './list-file';
-import { chooseFile, LISTS_WIDE, openLists, QUICK_RATE_PER_MINUTE, setRate } from './lists-page';
+import { chooseFile, LISTS_WIDE, openLists, setRate } from './lists-page';
 import { lookAt } from './look';
 
 const WIDE = LISTS_WIDE;
@@ -76,7 +76,6 @@ test('a 200-row file is quoted, run, survives the worker stopping, and comes bac
   expect(await sandbox.requests()).toEqual([]);
   const balanceBefore = await sandbox.balance();
 
-  await setRate(sw, QUICK_RATE_PER_MINUTE);
   await start.click();
   await expect(page.getByRole('heading', { name: 'event-leads' })).toBeVisible();
   // Halfway, the worker stops (as MV3 stops it when it likes); the list goes on in the next one.
