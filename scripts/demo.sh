@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs the product on its embedded default: builds the extension, starts the sandbox, and opens
-# Chromium with the extension configured for it (headless with screenshots in .demo/ when there is
-# no display, or with DEMO_HEADLESS=1). SANDBOX_PORT (8787) is the sandbox's port.
+# Runs the product on its embedded default: builds the extension (unless its build is current),
+# starts the sandbox, and opens Chromium with the extension configured for it (headless with
+# screenshots in .demo/ when there is no display, or with DEMO_HEADLESS=1). SANDBOX_PORT (8787) is the sandbox's port.
 # Ctrl-C, or SIGTERM, SIGINT or SIGHUP to this process, stops it and everything it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,7 +32,10 @@ run_step() { # run_step COMMAND...: runs it, interruptible, and returns its stat
 }
 
 run_step bash scripts/setup.sh
-run_step bash -c 'npm run -s build:e2e >/dev/null 2>&1 || npm run build:e2e'
+# Built again only when the build is older than its sources: a second run starts in seconds.
+if ! bash scripts/build-is-current.sh; then
+  run_step bash -c 'npm run -s build:e2e >/dev/null 2>&1 || npm run build:e2e'
+fi
 # node runs the demo itself (not npx tsx, whose npm and tsx wrappers would each stand between this
 # process and the demo and not pass a SIGTERM on), so a signal to this process reaches the demo.
 exec node --import tsx scripts/demo.ts

@@ -11,6 +11,7 @@ import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { expect, type Fixtures, test } from './fixtures';
+import { openLists, QUICK_RATE_PER_MINUTE, setRate } from './lists-page';
 import { lookAt } from './look';
 import { openProfileTab, profilePage } from './profile-pages';
 
@@ -84,12 +85,6 @@ function hubspotCsv(): string {
   return Papa.unparse([HUBSPOT_COLUMNS, ...rows]);
 }
 
-async function openLists(openExtensionPage: Fixtures['openExtensionPage']): Promise<Page> {
-  const page = await openExtensionPage('lists.html', { width: 1280 });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  return page;
-}
-
 async function importCrm(page: Page): Promise<void> {
   await page
     .getByLabel('CRM export (CSV)')
@@ -140,6 +135,7 @@ async function paidProfiles(sandbox: Fixtures['sandbox']): Promise<string[]> {
 }
 
 test('a CRM export leaves the people it holds out of a list: marked, not quoted, not paid; included, paid', async ({
+  sw,
   sandbox,
   configure,
   openExtensionPage,
@@ -172,6 +168,7 @@ test('a CRM export leaves the people it holds out of a list: marked, not quoted,
 
   // Run: 40 paid, none of the 20.
   const balanceBefore = await sandbox.balance();
+  await setRate(sw, QUICK_RATE_PER_MINUTE);
   await start.click();
   await expect(page.getByRole('heading', { name: 'prospects' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^\s*Done$/ })).toBeVisible({ timeout: 120_000 });
@@ -183,6 +180,7 @@ test('a CRM export leaves the people it holds out of a list: marked, not quoted,
 });
 
 test('the people in the CRM included: the list is quoted and paid whole, 60', async ({
+  sw,
   sandbox,
   configure,
   openExtensionPage,
@@ -205,6 +203,7 @@ test('the people in the CRM included: the list is quoted and paid whole, 60', as
   expect(marked).toEqual(Array(20).fill('In your CRM 1 credit'));
 
   const balanceBefore = await sandbox.balance();
+  await setRate(sw, QUICK_RATE_PER_MINUTE);
   await all.click();
   await expect(page.getByRole('heading', { name: 'prospects' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^\s*Done$/ })).toBeVisible({ timeout: 120_000 });

@@ -3,25 +3,29 @@
  * SANDBOX_PORT. It starts and is stopped by a signal (SIGTERM to the started process, Ctrl-C to its
  * process group, SIGHUP while it is still building), and nothing it started may be left: no process
  * of its tree, no Chromium with its user-data-dir, nothing listening on its ports. A taken port is
- * reported in one line.
+ * reported in one line. A build newer than its sources (the suite's) is used as it is; one made older
+ * is built again.
  *
  * Only the demo's own processes are looked at (its tree, its Chromium's user-data-dir): other test
  * runs on the machine may be using Chromium at the same time. CI is unset for the demo, because
  * scripts/setup.sh runs `npm ci` when CI=true, which would reinstall node_modules under this suite.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { EXTENSION_PATH } from './fixtures';
 import { describeProcesses, listProcesses, type ProcessInfo, processTree, stillRunning } from './processes';
 
-// Setup, the e2e build and the demo's start take 15–25 s on a loaded 2-core machine.
+// Setup, the e2e build and the demo's start take 15–25 s on a loaded 2-core machine (the build is
+// made only when it is older than its sources: scripts/build-is-current.sh).
 const STARTUP_TIMEOUT_MS = 120_000;
 const UP_LINE = 'press Ctrl-C to stop';
 // The demo gives up on a clean stop after 15 s (scripts/demo.ts); a little more than that.
 const STOP_TIMEOUT_MS = 20_000;
 
-// One demo at a time, in order, on one worker: each builds into .output/chrome-mv3-e2e.
+// One demo at a time, in order, on one worker: each may build into .output/chrome-mv3-e2e.
 test.describe.configure({ mode: 'default' });
 
 interface Demo {
@@ -116,6 +120,11 @@ function killLeftovers(demo: Demo, known: readonly ProcessInfo[]): void {
   }
 }
 
+const MANIFEST = path.join(EXTENSION_PATH, 'manifest.json');
+
+/** Whether the demo would start on the e2e build as it is, without building (its own rule). */
+const buildIsCurrent = () => spawnSync('bash', ['scripts/build-is-current.sh']).status === 0;
+
 const userDataDirsOf = (processes: readonly ProcessInfo[]) =>
   new Set(
     processes.flatMap((p) =>
@@ -135,10 +144,15 @@ for (const { how, signal, toGroup, expectedLine } of [
   test(`the demo stops on ${how} and leaves nothing running`, async () => {
     test.setTimeout(STARTUP_TIMEOUT_MS + 60_000);
     const port = await freePort();
+    const reusesTheBuild = buildIsCurrent();
+    const builtAt = statSync(MANIFEST, { throwIfNoEntry: false })?.mtimeMs;
     const demo = startDemo(port);
     let tree: ProcessInfo[] = [];
     try {
       await waitFor('start', demo, () => (demo.output().includes(UP_LINE) ? true : undefined));
+      if (reusesTheBuild) {
+        expect(statSync(MANIFEST).mtimeMs, 'a build newer than its sources is not made again').toBe(builtAt);
+      }
       const pagePort = Number(/Demo page: http:\/\/127\.0\.0\.1:(\d+)\//.exec(demo.output())?.[1]);
       expect(await isListening(port), 'the sandbox listens while the demo runs').toBe(true);
       expect(await isListening(pagePort), 'the page server listens while the demo runs').toBe(true);
@@ -180,6 +194,9 @@ for (const { how, signal, toGroup, expectedLine } of [
 
 test('the demo stops on SIGHUP while it is still building, and the build with it', async () => {
   test.setTimeout(STARTUP_TIMEOUT_MS + 30_000);
+  // A build older than its sources (as after an edit) is made again: this one is caught at it.
+  const longAgo = new Date('2000-01-01');
+  utimesSync(MANIFEST, longAgo, longAgo);
   const demo = startDemo(await freePort());
   let tree: ProcessInfo[] = [];
   try {
@@ -197,6 +214,13 @@ test('the demo stops on SIGHUP while it is still building, and the build with it
     await expect.poll(() => describeProcesses(stillRunning(tree)), { timeout: 5_000 }).toBe('');
   } finally {
     killLeftovers(demo, tree);
+    // The build it stopped leaves none: the run's own (global-setup.ts) is put back, for the demo
+    // tests after this one and the benchmarks after the suite (scripts/test.sh).
+    const runsBuild = process.env.E2E_EXTENSION_COPY;
+    if (runsBuild) {
+      rmSync(EXTENSION_PATH, { recursive: true, force: true });
+      cpSync(runsBuild, EXTENSION_PATH, { recursive: true });
+    }
   }
 });
 

@@ -1,4 +1,7 @@
-/** The lists page as the end-to-end tests drive it: opened wide, and a file chosen as a person would. */
+/**
+ * The lists page as the end-to-end tests drive it: opened wide, a file chosen as a person would, and
+ * the scheduler's pace set through the e2e build's hook.
+ */
 import type { Page } from '@playwright/test';
 import type { Fixtures } from './fixtures';
 
@@ -17,4 +20,20 @@ export async function chooseFile(page: Page, name: string, csv: string): Promise
   await page
     .getByLabel('CSV file')
     .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+}
+
+/**
+ * A pace for runs whose test counts what was paid, not how it was paced: four times the provider's
+ * published rate (the scheduler's own pacing has its unit tests), still well under what the sandbox
+ * admits in its 5-minute window for a list of a few hundred rows.
+ */
+export const QUICK_RATE_PER_MINUTE = 1_200;
+
+/** Sets the scheduler's ceiling (requests a minute per key), kept for the worker's next start too. */
+export async function setRate(sw: Fixtures['sw'], rate: number): Promise<void> {
+  await sw.evaluate(async (perMinute) => {
+    const hooks = (globalThis as unknown as { __test: { setRatePerMinute: (rate: number) => Promise<void> } })
+      .__test;
+    await hooks.setRatePerMinute(perMinute);
+  }, rate);
 }

@@ -14,7 +14,7 @@ import Papa from 'papaparse';
 import { JOB_CONCURRENCY } from '../../lib/background/job-runner';
 import { expect, type Fixtures, test } from './fixtures';
 import { eventListFile, FORMULA_NOTE, LIST_COLUMNS, listCsv } from './list-file';
-import { chooseFile, LISTS_WIDE, openLists } from './lists-page';
+import { chooseFile, LISTS_WIDE, openLists, setRate } from './lists-page';
 import { lookAt } from './look';
 
 const WIDE = LISTS_WIDE;
@@ -41,14 +41,6 @@ async function ledgerCredits(sw: Fixtures['sw']): Promise<number> {
     });
     return lines.reduce((sum, line) => sum + (line.credits ?? 0), 0);
   });
-}
-
-async function setRate(sw: Fixtures['sw'], rate: number): Promise<void> {
-  await sw.evaluate(async (perMinute) => {
-    const hooks = (globalThis as unknown as { __test: { setRatePerMinute: (rate: number) => Promise<void> } })
-      .__test;
-    await hooks.setRatePerMinute(perMinute);
-  }, rate);
 }
 
 test('a 200-row file is quoted, run, survives the worker stopping, and comes back whole', async ({
