@@ -36,10 +36,9 @@ export function useChanges(backend: ChangesBackend) {
 
   const reload = useCallback(async () => {
     const mine = ++reads.current;
-    const [listsRead, changesRead] = await Promise.allSettled([
-      backend.ask('watch.lists', undefined),
-      backend.ask('watch.changes', listId ? { listId } : {}),
-    ]);
+    // The lists first: the changes read after them hold every change they count.
+    const [listsRead] = await Promise.allSettled([backend.ask('watch.lists', undefined)]);
+    const [changesRead] = await Promise.allSettled([backend.ask('watch.changes', listId ? { listId } : {})]);
     if (mine !== reads.current) return;
     shown.current = listsRead.status === 'fulfilled' ? JSON.stringify(listsRead.value) : null;
     setLists(
