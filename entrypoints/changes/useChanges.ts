@@ -13,7 +13,7 @@ import type { WatchChangeView, WatchListSummary } from '@/lib/protocol';
 import type { ChangesBackend } from './backend';
 
 /** How often the lists are read again while one of them runs, and while none does (ms). */
-export const CHANGES_POLL_MS = { running: 1_000, idle: 10_000 };
+const CHANGES_POLL_MS = { running: 1_000, idle: 10_000 };
 
 export interface ChangesRead {
   changes: WatchChangeView[];
