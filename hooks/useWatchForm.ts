@@ -19,6 +19,7 @@ import type {
   WatchTarget,
 } from '@/lib/protocol';
 import { NEW_LIST, type WatchForm, type WatchStart } from '@/lib/watch/watch-form';
+import { useRetentionDays } from './useRetentionDays';
 
 export interface WatchFormOptions {
   ask: Ask;
@@ -70,6 +71,7 @@ export function useWatchForm({
   onStarted,
 }: WatchFormOptions): WatchForm {
   const lists = useKeptLists(ask);
+  const retentionDays = useRetentionDays(ask);
   const [listId, setListId] = useState(NEW_LIST);
   const [name, setName] = useState(defaultName);
   const [periodDays, setPeriodDays] = useState<WatchPeriodDays>(30);
@@ -133,6 +135,7 @@ export function useWatchForm({
     setName,
     periodDays,
     setPeriodDays,
+    retentionDays,
     freshness,
     setFreshness,
     capText,

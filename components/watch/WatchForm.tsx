@@ -13,10 +13,10 @@ import { Busy, ErrorNotice, Notice } from '@/components/Notice';
 import { freshnessAddition } from '@/components/profile/option-costs';
 import { Confirmation } from '@/components/spend/SpendArea';
 import { FRESHNESS_LABELS } from '@/lib/freshness';
-import { WATCH_FRESHNESS, type WatchFreshness, type WatchQuote } from '@/lib/protocol';
+import { WATCH_FRESHNESS, type WatchFreshness, type WatchPeriodDays, type WatchQuote } from '@/lib/protocol';
 import { NEW_LIST, type WatchForm as WatchFormState } from '@/lib/watch/watch-form';
-import { periodWords, watchingWords, watchQuoteWords } from '@/lib/watch/watch-words';
-import { PeriodField } from './PeriodField';
+import { periodWords, retentionWarning, watchingWords, watchQuoteWords } from '@/lib/watch/watch-words';
+import { PeriodField, RetentionWarning } from './PeriodField';
 
 export interface WatchFormProps {
   form: WatchFormState;
@@ -97,10 +97,13 @@ function WatchChoices({ form }: { form: WatchFormState }) {
         </div>
       )}
       {form.chosen ? (
-        <p class="muted small">
-          Asked {periodWords(form.chosen.periodDays)} at {FRESHNESS_LABELS[form.chosen.freshness]}, as this
-          list is.
-        </p>
+        <>
+          <p class="muted small">
+            Asked {periodWords(form.chosen.periodDays)} at {FRESHNESS_LABELS[form.chosen.freshness]}, as this
+            list is.
+          </p>
+          <KeptListWarning periodDays={form.chosen.periodDays} retentionDays={form.retentionDays} />
+        </>
       ) : (
         <>
           <div class="field">
@@ -116,7 +119,11 @@ function WatchChoices({ form }: { form: WatchFormState }) {
             />
           </div>
           <div class="watch-choices">
-            <PeriodField value={form.periodDays} onChange={form.setPeriodDays} />
+            <PeriodField
+              value={form.periodDays}
+              onChange={form.setPeriodDays}
+              retentionDays={form.retentionDays}
+            />
             <div class="field">
               <label class="field-label" for={ids.freshness}>
                 Freshness
@@ -144,6 +151,18 @@ function WatchChoices({ form }: { form: WatchFormState }) {
       )}
     </>
   );
+}
+
+/** A kept list's period against the retention period: its own, not chosen here. */
+function KeptListWarning({
+  periodDays,
+  retentionDays,
+}: {
+  periodDays: WatchPeriodDays;
+  retentionDays: number | null;
+}) {
+  const warning = retentionWarning(periodDays, retentionDays);
+  return warning ? <RetentionWarning words={warning} /> : null;
 }
 
 /** The one quote, as the name of the control that starts the watch; what is left out, and why. */

@@ -2,10 +2,12 @@
  * The Changes page: what changed about the people and companies watched, newest first, filterable by
  * watch list, the ones not yet seen marked, exported as CSV or JSON; and the watch lists themselves,
  * each with its controls (pause, resume, run now, period, cap, name, members, delete). Watch lists
- * run in the background on their own: this page only shows and steers them.
+ * run in the background on their own: this page only shows and steers them, and follows them as
+ * they run (./useChanges.ts).
  */
 import { useState } from 'preact/hooks';
 import { Busy, ErrorNotice } from '@/components/Notice';
+import { useRetentionDays } from '@/hooks/useRetentionDays';
 import type { UserMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
 import type { ChangesBackend } from './backend';
@@ -15,6 +17,7 @@ import { WatchLists } from './watch-lists/WatchLists';
 
 export function ChangesApp({ backend }: { backend: ChangesBackend }) {
   const page = useChanges(backend);
+  const retentionDays = useRetentionDays(backend.ask);
   const [actionError, setActionError] = useState<UserMessage | null>(null);
   /** Runs a person's action, then reads the page again; a failure is said, not thrown. */
   const act = async (action: () => Promise<unknown>) => {
@@ -54,7 +57,7 @@ export function ChangesApp({ backend }: { backend: ChangesBackend }) {
             onMarkSeen={(ids) => void act(() => page.markSeen(ids))}
             onRetry={() => void page.reload()}
           />
-          <WatchLists backend={backend} lists={lists.value} act={act} />
+          <WatchLists backend={backend} lists={lists.value} retentionDays={retentionDays} act={act} />
         </>
       )}
     </main>

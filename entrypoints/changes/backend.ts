@@ -12,6 +12,8 @@ export interface ChangesBackend {
   download: (fileName: string, parts: BlobPart[], type: string) => void;
   /** Saves the changes shown (lib/watch/change-export.ts). */
   saveChanges: (format: 'csv' | 'json', changes: readonly RecordedChange[]) => Promise<void>;
+  /** How often the watch lists are read again (ms), while one runs and while none does (./useChanges.ts). */
+  pollMs?: { running: number; idle: number };
 }
 
 /** Runs a person's action, says a failure, and reads the page again (App.tsx). */

@@ -332,7 +332,8 @@ export interface EnrichmentDb extends DBSchema {
    * answer and this period's row) and the changes runs recorded; a running one is resumed when a
    * worker starts. Cleared by: "Delete" on a list (its members and changes go), "Remove" on a
    * member, "Clear history" (all of them), forget (the subject's members and changes), the
-   * do-not-enrich list (its subjects' members), and the retention period (changes older than it).
+   * do-not-enrich list (its subjects' members), and the retention period (changes, and members'
+   * last answers, older than it).
    */
   watchLists: { key: string; value: WatchListRecord; indexes: { byStatus: string } };
   watchMembers: {
@@ -426,6 +427,18 @@ export const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<EnrichmentDb>, tx: Upgr
   // 9: + crmReference.
   (db) => {
     db.createObjectStore('crmReference');
+  },
+  // 10: watchMembers keep `lastCredits`, what their last ask cost, across periods: filled from
+  // this period's `credits` where a member was asked in it.
+  (_db, tx) => {
+    void (async () => {
+      const members = tx.objectStore('watchMembers');
+      for (let cursor = await members.openCursor(); cursor; cursor = await cursor.continue()) {
+        const member = cursor.value;
+        if (member.lastCredits === undefined && typeof member.credits === 'number')
+          await cursor.update({ ...member, lastCredits: member.credits });
+      }
+    })();
   },
 ];
 const DB_VERSION = MIGRATIONS.length;

@@ -5,8 +5,9 @@
  * their credits and dates but lose the names (the month's totals stay right); finished calls in
  * the journal keep what the engine needs never to pay twice (id, status, credits, times) but lose
  * their parameters; recent lookups, finished batches and lists not touched for that long go, and
- * so do changes watch lists recorded that long ago. Calls
- * still unsettled are left alone: the balance may still tell what they cost.
+ * so do changes watch lists recorded that long ago and each watched member's last answer kept
+ * that long (a watch list asked less often than that has nothing to compare). Calls still
+ * unsettled are left alone: the balance may still tell what they cost.
  *
  * The CRM reference (./crm/reference.ts) is not expired here: it is a copy of the person's own CRM,
  * not something the extension learned, and it is as old as their last import; expiring it would
@@ -18,7 +19,7 @@ import { isWorking } from '../job-summary';
 import type { EnrichmentDb } from './db';
 import { expiredJob, FORGOTTEN } from './forget';
 import { deleteList } from './lists/list-records';
-import { expireWatchChanges, WATCH_STORES } from './watch/watch-privacy';
+import { expireWatch, WATCH_STORES } from './watch/watch-privacy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -87,7 +88,7 @@ export async function expireOld(
     await deleteList(tx, list.id);
     changed += 1;
   }
-  changed += await expireWatchChanges(tx, cutoff);
+  changed += await expireWatch(tx, cutoff);
   await tx.done;
   return changed;
 }

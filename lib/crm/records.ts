@@ -26,8 +26,8 @@ export function crmKindOf(endpointId: EndpointId): CrmKind | null {
 }
 
 /**
- * A watch list's members, for the CRM exports: each member with an answer. A watch asks no
- * emails or numbers, and what each member's last answer cost is the list's, not the member's.
+ * A watch list's members, for the CRM exports: each member with an answer, and what its last ask
+ * cost. A watch asks no emails or numbers.
  */
 export function watchCrmRecords(members: readonly WatchMemberView[]): CrmRecord[] {
   return members.flatMap((member) =>
@@ -39,7 +39,7 @@ export function watchCrmRecords(members: readonly WatchMemberView[]): CrmRecord[
             contacts: false,
             asked: `Watch · ${member.url}`,
             fetchedAt: member.checkedAt,
-            credits: null,
+            credits: member.credits,
           },
         ]
       : [],

@@ -114,6 +114,8 @@ export interface WatchMemberView {
   checkedAt: number | null;
   /** What the last answer says, in the lists page's columns (for the export). */
   enriched: EnrichedFields | null;
+  /** What its last ask cost (credits); null before its first. */
+  credits: number | null;
   /** The last run's error for it (refused, failed), or null. */
   error: ApiErrorJson | null;
 }

@@ -34,6 +34,8 @@ export interface WatchForm {
   setName: (name: string) => void;
   periodDays: WatchPeriodDays;
   setPeriodDays: (days: WatchPeriodDays) => void;
+  /** How many days data about others is kept (a period as long or longer records nothing); null while unknown. */
+  retentionDays: number | null;
   freshness: WatchFreshness;
   setFreshness: (freshness: WatchFreshness) => void;
   capText: string;

@@ -79,3 +79,19 @@ export function runQuote(
   const left = summary.cap === null ? null : Math.max(0, summary.cap - summary.spentThisPeriod);
   return cappedQuote(unasked, left);
 }
+
+/**
+ * What the retention period does to a watch asked every `periodDays`: each member's last answer is
+ * deleted once older than the days data about others is kept (lib/background/retention.ts), and a
+ * next answer with nothing to compare records nothing. Null when the answers outlast the period, or
+ * while the retention is not known.
+ */
+export function retentionWarning(periodDays: WatchPeriodDays, retentionDays: number | null): string | null {
+  if (retentionDays === null || retentionDays > periodDays) return null;
+  const kept = `You keep data about others for ${counted(retentionDays, 'day', 'days')}`;
+  const what =
+    retentionDays < periodDays
+      ? `${kept}, less than this period: each answer is deleted before the next one is asked, so nothing can be compared and no change will be recorded.`
+      : `${kept}, as long as this period: an answer may be deleted just before the next one is asked, and a change missed.`;
+  return `${what} Choose a shorter period, or keep data longer in Settings.`;
+}

@@ -41,7 +41,7 @@ export async function checkDue(sw: Worker): Promise<void> {
   });
 }
 
-/** Reads the Changes page again (it shows what it read when it was loaded). */
+/** Reads the Changes page again, as a person reloading it would. */
 export async function reloadChanges(changes: Page): Promise<void> {
   await changes.reload();
   await changes.getByRole('heading', { level: 1, name: 'Changes' }).waitFor();

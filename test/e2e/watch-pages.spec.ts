@@ -2,7 +2,8 @@
  * The watch pages as a person sees them, against the real background and the sandbox: the panel's
  * Watch form (360 px, the panel's width) with its one quote, and the Changes page with a seen and an
  * unseen change after the sandbox's clock moved, each looked at in light and dark and checked by axe
- * (screenshots in test-results/screenshots/watch-*.png).
+ * (screenshots in test-results/screenshots/watch-*.png); a period longer than data about others is
+ * kept, said in the form and on a list.
  *
  * The sandbox's changes are deterministic: advancing it from the same day by the same days changes
  * the same people. So the test first asks a sandbox of its own which people change in the first and
@@ -13,6 +14,9 @@ import { expect, type SandboxHandle, test } from './fixtures';
 import { lookAt } from './look';
 import { openProfileTab, PROFILE_PATH, profilePage } from './profile-pages';
 import { advanceSandbox, daysLater, runOver, untilShown } from './watch-clock';
+
+const RETENTION_SHORTER =
+  'You keep data about others for 60 days, less than this period: each answer is deleted before the next one is asked, so nothing can be compared and no change will be recorded. Choose a shorter period, or keep data longer in Settings.';
 
 /** A person who changes in the first 30 days, and one who changes only in the next 30. */
 async function changingPeople(sandbox: SandboxHandle): Promise<{ first: string; second: string }> {
@@ -65,7 +69,8 @@ test('the Watch form, and the Changes page with a seen and an unseen change', as
 }) => {
   test.setTimeout(120_000);
   const { first, second } = await changingPeople(sandbox);
-  await configure();
+  // Data about others kept 60 days: longer than a 30-day period, shorter than a 90-day one.
+  await configure({ retentionDays: 60 });
 
   // The panel's Watch under the first person's profile: its choices and its one quote.
   const firstName = await fullNameOf(sandbox, first);
@@ -73,7 +78,13 @@ test('the Watch form, and the Changes page with a seen and an unseen change', as
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
   const watching = await watchFromPanel(panel, 'Watched people', true);
   await expect(watching.form.getByLabel('Freshness')).toContainText('29 days or less · +1 credit');
+  // A period longer than the data is kept is said plainly, and can still be chosen.
+  const period = watching.form.getByLabel('How often');
+  await period.selectOption('90');
+  await expect(watching.form.locator('.field-warning')).toHaveText(RETENTION_SHORTER);
   await lookAt(panel, 'watch-form', panel.getByRole('region', { name: 'Watch' }));
+  await period.selectOption('30');
+  await expect(watching.form.locator('.field-warning')).toHaveCount(0);
   await watching.start();
   const changes = await openExtensionPage('changes.html');
   await runOver(changes, 'Watched people');
@@ -93,7 +104,7 @@ test('the Watch form, and the Changes page with a seen and an unseen change', as
   await runOver(changes, 'Champions');
   await daysLater(sandbox, sw);
   await untilShown(changes, 'li.change.unseen');
-  // The page shows what it read when it was loaded: read again once both runs are over.
+  // Both runs over before the page is looked at.
   await runOver(changes, 'Champions');
   await runOver(changes, 'Watched people');
   await expect(changes.locator('li.change.unseen').first()).toContainText(secondName);
@@ -103,6 +114,14 @@ test('the Watch form, and the Changes page with a seen and an unseen change', as
     changes.getByRole('button', { name: /^Run now · (up to )?\d+ credits?$/ }).first(),
   ).toBeVisible();
   await lookAt(changes, 'watch-changes-page');
+
+  // A list's period made longer than the data is kept: said on the list and in its settings.
+  const champions = changes.locator('li.watch-list', { hasText: 'Champions' });
+  await champions.getByText('Period, cap and name').click();
+  await champions.getByLabel('How often').selectOption('90');
+  await champions.getByRole('button', { name: 'Save settings' }).click();
+  await expect(champions.locator('.field-warning')).toHaveText([RETENTION_SHORTER, RETENTION_SHORTER]);
+  await lookAt(changes, 'watch-list-retention', champions);
 
   // The link from the popup says how many are unseen.
   const popup = await openExtensionPage('popup.html');

@@ -5,7 +5,14 @@
  */
 import { act } from 'preact/test-utils';
 import type { Ask } from '../../lib/ask-background';
-import type { ProtocolMap, Quote, WatchChangeView, WatchListSummary } from '../../lib/protocol';
+import type {
+  ProtocolMap,
+  PublicSettings,
+  Quote,
+  WatchChangeView,
+  WatchListSummary,
+} from '../../lib/protocol';
+import { DEFAULT_SETTINGS } from '../../lib/settings';
 
 export type Handlers = {
   [T in keyof ProtocolMap]?: (
@@ -25,6 +32,19 @@ export function fakeAsk(handlers: Handlers) {
     ask,
     sentOf: <T extends keyof ProtocolMap>(type: T) =>
       sent.filter((message) => message.type === type).map((m) => m.data as Parameters<ProtocolMap[T]>[0]),
+  };
+}
+
+/** The settings as the background shows them to a page, data about others kept `retentionDays` days. */
+export function settingsKeeping(retentionDays: number): PublicSettings {
+  const { apiKey: _key, hubToken: _token, ...settings } = DEFAULT_SETTINGS;
+  return {
+    ...settings,
+    retentionDays,
+    apiKeySet: true,
+    apiKeyHint: 'demo',
+    hubTokenSet: false,
+    hubTokenHint: '',
   };
 }
 

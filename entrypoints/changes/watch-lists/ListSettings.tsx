@@ -1,6 +1,7 @@
 /**
- * A watch list's settings, folded away: its name, how often it is asked (every 7, 30 or 90 days) and
- * its cap a period (empty: none). Saving changes nothing already spent.
+ * A watch list's settings, folded away: its name, how often it is asked (every 7, 30 or 90 days, with
+ * what the retention period does to the one chosen) and its cap a period (empty: none). Saving
+ * changes nothing already spent.
  */
 import { useId, useState } from 'preact/hooks';
 import { CapField } from '@/components/CapField';
@@ -16,9 +17,12 @@ export interface WatchSettings {
 
 export function ListSettings({
   list,
+  retentionDays,
   onSave,
 }: {
   list: WatchListSummary;
+  /** How many days data about others is kept; null while unknown. */
+  retentionDays: number | null;
   onSave: (settings: WatchSettings) => Promise<void>;
 }) {
   const ids = { name: useId() };
@@ -52,7 +56,7 @@ export function ListSettings({
               onInput={(event) => setName(event.currentTarget.value)}
             />
           </div>
-          <PeriodField value={periodDays} onChange={setPeriodDays} />
+          <PeriodField value={periodDays} onChange={setPeriodDays} retentionDays={retentionDays} />
         </div>
         <CapField label="Cap a period (credits, optional)" text={capText} onText={setCapText} />
         {problem && <p class="field-error">{problem}</p>}

@@ -1,16 +1,24 @@
 /**
  * One watch list: whom it watches, how often, at what freshness and what a period costs at most;
- * where its runs stand; Pause, Resume and Run now (each that spends named with what it may cost,
- * confirmed past today's budget), its settings, its members, and Delete (asked first).
+ * where its runs stand; whether the retention period leaves it anything to compare; Pause, Resume
+ * and Run now (each that spends named with what it may cost, confirmed past today's budget), its
+ * settings, its members, and Delete (asked first).
  */
 import { useState } from 'preact/hooks';
 import { ErrorNotice } from '@/components/Notice';
 import { Confirmation } from '@/components/spend/SpendArea';
+import { RetentionWarning } from '@/components/watch/PeriodField';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
 import { FRESHNESS_LABELS } from '@/lib/freshness';
 import type { Quote, WatchControl, WatchListSummary } from '@/lib/protocol';
 import { spendLabel } from '@/lib/quote-format';
-import { periodWords, perPeriodWords, runQuote, watchedWords } from '@/lib/watch/watch-words';
+import {
+  periodWords,
+  perPeriodWords,
+  retentionWarning,
+  runQuote,
+  watchedWords,
+} from '@/lib/watch/watch-words';
 import type { Act, ChangesBackend } from '../backend';
 import { ListMembers } from './ListMembers';
 import { ListSettings } from './ListSettings';
@@ -20,6 +28,8 @@ import { periodSpendWords, watchStatusWords } from './watch-status';
 interface CardProps {
   backend: ChangesBackend;
   list: WatchListSummary;
+  /** How many days data about others is kept; null while unknown. */
+  retentionDays: number | null;
   act: Act;
 }
 
@@ -29,7 +39,7 @@ type Confirming = {
   remaining: number;
 };
 
-export function WatchListCard({ backend, list, act }: CardProps) {
+export function WatchListCard({ backend, list, retentionDays, act }: CardProps) {
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [failed, setFailed] = useState<UserMessage | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -43,6 +53,7 @@ export function WatchListCard({ backend, list, act }: CardProps) {
         setConfirming({ control: change, quote: result.quote, remaining: result.remaining });
       if (result.status === 'error') setFailed(userMessage(ApiError.fromJSON(result.error)));
     });
+  const retention = retentionWarning(list.periodDays, retentionDays);
   const stopped =
     list.status === 'waiting' && list.stopReason ? userMessage(ApiError.fromJSON(list.stopReason)) : null;
 
@@ -66,6 +77,7 @@ export function WatchListCard({ backend, list, act }: CardProps) {
       <p role="status">
         {watchStatusWords(list)} · {periodSpendWords(list)}
       </p>
+      {retention && <RetentionWarning words={retention} />}
       {stopped && <ErrorNotice message={stopped} />}
       {failed && <ErrorNotice message={failed} />}
       {confirming && (
@@ -110,7 +122,11 @@ export function WatchListCard({ backend, list, act }: CardProps) {
           </button>
         )}
       </div>
-      <ListSettings list={list} onSave={(settings) => control({ action: 'settings', ...settings })} />
+      <ListSettings
+        list={list}
+        retentionDays={retentionDays}
+        onSave={(settings) => control({ action: 'settings', ...settings })}
+      />
       <ListMembers backend={backend} list={list} act={act} />
     </li>
   );

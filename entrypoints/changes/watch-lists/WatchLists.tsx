@@ -8,11 +8,13 @@ import { WatchListCard } from './WatchListCard';
 export interface WatchListsProps {
   backend: ChangesBackend;
   lists: readonly WatchListSummary[];
+  /** How many days data about others is kept; null while unknown. */
+  retentionDays: number | null;
   /** Runs a person's action and reads the page again (App.tsx). */
   act: Act;
 }
 
-export function WatchLists({ backend, lists, act }: WatchListsProps) {
+export function WatchLists({ backend, lists, retentionDays, act }: WatchListsProps) {
   return (
     <section class="card" aria-labelledby="watch-lists-title">
       <header>
@@ -21,7 +23,13 @@ export function WatchLists({ backend, lists, act }: WatchListsProps) {
       </header>
       <ul class="watch-lists">
         {lists.map((list) => (
-          <WatchListCard key={list.id} backend={backend} list={list} act={act} />
+          <WatchListCard
+            key={list.id}
+            backend={backend}
+            list={list}
+            retentionDays={retentionDays}
+            act={act}
+          />
         ))}
       </ul>
     </section>

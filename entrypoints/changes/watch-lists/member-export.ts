@@ -1,8 +1,7 @@
 /**
  * A watch list's members as the lists page exports a list (entrypoints/lists/export/list-export.ts,
  * the one writer of those files): one row a member (its profile address, name and kind as the
- * input), its last answer in the enrichment columns, and when it was last checked. What one member
- * cost is not kept by a watch, so the Credits column stays empty.
+ * input), its last answer in the enrichment columns, when it was last checked and what that ask cost.
  */
 import type {
   ListInput,
@@ -32,7 +31,7 @@ function memberRequest(member: WatchMemberView, detail: WatchListDetail): ListRe
     asked: `${member.kind} ${member.url}`,
     status,
     quote: detail.summary.perPeriod,
-    credits: null,
+    credits: member.credits,
     cached: false,
     fetchedAt: member.checkedAt,
     freshness: detail.summary.freshness,

@@ -4,6 +4,7 @@
  * of thousands costs a few records a second, not the whole list.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { usePoll } from '@/hooks/usePoll';
 import type { UserMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
 import { isWorking } from '@/lib/job-summary';
@@ -76,12 +77,7 @@ export function useList(backend: ListsBackend, id: string): ListFollow {
     void refresh();
   }, [backend, id, refresh]);
 
-  const running = isRunning(summary);
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => void refresh(), backend.pollMs ?? POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, refresh, backend.pollMs]);
+  usePoll(refresh, isRunning(summary) ? (backend.pollMs ?? POLL_MS) : null);
 
   const control = useCallback(
     async (change: ListControl) => {

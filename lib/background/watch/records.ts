@@ -61,7 +61,10 @@ export interface WatchMemberRecord {
   name: string;
   /** When it was added: members are asked in this order. */
   order: number;
-  /** The last kept answer's compared part; absent before the first answer. */
+  /**
+   * The last kept answer's compared part; absent before the first answer, and once older than the
+   * retention period (lib/background/retention.ts), so that the next answer is a first one again.
+   */
   kept?: ComparedPart;
   /** The request whose answer `kept` is: an answer written again is not compared twice. */
   keptFrom?: string;
@@ -75,6 +78,8 @@ export interface WatchMemberRecord {
   quote: { min: number | null; max: number | null };
   status: WatchRowStatus;
   credits?: number | null;
+  /** What its last ask cost, kept across periods (a new period's row starts with no `credits`). */
+  lastCredits?: number;
   cached?: boolean;
   /** ApiErrorJson */
   error?: unknown;

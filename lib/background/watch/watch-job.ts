@@ -72,6 +72,7 @@ async function writeRow(
   const { answer, ...rest } = change;
   const paidBefore = member.credits ?? 0;
   Object.assign(member, rest, { updatedAt: at });
+  if (typeof member.credits === 'number') member.lastCredits = member.credits;
   list.spent += (member.credits ?? 0) - paidBefore;
   list.updatedAt = at;
   const recorded: WatchChangeRecord[] = [];

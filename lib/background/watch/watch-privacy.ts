@@ -2,8 +2,9 @@
  * What is kept about others by watch lists, under the person's control over data about others
  * (background only): a forgotten person or company leaves every watch list and their changes go
  * (lib/background/forget/), someone put on the do-not-enrich list leaves every watch list,
- * recorded changes expire with the retention period (lib/background/retention.ts), and "Clear
- * history" clears every watch list (lib/background/forget/history.ts).
+ * recorded changes and members' last answers expire with the retention period
+ * (lib/background/retention.ts), and "Clear history" clears every watch list
+ * (lib/background/forget/history.ts).
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { EnrichmentDb } from '../db';
@@ -55,8 +56,12 @@ export async function forgetInWatch(tx: Tx, known: KnownSubject): Promise<number
   return removed;
 }
 
-/** Deletes the changes recorded before `cutoff`; returns how many. */
-export async function expireWatchChanges(tx: Tx, cutoff: number): Promise<number> {
+/**
+ * Deletes what a watch learned before `cutoff`: the changes recorded then, and each member's last
+ * answer kept since then (the part compared and its fields). The member stays watched; its next
+ * answer is a first one again, which records nothing. Returns how many records changed.
+ */
+export async function expireWatch(tx: Tx, cutoff: number): Promise<number> {
   let expired = 0;
   const index = tx.objectStore('watchChanges').index('bySeen');
   for (
@@ -65,6 +70,13 @@ export async function expireWatchChanges(tx: Tx, cutoff: number): Promise<number
     cursor = await cursor.continue()
   ) {
     await cursor.delete();
+    expired += 1;
+  }
+  const members = tx.objectStore('watchMembers');
+  for (let cursor = await members.openCursor(); cursor; cursor = await cursor.continue()) {
+    const { kept, enriched, checkedAt, ...member } = cursor.value;
+    if ((kept === undefined && enriched === undefined) || (checkedAt ?? 0) >= cutoff) continue;
+    await cursor.update(member);
     expired += 1;
   }
   return expired;

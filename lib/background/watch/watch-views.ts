@@ -57,6 +57,7 @@ export function memberViewOf(member: WatchMemberRecord): WatchMemberView {
     name: member.name,
     checkedAt: member.checkedAt ?? null,
     enriched: member.enriched ?? null,
+    credits: member.lastCredits ?? null,
     error: (member.error as ApiErrorJson | undefined) ?? null,
   };
 }

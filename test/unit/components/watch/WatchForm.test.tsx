@@ -19,6 +19,7 @@ import {
   fakeAsk,
   type Handlers,
   press,
+  settingsKeeping,
   settle,
   watchList,
 } from '../../../support/watch-pages';
@@ -80,6 +81,43 @@ describe('the Watch form', () => {
     expect(buttonNamed(root, 'Watch 1 person every 7 days · up to 10 credits a period')).toBeTruthy();
     await choose(root, 'Cap a period (credits, optional)', '4');
     expect(buttonNamed(root, 'Watch 1 person every 7 days · up to 4 credits a period')).toBeTruthy();
+  });
+
+  it('says plainly when the retention period is too short for the period chosen, every period still a choice', async () => {
+    const { root } = await mount({ 'settings.get': () => settingsKeeping(30) });
+    const period = control(root, 'How often') as HTMLSelectElement;
+    const warning = () => root.querySelector('.field-warning')?.textContent ?? null;
+    // Every 30 days, kept 30 days: the default period, at the edge.
+    expect(warning()).toBe(
+      'You keep data about others for 30 days, as long as this period: an answer may be deleted just before the next one is asked, and a change missed. Choose a shorter period, or keep data longer in Settings.',
+    );
+    await choose(root, 'How often', '90');
+    expect(warning()).toBe(
+      'You keep data about others for 30 days, less than this period: each answer is deleted before the next one is asked, so nothing can be compared and no change will be recorded. Choose a shorter period, or keep data longer in Settings.',
+    );
+    // Said with the field, and nothing taken away: the person may still start it.
+    expect(root.querySelector(`#${period.getAttribute('aria-describedby')}`)?.textContent).toBe(warning());
+    expect([...period.options].map((option) => [option.value, option.disabled])).toEqual([
+      ['7', false],
+      ['30', false],
+      ['90', false],
+    ]);
+    expect(buttonNamed(root, 'Watch 1 person every 90 days · up to 2 credits a period').disabled).toBe(false);
+    await choose(root, 'How often', '7');
+    expect(warning()).toBeNull();
+    expect(period.hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it("warns of a kept list's own period too", async () => {
+    const { root } = await mount({
+      'settings.get': () => settingsKeeping(30),
+      'watch.lists': () => [watchList({ name: 'Quarterly', periodDays: 90 })],
+    });
+    await choose(root, 'Watch list', 'watch-1');
+    expect(root.textContent).toContain('Asked every 90 days');
+    expect(root.querySelector('.field-warning')?.textContent).toMatch(
+      /^You keep data about others for 30 days, less than this period/,
+    );
   });
 
   it('counts people and companies apart', async () => {

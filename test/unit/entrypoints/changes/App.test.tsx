@@ -207,7 +207,7 @@ describe('the Changes page', () => {
     expect(sentOf('watch.delete')).toEqual([{ id: 'watch-1' }]);
   });
 
-  it("lists a watch list's members, removes one, and exports them as the lists page exports a list", async () => {
+  it("lists a watch list's members, removes one, and exports them as the lists page exports a list, with what each cost", async () => {
     const detail: WatchListDetail = {
       summary: PEOPLE,
       members: [
@@ -218,6 +218,7 @@ describe('the Changes page', () => {
           name: 'Ada Lovelace',
           checkedAt: Date.parse('2026-11-27T09:15:00Z'),
           enriched: { fullName: 'Ada Lovelace', title: 'CTO', company: 'Difference Co.' },
+          credits: 2,
           error: null,
         },
       ],
@@ -245,6 +246,9 @@ describe('the Changes page', () => {
     const lines = csv!.text.replace(/^\uFEFF/, '').split(/\r?\n/);
     expect(lines[0]).toContain('Profile URL,Name,Kind,Full name');
     expect(lines[1]).toContain('https://www.linkedin.com/in/ada-lovelace,Ada Lovelace,person,Ada Lovelace');
+    // What its last ask cost, in the Credits column.
+    const header = lines[0]!.split(',');
+    expect(lines[1]!.split(',')[header.indexOf('Credits')]).toBe('2');
     expect(csv!.text.startsWith('\uFEFF')).toBe(true);
     await press(root, 'Remove Ada Lovelace');
     expect(sentOf('watch.remove')).toEqual([

@@ -16,6 +16,7 @@ import {
   openDb,
 } from '../../../../lib/background/db';
 import { pendingCalls } from '../../../../lib/background/jobs';
+import type { WatchMemberRecord } from '../../../../lib/background/watch/records';
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -24,13 +25,18 @@ afterEach(async () => {
   await closeDbForTests();
 });
 
-/** A database as version 6 left it, holding `jobs` written then. */
-async function openedAtVersion6(jobs: object[]): Promise<void> {
-  const db = await openDB<EnrichmentDb>(DB_NAME, 6, {
+/** A database as `version` left it. */
+function openedAt(version: number) {
+  return openDB<EnrichmentDb>(DB_NAME, version, {
     upgrade(upgrading, oldVersion, _newVersion, tx) {
-      for (let version = oldVersion; version < 6; version++) MIGRATIONS[version]!(upgrading, tx);
+      for (let step = oldVersion; step < version; step++) MIGRATIONS[step]!(upgrading, tx);
     },
   });
+}
+
+/** A database as version 6 left it, holding `jobs` written then. */
+async function openedAtVersion6(jobs: object[]): Promise<void> {
+  const db = await openedAt(6);
   for (const job of jobs) await db.put('jobs', job as JobRecord);
   db.close();
 }
@@ -65,5 +71,44 @@ describe('the database upgrade to version 7', () => {
     expect((await pendingCalls(db)).map((job) => [job.id, job.ownerId, job.reserved])).toEqual([
       ['req-row-3', 'list-1', 2],
     ]);
+  });
+});
+
+describe('the database upgrade to version 10', () => {
+  it('a watched member asked in this period keeps what it cost as its last cost; one not asked yet has none', async () => {
+    const asked = {
+      listId: 'watch-1',
+      key: 'linkedin.com/in/ada',
+      kind: 'person',
+      url: 'https://www.linkedin.com/in/ada',
+      name: 'Ada',
+      order: 0,
+      kept: { full_name: 'Ada', headline: 'Engineer' },
+      keptFrom: 'watch:watch-1:0:linkedin.com/in/ada',
+      checkedAt: 100,
+      requestId: 'watch:watch-1:0:linkedin.com/in/ada',
+      endpointId: 'person.profile',
+      params: { profile_url: 'https://www.linkedin.com/in/ada', use_cache: 'if-recent' },
+      policy: 'refresh',
+      quote: { min: 2, max: 2 },
+      status: 'done',
+      credits: 2,
+      updatedAt: 100,
+    } satisfies WatchMemberRecord;
+    const queued = {
+      ...asked,
+      key: 'linkedin.com/in/grace',
+      status: 'queued',
+      credits: undefined,
+    } satisfies WatchMemberRecord;
+    const old = await openedAt(9);
+    await old.put('watchMembers', asked);
+    await old.put('watchMembers', queued);
+    old.close();
+
+    const db = await openDb();
+    expect(db.version).toBe(MIGRATIONS.length);
+    expect(await db.get('watchMembers', ['watch-1', asked.key])).toEqual({ ...asked, lastCredits: 2 });
+    expect(await db.get('watchMembers', ['watch-1', queued.key])).toEqual(queued);
   });
 });

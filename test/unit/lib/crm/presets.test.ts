@@ -306,7 +306,7 @@ describe('the sources', () => {
     expect(record!.fields.profileUrl).toBe(url);
   });
 
-  it("a watch list's members with an answer, without emails or numbers", async () => {
+  it("a watch list's members with an answer, without emails or numbers, with what each cost", async () => {
     const [record] = peopleRecords(true);
     const records = watchCrmRecords([
       {
@@ -316,6 +316,7 @@ describe('the sources', () => {
         name: 'A',
         checkedAt: FETCHED_AT,
         enriched: record!.fields,
+        credits: 2,
         error: null,
       },
       {
@@ -325,11 +326,12 @@ describe('the sources', () => {
         name: 'B',
         checkedAt: null,
         enriched: null,
+        credits: null,
         error: null,
       },
     ]);
     expect(records).toHaveLength(1);
     const { rows } = readBack((await crmFile(crmPreset('hubspot-contacts'), records)).csv);
-    expect(rows[0]).toMatchObject({ 'First name': people[0]!.answer.first_name, Email: '' });
+    expect(rows[0]).toMatchObject({ 'First name': people[0]!.answer.first_name, Email: '', Credits: '2' });
   });
 });

@@ -3,7 +3,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { watchTargets } from '../../../../lib/watch/watch-targets';
-import { runQuote, watchingWords, watchQuoteWords } from '../../../../lib/watch/watch-words';
+import {
+  retentionWarning,
+  runQuote,
+  watchingWords,
+  watchQuoteWords,
+} from '../../../../lib/watch/watch-words';
 
 const UP_TO_80 = { min: 0, max: 80, lines: [] };
 
@@ -21,6 +26,20 @@ describe('the words of a watch', () => {
     expect(watchQuoteWords({ people: 0, companies: 1 }, 30, UP_TO_80, 100)).toBe(
       'Watch 1 company every 30 days · up to 80 credits a period',
     );
+  });
+
+  it('says plainly when data about others is not kept long enough to compare two answers', () => {
+    expect(retentionWarning(90, 30)).toBe(
+      'You keep data about others for 30 days, less than this period: each answer is deleted before the next one is asked, so nothing can be compared and no change will be recorded. Choose a shorter period, or keep data longer in Settings.',
+    );
+    expect(retentionWarning(30, 30)).toBe(
+      'You keep data about others for 30 days, as long as this period: an answer may be deleted just before the next one is asked, and a change missed. Choose a shorter period, or keep data longer in Settings.',
+    );
+    expect(retentionWarning(7, 1)).toMatch(/^You keep data about others for 1 day, less than this period/);
+    expect(retentionWarning(30, 31)).toBeNull();
+    expect(retentionWarning(90, 90)).toMatch(/as long as this period/);
+    // Not known (the background did not say): no warning rather than a wrong one.
+    expect(retentionWarning(90, null)).toBeNull();
   });
 
   it('says where a profile is watched', () => {

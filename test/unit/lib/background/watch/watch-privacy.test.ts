@@ -148,6 +148,21 @@ describe('watch lists and data about others', () => {
     expect(await keys('watchMembers')).toHaveLength(4);
   });
 
+  it("a member's last answer kept longer than the retention period goes; the member stays watched", async () => {
+    const db = await openDb();
+    const grace = (await db.get('watchMembers', ['w1', GRACE]))!;
+    const enriched = { fullName: 'Grace Hopper', title: 'Engineer' };
+    await db.put('watchMembers', { ...grace, enriched, checkedAt: NOW - 100 * DAY_MS, lastCredits: 2 });
+    await expireOld(db, { now: NOW, retentionDays: 90 });
+    const { kept, enriched: fields, checkedAt, ...rest } = (await db.get('watchMembers', ['w1', GRACE]))!;
+    expect([kept, fields, checkedAt]).toEqual([undefined, undefined, undefined]);
+    // Still watched, at the same request; what its last ask cost is no one's data.
+    expect(rest).toMatchObject({ name: 'Grace Hopper', requestId: grace.requestId, lastCredits: 2 });
+    // Those answered 10 days ago keep theirs.
+    const others = (await db.getAll('watchMembers')).filter((member) => member.key !== GRACE);
+    expect(others.map((member) => member.kept !== undefined)).toEqual([true, true, true]);
+  });
+
   it('Clear history clears every watch list, member and change', async () => {
     await clearHistory(await openDb());
     const db = await openDb();

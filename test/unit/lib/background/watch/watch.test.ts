@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CompanyProfile, PersonProfile } from '../../../../../lib/api/schemas';
 import { closeDbForTests, openDb } from '../../../../../lib/background/db';
 import { replaceStoredList } from '../../../../../lib/background/do-not-enrich';
+import { expireOld } from '../../../../../lib/background/retention';
 import { createWatchBadge } from '../../../../../lib/background/watch/badge';
 import { DAY_MS } from '../../../../../lib/background/watch/periods';
 import { createWatch } from '../../../../../lib/background/watch/watch';
@@ -220,6 +221,49 @@ describe('a watch list', () => {
       () => badgeText,
       (text) => text === '',
     );
+  });
+
+  it('forgets each answer kept past the retention period: the next run pays as usual, records nothing and keeps the new answer', async () => {
+    useSandbox();
+    // People the sandbox changes in 30 days: compared, their answers would record changes.
+    const probe = createSandbox({ now: () => NOW });
+    const report = (await (
+      await probe.app.request('/__sandbox/advance', { method: 'POST', body: JSON.stringify({ days: 30 }) })
+    ).json()) as AdvanceReport;
+    const targets = report.people.slice(0, 4).map((change) => person(change.index));
+    const { watch } = startWorker();
+    const list = await started(await watch.create(watchOf(targets)));
+    await watch.settled(list.id);
+    const firstPeriod = spent();
+    // What each member's last ask cost, for the members' export.
+    expect((await watch.list(list.id))!.members.map((member) => member.credits)).toEqual([2, 2, 2, 2]);
+    const before = await Promise.all(targets.map(sandboxAnswer));
+
+    await advance(30);
+    // Data about others is kept 20 days, less than the list's period: the retention sweep forgets each answer.
+    const now = Date.now() + daysAhead * DAY_MS;
+    await expireOld(await openDb(), { now, retentionDays: 20 });
+    const swept = (await watch.list(list.id))!.members;
+    expect(swept.map((member) => [member.checkedAt, member.enriched, member.credits])).toEqual(
+      targets.map(() => [null, null, 2]),
+    );
+    expect((await (await openDb()).getAll('watchMembers')).some((member) => member.kept)).toBe(false);
+
+    expect(await watch.checkDue()).toBe(1);
+    await watch.settled(list.id);
+    expect(spent()).toBe(2 * firstPeriod);
+    const after = await Promise.all(targets.map(sandboxAnswer));
+    const missed = targets.flatMap((_, index) =>
+      personChanges(before[index] as PersonProfile, after[index] as PersonProfile),
+    );
+    expect(missed.length).toBeGreaterThan(0);
+    expect((await watch.changes()).changes).toEqual([]);
+    // Each new answer is kept, to compare the next period's with.
+    const kept = await (await openDb()).getAll('watchMembers');
+    expect(kept.map((member) => member.kept !== undefined && member.checkedAt! >= now)).toEqual(
+      targets.map(() => true),
+    );
+    expect((await watch.list(list.id))!.members.map((member) => member.credits)).toEqual([2, 2, 2, 2]);
   });
 
   it('finishes in the next worker when one stops mid-run, nothing paid twice', async () => {
