@@ -63,13 +63,14 @@ export function createWatchControls(deps: WatchControlDeps) {
     const newPeriod = periodsPassed(list, at) > 0;
     if (newPeriod) beginPeriod(list, at);
     const members = tx.objectStore('watchMembers');
-    for (let cursor = await members.openCursor(ofWatchList(id)); cursor; cursor = await cursor.continue()) {
-      const member = cursor.value;
+    // Read whole and written together: a cursor's step per member was most of a new period's start.
+    const queued = (await members.getAll(ofWatchList(id))).filter((member) => {
       if (newPeriod) queueForPeriod(member, list, at);
       else if (member.status === 'failed') Object.assign(member, { status: 'queued', error: undefined });
-      else continue;
-      await cursor.update(member);
-    }
+      else return false;
+      return true;
+    });
+    await Promise.all(queued.map((member) => members.put(member)));
     if (!isWorking(list.status)) list.lastRunAt = at;
     Object.assign(list, { status: 'running', pauseRequested: false, stopReason: undefined, updatedAt: at });
     list.waitingUntil = undefined;

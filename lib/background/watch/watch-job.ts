@@ -8,6 +8,7 @@
 import type { IDBPDatabase } from 'idb';
 import type { ApiErrorJson } from '../../api/errors';
 import type { EnrichmentDb } from '../db';
+import { groupedWrites } from '../grouped-writes';
 import { type JobEnd, type JobKind, type JobRunnerDeps, updateStoredJob } from '../job-runner';
 import { readEnriched } from '../lists/enriched';
 import { nextDay } from './periods';
@@ -47,60 +48,81 @@ export function updateWatchList(
   return updateStoredJob(db, 'watchLists', id, at, change);
 }
 
+/** One member's row to write, and what changes in it. */
+interface RowWrite {
+  row: WatchMemberRecord;
+  change: Partial<WatchMemberRecord>;
+}
+
 /**
- * Writes one member's row, and with it the list's spending and, for a new answer, its changes and
- * the kept part. Returns how many changes were recorded; null (nothing written) when the list or
- * the member is gone, or the row is of an earlier period (its member was queued again since).
+ * Writes members' rows of one list, in one transaction (./grouped-writes.ts gathers those answered
+ * close together), and with them the list's spending and, for a new answer, its changes and the
+ * kept part. Returns, for each, how many changes were recorded; null (nothing written) when the
+ * list or the member is gone, or the row is of an earlier period (its member was queued again since).
  */
-async function writeRow(
-  deps: WatchJobDeps,
-  listId: string,
-  row: WatchMemberRecord,
-  change: Partial<WatchMemberRecord>,
-): Promise<number | null> {
+async function writeRows(deps: WatchJobDeps, listId: string, writes: RowWrite[]): Promise<(number | null)[]> {
   const at = deps.now();
   const db = await deps.db();
   const tx = db.transaction(['watchLists', 'watchMembers', 'watchChanges'], 'readwrite');
-  const [list, member] = await Promise.all([
-    tx.objectStore('watchLists').get(listId),
-    tx.objectStore('watchMembers').get([listId, row.key]),
+  const list = await tx.objectStore('watchLists').get(listId);
+  const members = await Promise.all(
+    writes.map(({ row }) => tx.objectStore('watchMembers').get([listId, row.key])),
+  );
+  const spentBefore = list?.spent ?? 0;
+  /** Each member once, as changed by every write of it in this group. */
+  const changed = new Map<string, WatchMemberRecord>();
+  const recorded: WatchChangeRecord[] = [];
+  const counts = writes.map(({ row, change }, index) => {
+    const member = changed.get(row.key) ?? members[index];
+    if (!list || !member || member.requestId !== row.requestId) return null;
+    changed.set(row.key, member);
+    const before = recorded.length;
+    recorded.push(...applyRowChange(list, member, row, change, at));
+    return recorded.length - before;
+  });
+  // The header only when its spending changed: rows leaving write their members alone.
+  await Promise.all([
+    ...[...changed.values()].map((member) => tx.objectStore('watchMembers').put(member)),
+    ...(list && list.spent !== spentBefore ? [tx.objectStore('watchLists').put(list)] : []),
+    ...recorded.map((each) => tx.objectStore('watchChanges').put(each)),
   ]);
-  if (!list || !member || member.requestId !== row.requestId) {
-    await tx.done;
-    return null;
-  }
+  await tx.done;
+  return counts;
+}
+
+/** Changes a member's row, and the list's spending with it; returns the changes a new answer shows. */
+function applyRowChange(
+  list: WatchListRecord,
+  member: WatchMemberRecord,
+  row: WatchMemberRecord,
+  change: Partial<WatchMemberRecord>,
+  at: number,
+): WatchChangeRecord[] {
   const { answer, ...rest } = change;
   const paidBefore = member.credits ?? 0;
   Object.assign(member, rest, { updatedAt: at });
   if (typeof member.credits === 'number') member.lastCredits = member.credits;
-  list.spent += (member.credits ?? 0) - paidBefore;
-  list.updatedAt = at;
-  const recorded: WatchChangeRecord[] = [];
-  if (answer && member.keptFrom !== row.requestId) {
-    const name = nameIn(answer) ?? member.name;
-    for (const [index, seen] of changesBetween(member.kind, member.kept, answer).entries())
-      recorded.push({
-        id: `${row.requestId}#${index}`,
-        listId,
-        memberKey: member.key,
-        kind: member.kind,
-        name,
-        url: member.url,
-        seenAt: at,
-        change: seen,
-        viewed: 0,
-      });
-    Object.assign(member, { kept: answer, keptFrom: row.requestId, checkedAt: at, name });
+  if ((member.credits ?? 0) !== paidBefore) {
+    list.spent += (member.credits ?? 0) - paidBefore;
+    list.updatedAt = at;
   }
-  // The header only when its spending changed: a row leaving writes its member alone.
-  const spentChanged = (member.credits ?? 0) !== paidBefore;
-  await Promise.all([
-    tx.objectStore('watchMembers').put(member),
-    ...(spentChanged ? [tx.objectStore('watchLists').put(list)] : []),
-    ...recorded.map((each) => tx.objectStore('watchChanges').put(each)),
-  ]);
-  await tx.done;
-  return recorded.length;
+  if (!answer || member.keptFrom === row.requestId) return [];
+  const name = nameIn(answer) ?? member.name;
+  const recorded = changesBetween(member.kind, member.kept, answer).map(
+    (seen, index): WatchChangeRecord => ({
+      id: `${row.requestId}#${index}`,
+      listId: list.id,
+      memberKey: member.key,
+      kind: member.kind,
+      name,
+      url: member.url,
+      seenAt: at,
+      change: seen,
+      viewed: 0,
+    }),
+  );
+  Object.assign(member, { kept: answer, keptFrom: row.requestId, checkedAt: at, name });
+  return recorded;
 }
 
 /** Ends a run: every member asked (idle until the next period), stopped (waits a day), or paused. */
@@ -124,6 +146,10 @@ async function finishRun(deps: WatchJobDeps, id: string, end: JobEnd, stopReason
 }
 
 export function createWatchJob(deps: WatchJobDeps) {
+  const writeRow = groupedWrites<RowWrite, number | null>((listId, writes) =>
+    writeRows(deps, listId, writes),
+  );
+
   async function ofStatus(listId: string, statuses: WatchRowStatus[], count?: number) {
     const index = (await deps.db()).transaction('watchMembers').store.index('byStatus');
     const found = await Promise.all(
@@ -148,7 +174,7 @@ export function createWatchJob(deps: WatchJobDeps) {
     next: (list, count) => ofStatus(list.id, ['running', 'queued'], count),
     interrupted: (list) => ofStatus(list.id, ['interrupted']),
     async write(listId, member, change: Partial<WatchMemberRecord>) {
-      const recorded = await writeRow(deps, listId, member, change);
+      const recorded = await writeRow(listId, { row: member, change });
       if (recorded) deps.onChanges();
       return recorded !== null;
     },
