@@ -56,7 +56,12 @@ export function ListSettings({
               onInput={(event) => setName(event.currentTarget.value)}
             />
           </div>
-          <PeriodField value={periodDays} onChange={setPeriodDays} retentionDays={retentionDays} />
+          {/* The saved period's warning is on the list's card: here only another period's. */}
+          <PeriodField
+            value={periodDays}
+            onChange={setPeriodDays}
+            retentionDays={periodDays === list.periodDays ? null : retentionDays}
+          />
         </div>
         <CapField label="Cap a period (credits, optional)" text={capText} onText={setCapText} />
         {problem && <p class="field-error">{problem}</p>}

@@ -151,11 +151,17 @@ describe("a watch list's period and the retention period", () => {
     const [quarterly, weekly] = [...root.querySelectorAll<HTMLElement>('li.watch-list')];
     const less =
       'You keep data about others for 30 days, less than this period: each answer is deleted before the next one is asked, so nothing can be compared and no change will be recorded. Choose a shorter period, or keep data longer in Settings.';
-    // On the list itself, and beside its period in its settings.
+    // On the list itself, once: its settings show the saved period's warning no second time.
     expect([...quarterly!.querySelectorAll('.field-warning')].map((each) => each.textContent)).toEqual([
-      less,
       less,
     ]);
     expect(weekly!.querySelector('.field-warning')).toBeNull();
+    // Another period chosen in a list's settings is warned of there, before it is saved.
+    const period = weekly!.querySelector<HTMLSelectElement>('select')!;
+    await act(async () => {
+      period.value = '90';
+      period.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect([...weekly!.querySelectorAll('.field-warning')].map((each) => each.textContent)).toEqual([less]);
   });
 });
