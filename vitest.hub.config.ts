@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,6 +9,10 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['hub/**/*.test.ts'],
+    // Two files at a time on a 2-core machine (vitest's default leaves a core free, so one): each
+    // file has a database, ports and folders of its own, and most of a file's time is waiting
+    // (PGlite starting, hub processes starting and stopping, the sandbox's latencies).
+    maxWorkers: availableParallelism(),
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

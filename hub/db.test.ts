@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from './db';
 import { migrate } from './migrations';
+import { emptyPgliteFolder } from './testing';
 
 const root = mkdtempSync(join(tmpdir(), 'hub-db-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -30,6 +31,7 @@ describe.skipIf(process.env.HUB_DATABASE_URL)('the embedded database', () => {
   it('takes over the lock of a process that died', async () => {
     const folder = join(root, 'orphan');
     // A process id no process has (above the kernel's maximum).
+    await emptyPgliteFolder(folder); // a database there already (made without initdb's seconds)
     writeFileSync(`${folder}.lock`, '999999999');
     const db = await openPglite(folder);
     await db.close();

@@ -89,11 +89,15 @@ function lockFolder(dataDir: string): () => void {
   throw new Error(`Could not take ${lockPath}`);
 }
 
-export async function openPglite(dataDir?: string): Promise<Db> {
+/**
+ * `from`: a dump of a cluster (`dumpDataDir`) to start a new database from instead of running
+ * initdb, which costs seconds (the tests start every database from one dump: hub/testing.ts).
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<Db> {
   const unlock = dataDir ? lockFolder(dataDir) : () => {};
   let lite: PGlite;
   try {
-    lite = dataDir ? new PGlite(dataDir) : new PGlite();
+    lite = new PGlite({ dataDir, loadDataDir: from });
     await lite.waitReady;
   } catch (error) {
     unlock();

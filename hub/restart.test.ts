@@ -17,7 +17,13 @@ import { parseKeyFaults } from '../sandbox/faults';
 import { runAdmin } from './admin';
 import { type Db, openPglite } from './db';
 import { migrate } from './migrations';
-import { type HubProcess, startHubProcess, type TestDatabase, testDatabase } from './testing';
+import {
+  emptyPgliteFolder,
+  type HubProcess,
+  startHubProcess,
+  type TestDatabase,
+  testDatabase,
+} from './testing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,6 +53,7 @@ describe('a hub restarted mid-list', () => {
       env = { HUB_DATABASE_URL: shared.url ?? '' };
     } else {
       const dataDir = join(folder, 'data');
+      await emptyPgliteFolder(dataDir);
       openDb = () => openPglite(dataDir);
       env = { HUB_DATA_DIR: dataDir };
     }
