@@ -115,12 +115,15 @@ test('the Watch form, and the Changes page with a seen and an unseen change', as
   ).toBeVisible();
   await lookAt(changes, 'watch-changes-page');
 
-  // A list's period made longer than the data is kept: said on the list and in its settings.
+  // A list's period made longer than the data is kept: said in its settings as it is chosen, then
+  // on the list once saved (and not a second time under the saved period).
   const champions = changes.locator('li.watch-list', { hasText: 'Champions' });
   await champions.getByText('Period, cap and name').click();
   await champions.getByLabel('How often').selectOption('90');
+  await expect(champions.locator('.field-warning')).toHaveText([RETENTION_SHORTER]);
   await champions.getByRole('button', { name: 'Save settings' }).click();
-  await expect(champions.locator('.field-warning')).toHaveText([RETENTION_SHORTER, RETENTION_SHORTER]);
+  await expect(champions.locator('header')).toContainText('every 90 days');
+  await expect(champions.locator('.field-warning')).toHaveText([RETENTION_SHORTER]);
   await lookAt(changes, 'watch-list-retention', champions);
 
   // The link from the popup says how many are unseen.
