@@ -55,7 +55,7 @@ interface RowWrite {
 }
 
 /**
- * Writes members' rows of one list, in one transaction (./grouped-writes.ts gathers those answered
+ * Writes members' rows of one list, in one transaction (../grouped-writes.ts gathers those answered
  * close together), and with them the list's spending and, for a new answer, its changes and the
  * kept part. Returns, for each, how many changes were recorded; null (nothing written) when the
  * list or the member is gone, or the row is of an earlier period (its member was queued again since).
