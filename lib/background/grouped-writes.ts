@@ -25,7 +25,7 @@ export function groupedWrites<Entry, Result>(
           key,
           group.map((each) => each.entry),
         );
-        group.forEach((each, index) => each.resolve(results[index]!));
+        for (const [index, each] of group.entries()) each.resolve(results[index]!);
       } catch (error) {
         for (const each of group) each.reject(error);
       }
