@@ -14,6 +14,25 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# Stopped by any signal, it stops everything it started (each child's whole process tree: a lane's
+# vitest, with-postgres.sh's Playwright and its PostgreSQL) and exits with 128 + the signal. Its
+# long steps run in the background and are waited for, because bash runs a trap only once a
+# foreground command has ended.
+. scripts/process-tree.sh
+on_signal() { # on_signal EXIT_CODE
+  local child
+  for child in $(cat "/proc/$$/task/"*/children 2>/dev/null); do stop_tree "$child"; done
+  wait 2>/dev/null
+  exit "$1"
+}
+trap 'on_signal 129' HUP
+trap 'on_signal 130' INT
+trap 'on_signal 143' TERM
+interruptible() { # interruptible COMMAND...: runs it, and returns its status
+  "$@" &
+  wait "$!"
+}
+
 report_dir=$(mktemp -d)
 phase_started=0
 phase() { # phase NAME: ends the phase running (recording its wall time) and starts NAME
@@ -31,7 +50,7 @@ print_phases() {
 }
 
 phase 'setup (browsers from apt, npm ci)'
-bash scripts/setup.sh || { print_phases; echo "0 passed, 1 failed"; exit 1; }
+interruptible bash scripts/setup.sh || { print_phases; echo "0 passed, 1 failed"; exit 1; }
 
 step() { # step NAME COMMAND...: runs a check that is not a test runner, counting it as one.
   local name=$1; shift
@@ -85,7 +104,7 @@ if $have_e2e; then
   # Under a PostgreSQL of its own: the team hub's test runs two hub processes on one database.
   [ -e "$report_dir/chrome-e2e.built" ] &&
     PLAYWRIGHT_JSON_OUTPUT_NAME="$report_dir/playwright.json" \
-      bash scripts/with-postgres.sh npx playwright test --reporter=list,json
+      interruptible bash scripts/with-postgres.sh npx playwright test --reporter=list,json
 fi
 
 unit_tests() {
