@@ -80,15 +80,14 @@ checks_then_firefox() {
   step lint npm run -s lint
   step typecheck npm run -s typecheck
   step knip npm run -s knip
-  step build:firefox npm run -s build:firefox
-  step zip:firefox npm run -s zip:firefox
+  # `wxt zip` builds first: the build (.output/firefox-mv2) and its zips in one step, not two builds.
+  step 'build and zip:firefox' npm run -s zip:firefox
   step lint:firefox npm run -s lint:firefox
   if $have_firefox_e2e; then quiet_build firefox-e2e build:e2e:firefox; fi
 }
 chrome_builds() {
-  step build npm run -s build
+  step 'build and zip' npm run -s zip
   step page-sizes npm run -s sizes
-  step zip npm run -s zip
   if $have_e2e; then quiet_build chrome-e2e build:e2e; fi
 }
 phase 'checks and builds (two lanes)'

@@ -53,10 +53,18 @@ describe('a reading as the reference of the next call', () => {
 
   it('is not current when a call left while it was under way', async () => {
     let answer: (balance: number) => void = () => {};
-    const checkpoints = checkpointsWith(() => new Promise((resolve) => (answer = resolve)));
+    let asked: () => void = () => {};
+    const balanceAsked = new Promise<void>((resolve) => (asked = resolve));
+    const checkpoints = checkpointsWith(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+          asked();
+        }),
+    );
     const db = await openDb();
     const reading = checkpoints.readBalance(DEFAULT_SETTINGS);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await balanceAsked;
     // A call leaves (and is charged) while the service is still answering the balance.
     await journalDeparture(db, call('a'), { balance: undefined, clean: false }, 2);
     answer(100_000);
