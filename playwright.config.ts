@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-// Two workers, each test on either: every test starts its own Chromium with the extension and its
-// own sandbox on a free port, and writes only its own files. The Chromiums load a copy of the e2e
+// Two workers, each test on either: each worker's tests share one Chromium with the extension,
+// reset to a fresh install before each test (test/e2e/fixtures.ts); each test has its own sandbox
+// on a free port, and writes only its own files. The Chromiums load a copy of the e2e
 // build (test/e2e/global-setup.ts) that the demo's spec, rebuilding .output/, cannot change under
 // them. The extension must be built first (`npm run build:e2e`).
 export default defineConfig({

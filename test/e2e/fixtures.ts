@@ -4,6 +4,11 @@
  * permission prompt, see ../shared/notes/host-permissions.md), a sandbox on a random port, and
  * helpers to configure the extension, route real profile URLs to fixture pages, and read the
  * sandbox's request log.
+ *
+ * Launching Chromium and installing the extension costs seconds of CPU, so the tests of one
+ * Playwright worker share one browser, reset before each test to what a fresh install is
+ * (`resetToFreshInstall`). A test that needs a browser of its own (a first install, a second
+ * browser, anything the reset cannot undo) says so with `test.use({ freshBrowser: true })`.
  */
 import path from 'node:path';
 import {
@@ -86,6 +91,143 @@ export async function openExtensionPageIn(
   return page;
 }
 
+/**
+ * Everything a test may have left, undone, so that the next starts as from a fresh install with no
+ * settings: the pages closed, the context's routes, cookies and granted permissions removed; in
+ * the extension, its storage, IndexedDB databases, alarms, optional permissions and registered
+ * content scripts cleared; then its worker stopped and started again, so that none of the old
+ * worker's memory is left. (`chrome.runtime.reload()` would be closer, but this Chromium leaves an
+ * add-on loaded with --load-extension disabled after it; the menus made at install persist as
+ * they would.) Throws when any step fails or hangs: the caller then launches a new browser.
+ */
+async function resetToFreshInstall({ context, sw }: SharedExtension): Promise<void> {
+  for (const page of context.pages()) await page.close();
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.clearCookies();
+  await context.clearPermissions();
+  // The DevTools ServiceWorker domain is reached through a page's session; the page is closed
+  // after, so the test starts with no page open, as a fresh install's does once its options close.
+  const control = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(control);
+    await cdp.send('ServiceWorker.enable');
+    const scopeURL = new URL('/', sw.url()).href;
+    // A test may have stopped the worker: start it to clear what the extension keeps.
+    await cdp.send('ServiceWorker.startWorker', { scopeURL });
+    await withTimeout(sw.evaluate(clearEverythingKept), RESET_STEP_MS, 'clearing the extension');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await cdp.send('ServiceWorker.startWorker', { scopeURL });
+    // The same Worker handle reaches the new worker; it is ready once its listeners and the e2e
+    // hooks are set (one synchronous run of the background's main), and it has no old marker.
+    await expect
+      .poll(() => sw.evaluate(isNewWorkerReady).catch(() => false), {
+        timeout: RESET_STEP_MS,
+        intervals: [50],
+      })
+      .toBe(true);
+  } finally {
+    await control.close();
+  }
+}
+
+const RESET_STEP_MS = 10_000;
+
+/** Runs in the extension's worker: clears what the extension keeps outside its worker's memory. */
+async function clearEverythingKept(): Promise<void> {
+  (globalThis as Record<string, unknown>).__oldWorker = true;
+  const manifest = chrome.runtime.getManifest();
+  const required = new Set([
+    ...(manifest.host_permissions ?? []),
+    ...(manifest.content_scripts ?? []).flatMap((script) => script.matches ?? []),
+  ]);
+  const optional = new Set<string>(manifest.optional_permissions ?? []);
+  const granted = await chrome.permissions.getAll();
+  const origins = (granted.origins ?? []).filter((origin) => !required.has(origin));
+  const permissions = (granted.permissions ?? []).filter((permission) => optional.has(permission));
+  if (origins.length > 0 || permissions.length > 0) {
+    await chrome.permissions.remove({ origins, permissions });
+  }
+  await chrome.scripting.unregisterContentScripts();
+  await chrome.alarms.clearAll();
+  await Promise.all([
+    chrome.storage.local.clear(),
+    chrome.storage.session.clear(),
+    chrome.storage.sync.clear(),
+  ]);
+  // This worker holds the connection, so each deletion waits for it to stop, and comes before the
+  // next worker's open.
+  for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
+}
+
+/** Runs in the extension's worker: true once a new worker has run the background's main. */
+function isNewWorkerReady(): boolean {
+  const scope = globalThis as Record<string, unknown> & { __test?: Record<string, unknown> };
+  return !scope.__oldWorker && typeof scope.__test?.setRatePerMinute === 'function';
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A browser with the extension installed, and its worker. */
+interface SharedExtension {
+  context: BrowserContext;
+  sw: Worker;
+}
+
+/** The Playwright worker's shared browser: none until a test needs it, none after a failure. */
+interface SharedBrowser {
+  current?: SharedExtension;
+}
+
+/** The worker of each shared browser, known once it is ready. */
+const readyWorkers = new WeakMap<BrowserContext, Worker>();
+
+/** The shared browser, reset as a fresh install; a new one when there is none or it cannot be reset. */
+async function sharedExtension(shared: SharedBrowser): Promise<SharedExtension> {
+  if (shared.current) {
+    try {
+      await resetToFreshInstall(shared.current);
+      return shared.current;
+    } catch (error) {
+      console.warn('The shared browser could not be reset; a new one is launched.', error);
+      await discard(shared);
+    }
+  }
+  const context = await launchWithExtension();
+  try {
+    shared.current = { context, sw: await installedWorker(context) };
+  } catch (error) {
+    await context.close().catch(() => {});
+    throw error;
+  }
+  readyWorkers.set(context, shared.current.sw);
+  return shared.current;
+}
+
+async function discard(shared: SharedBrowser): Promise<void> {
+  const context = shared.current?.context;
+  shared.current = undefined;
+  await context?.close().catch(() => {});
+}
+
+export interface Options {
+  /**
+   * A Chromium of the test's own, launched for it and closed after it, instead of the worker's
+   * shared one: for a test of the first install, one that needs a second browser beside its own,
+   * or one whose changes the reset cannot undo. Say why where it is set.
+   */
+  freshBrowser: boolean;
+}
+
+interface WorkerFixtures {
+  sharedBrowser: SharedBrowser;
+}
+
 export interface Fixtures {
   sandbox: SandboxHandle;
   context: BrowserContext;
@@ -100,21 +242,39 @@ export interface Fixtures {
   ) => Promise<Page>;
 }
 
-export const test = base.extend<Fixtures>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+export const test = base.extend<Fixtures & Options, WorkerFixtures>({
+  freshBrowser: [false, { option: true }],
+  sharedBrowser: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+    async ({}, use) => {
+      const shared: SharedBrowser = {};
+      await use(shared);
+      await discard(shared);
+    },
+    { scope: 'worker' },
+  ],
+  // biome-ignore lint/correctness/noEmptyPattern: as above
   sandbox: async ({}, use) => {
     const sandbox = await startTestSandbox();
     await use(sandbox);
     await sandbox.close();
   },
-  // biome-ignore lint/correctness/noEmptyPattern: as above
-  context: async ({}, use) => {
-    const context = await launchWithExtension();
+  context: async ({ freshBrowser, sharedBrowser }, use, testInfo) => {
+    if (freshBrowser) {
+      const context = await launchWithExtension();
+      await use(context);
+      await context.close();
+      return;
+    }
+    const { context } = await sharedExtension(sharedBrowser);
     await use(context);
-    await context.close();
+    // A test that failed may have left anything: the next test gets a new browser.
+    if (testInfo.status !== testInfo.expectedStatus) await discard(sharedBrowser);
+    // Its pages stop now rather than use the CPU until the next test starts.
+    else for (const page of context.pages()) await page.close().catch(() => {});
   },
   sw: async ({ context }, use) => {
-    await use(await installedWorker(context));
+    await use(readyWorkers.get(context) ?? (await installedWorker(context)));
   },
   extensionId: async ({ sw }, use) => {
     await use(new URL(sw.url()).host);

@@ -68,6 +68,9 @@ function listOf(urls: readonly string[]) {
   };
 }
 
+// Each member's browser is installed and joined here (installedWorker), Bob's beside Ada's.
+test.use({ freshBrowser: true });
+
 const profileRequests = async (sandbox: SandboxHandle) =>
   (await sandbox.requests()).filter((request) => request.path === PROFILE_PATH);
 
