@@ -7,7 +7,6 @@
  * on the page's global object; ./main.tsx takes it from there. The two are separate bundles, so the
  * page's global object is where they meet. App.tsx asks it itself when there is none (the tests).
  */
-import { browser } from 'wxt/browser';
 import type { Ask } from '@/hooks/useQuotedAction';
 import type { PanelOpening } from '@/lib/protocol';
 
@@ -27,10 +26,21 @@ export function pinnedTab(): number | null {
   return value !== null && /^\d+$/.test(value) ? Number(value) : null;
 }
 
+/**
+ * The browser's own extension API, not `wxt/browser`: this module is most of the panel's first
+ * script (entrypoints/panel-opening.ts), which webextension-polyfill would make several times
+ * larger and slower to start. Firefox's `browser` and Chrome's `chrome` both answer with promises
+ * what is asked here.
+ */
+function nativeTabs(): Pick<typeof chrome.tabs, 'query'> {
+  const firefox = (globalThis as { browser?: typeof chrome }).browser;
+  return (firefox?.runtime?.id ? firefox : chrome).tabs;
+}
+
 /** The tab to show now: the pinned one, or the active tab of the panel's window; null if none. */
 export async function shownTab(pinned: number | null): Promise<number | null> {
   if (pinned !== null) return pinned;
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  const [tab] = await nativeTabs().query({ active: true, currentWindow: true });
   return tab?.id ?? null;
 }
 

@@ -4,6 +4,7 @@
  * sidepanel.html loads it (budget 60 kB). Not a timed test: it prints measured figures.
  *
  *   npm run build:e2e && npx tsx test/bench/panel-open.ts     (BENCH_RUNS=25, BENCH_WARMUP=3)
+ *   BENCH_EXTENSION=<folder> npx tsx test/bench/panel-open.ts   (times another e2e build: the one before a change)
  *
  * A person of the sandbox's dataset is enriched once (so it is in the extension's cache); then the
  * panel is opened again and again on that person's tab (`sidepanel.html?tab=<id>`, a page of its
@@ -25,12 +26,15 @@
  * run, and when the files it fetched from elsewhere arrived: where the time before the profile goes.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium } from '@playwright/test';
 import { startSandbox } from '../../sandbox/app';
 import { parseKeys } from '../../sandbox/keys';
-import { CHROMIUM_ARGS, EXTENSION_PATH } from '../e2e/fixtures';
+import { CHROMIUM_ARGS, EXTENSION_PATH as E2E_BUILD } from '../e2e/fixtures';
+
+/** The e2e build to time: BENCH_EXTENSION names another (a copy of the build before a change, to compare). */
+const EXTENSION_PATH = process.env.BENCH_EXTENSION ? resolve(process.env.BENCH_EXTENSION) : E2E_BUILD;
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);

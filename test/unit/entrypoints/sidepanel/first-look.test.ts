@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   firstLookSettled,
   type StartedFirstLook,
+  shownTab,
   startFirstLook,
   takeFirstLook,
 } from '../../../../entrypoints/sidepanel/first-look';
@@ -28,6 +29,7 @@ function started(tab: number | null = 7) {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   globalThis.panelFirstLook = undefined;
 });
 
@@ -61,5 +63,29 @@ describe('firstLookSettled', () => {
     expect(failing.look.answered).toBeNull();
     await firstLookSettled(started(null).look, 10_000);
     await firstLookSettled(undefined, 10_000);
+  });
+});
+
+describe('shownTab', () => {
+  /** A browser's extension API whose active tab is `id`. */
+  const api = (id: number) => ({
+    runtime: { id: 'extension' },
+    tabs: { query: vi.fn(async () => [{ id }]) },
+  });
+
+  it('is the pinned tab, asking the browser nothing', async () => {
+    const chrome = api(3);
+    vi.stubGlobal('chrome', chrome);
+    expect(await shownTab(9)).toBe(9);
+    expect(chrome.tabs.query).not.toHaveBeenCalled();
+  });
+
+  it("is the active tab of the panel's window: Firefox's `browser`, else Chrome's `chrome`", async () => {
+    vi.stubGlobal('chrome', api(3));
+    expect(await shownTab(null)).toBe(3);
+    const firefox = api(4);
+    vi.stubGlobal('browser', firefox);
+    expect(await shownTab(null)).toBe(4);
+    expect(firefox.tabs.query).toHaveBeenCalledWith({ active: true, currentWindow: true });
   });
 });
