@@ -9,8 +9,8 @@
 #   2. two lanes side by side: the checks, then Firefox's builds | Chrome's builds (each build to its
 #      own .output/ folder);
 #   3. the Chromium suite (Playwright, on two workers) alone: its tests wait on timings;
-#   4. the unit and contract tests, then the hub's on PGlite and on PostgreSQL | the quick
-#      benchmarks, then the Firefox suite.
+#   4. the unit and contract tests, then the hub's on PGlite | the quick benchmarks, then the
+#      Firefox suite, then the hub's on PostgreSQL.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -109,15 +109,17 @@ fi
 unit_tests() {
   echo "== unit and contract tests (vitest)"
   npx vitest run --reporter=default --reporter=json --outputFile.json="$report_dir/vitest.json"
-  # The team hub (hub/), once on its embedded PGlite and once on a real PostgreSQL 15 of its own.
+  # The team hub (hub/) on its embedded PGlite; on a real PostgreSQL 15 in the other lane.
   echo "== the team hub on PGlite (vitest)"
   npx vitest run --config vitest.hub.config.ts \
     --reporter=default --reporter=json --outputFile.json="$report_dir/hub-pglite.json"
+}
+hub_on_postgres() {
   echo "== the team hub on PostgreSQL 15 (vitest)"
   bash scripts/with-postgres.sh npx vitest run --config vitest.hub.config.ts \
     --reporter=default --reporter=json --outputFile.json="$report_dir/hub-postgresql.json"
 }
-benchmarks_then_firefox() {
+benchmarks_firefox_postgres() {
   # Every benchmark once, briefly, on the e2e build: one that no longer runs fails here.
   if $have_e2e; then step benchmarks-quick bash scripts/bench-quick.sh; fi
   if $have_firefox_e2e; then
@@ -126,11 +128,13 @@ benchmarks_then_firefox() {
       npx vitest run --config vitest.firefox.config.ts \
         --reporter=default --reporter=json --outputFile.json="$report_dir/firefox.json"
   fi
+  # In this lane, which ends sooner than the unit tests'.
+  hub_on_postgres
 }
-phase 'unit tests | benchmarks, then the Firefox suite'
+phase 'unit tests | benchmarks, the Firefox suite, the hub on PostgreSQL'
 $have_firefox_e2e && export EXPECT_FIREFOX_E2E=1
 lane unit unit_tests
-lane browsers benchmarks_then_firefox
+lane browsers benchmarks_firefox_postgres
 show_lane unit
 show_lane browsers
 
