@@ -61,7 +61,7 @@ export async function testDatabase(): Promise<TestDatabase> {
  * node_modules/.cache: a database started from it is what initdb makes, without initdb's seconds
  * for every test file (several minutes of CPU over a run on a busy machine).
  */
-async function emptyCluster(): Promise<Blob> {
+export async function emptyCluster(): Promise<Blob> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const { version } = JSON.parse(
     readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),

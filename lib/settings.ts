@@ -255,6 +255,13 @@ export const EMAIL_LOOKUP_ITEM_KEY = 'session:emailLookup' as const;
 export const E2E_RATE_ITEM_KEY = 'session:e2eRatePerMinute' as const;
 
 /**
+ * End-to-end builds only: how long a test's sandbox may still charge a call after its client left
+ * (ms), so a worker that restarts settles lost calls as soon as that test allows. Cleared by: the
+ * browser closing.
+ */
+export const E2E_SETTLE_ITEM_KEY = 'session:e2eSettleAfterMs' as const;
+
+/**
  * End-to-end builds only: the days a test moved the watch's clock forward (as the sandbox's), so a
  * worker that restarts keeps it. Cleared by: the browser closing.
  */

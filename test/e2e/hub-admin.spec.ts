@@ -13,6 +13,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { type RunningHub, startHub } from '../../hub/app';
 import { type Db, openPglite, openPostgres } from '../../hub/db';
+import { emptyPgliteFolder } from '../../hub/testing';
 import { CHROMIUM_ARGS, expect, test } from './fixtures';
 import { lookAt } from './look';
 import { samplePerson } from './sandbox-handle';
@@ -28,6 +29,8 @@ interface AdminHub {
 const adminTest = test.extend<{ hub: AdminHub; plainBrowser: Browser; adminPage: Page }>({
   hub: async ({ sandbox }, use) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hub-admin-e2e-'));
+    // An empty database as initdb makes it, without initdb's seconds (hub/testing.ts).
+    await emptyPgliteFolder(dataDir);
     const db = await openPglite(dataDir);
     // A database on a port where nothing listens: what the hub meets when its database is gone.
     const gone = openPostgres('postgres://hub@127.0.0.1:9/hub');

@@ -7,6 +7,7 @@
 import { startHub } from '../../hub/app';
 import { openPglite } from '../../hub/db';
 import { addMember } from '../../hub/members';
+import { emptyCluster } from '../../hub/testing';
 import { expect, test } from './fixtures';
 import { lookAt } from './look';
 
@@ -14,7 +15,8 @@ test('onboarding joins a team hub, and the settings show the connection and the 
   openExtensionPage,
   sandbox,
 }) => {
-  const db = await openPglite();
+  // An empty database as initdb makes it, without initdb's seconds (hub/testing.ts).
+  const db = await openPglite(undefined, await emptyCluster());
   const hub = await startHub({ db, port: 0, providerUrl: sandbox.url, providerKey: 'demo' });
   try {
     const { token } = await addMember(db, 'ada', { daily: 200 });
