@@ -241,6 +241,14 @@ async function hasOpen(db: Db): Promise<boolean> {
   return (await unsettledJobs(db)).length > 0 || (await unpricedOpen(db)).length > 0;
 }
 
+/**
+ * How long after it left a lost call may still be charged. The e2e build's hook only: a test whose
+ * sandbox answers sooner settles its lost calls sooner.
+ */
+function setSettleAfter(deps: CheckpointDeps, ms: number): void {
+  deps.settleAfterMs = ms;
+}
+
 export function createCheckpoints(deps: CheckpointDeps) {
   /** The service answered the balance route 404: it does not tell the balance. */
   let balanceUntold = false;
@@ -355,6 +363,7 @@ export function createCheckpoints(deps: CheckpointDeps) {
     settleNow,
     scheduleSettle,
     dispose,
+    setSettleAfterMs: (ms: number) => setSettleAfter(deps, ms),
   };
 }
 

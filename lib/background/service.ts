@@ -27,7 +27,7 @@ import {
   type SentResult,
   type ServiceRunRequest,
 } from './calls';
-import { type CheckpointDeps, createCheckpoints } from './checkpoints';
+import { createCheckpoints } from './checkpoints';
 import { quoteOrUnknown } from './credits';
 import type { EnrichmentDb, JobRecord } from './db';
 import { listedKeys, refuseListed } from './do-not-enrich';
@@ -290,7 +290,7 @@ export function createService(deps: ServiceDeps) {
     now,
   );
 
-  const checkpointDeps: CheckpointDeps = {
+  const checkpoints = createCheckpoints({
     db: deps.db,
     settings: deps.settings,
     fetchBalance,
@@ -301,8 +301,7 @@ export function createService(deps: ServiceDeps) {
     now,
     settleAfterMs: deps.settleAfterMs ?? SETTLE_AFTER_MS,
     isConfigured,
-  };
-  const checkpoints = createCheckpoints(checkpointDeps);
+  });
   const views = createViews({
     db: deps.db,
     settings: deps.settings,
@@ -394,10 +393,7 @@ export function createService(deps: ServiceDeps) {
       scheduler.dispose();
     },
     scheduler,
-    /** The e2e build's hook only: a test whose sandbox answers sooner settles its lost calls sooner. */
-    setSettleAfterMs(ms: number) {
-      checkpointDeps.settleAfterMs = ms;
-    },
+    setSettleAfterMs: checkpoints.setSettleAfterMs,
   };
 }
 
