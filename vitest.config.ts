@@ -38,20 +38,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...DOM_TESTS],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'dom',
-          environment: 'happy-dom',
-          include: DOM_TESTS,
-          // The page tests share a worker's modules (Preact, the pages, happy-dom) instead of
-          // importing them again for each file: 158 s → 24 s here, the same 376 tests passing. They
-          // start no job, scheduler loop or stopped worker that outlives its file. The background's
-          // tests stay isolated: their runners, schedulers and stopped workers leave work behind that
-          // slowed and broke the files after them when they shared a worker.
-          isolate: false,
-        },
-      },
+      { extends: true, test: { name: 'dom', environment: 'happy-dom', include: DOM_TESTS } },
     ],
   },
 });

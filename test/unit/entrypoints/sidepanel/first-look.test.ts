@@ -81,6 +81,8 @@ describe('shownTab', () => {
   });
 
   it("is the active tab of the panel's window: Firefox's `browser`, else Chrome's `chrome`", async () => {
+    // Chrome has no `browser` (the tests' own fake one is taken away).
+    vi.stubGlobal('browser', undefined);
     vi.stubGlobal('chrome', api(3));
     expect(await shownTab(null)).toBe(3);
     const firefox = api(4);
