@@ -27,28 +27,32 @@ export function exposeTestHooks(
   service: ReturnType<typeof createService>,
   watchAlarm: ReturnType<typeof createWatchAlarm>,
 ): void {
+  const setWatchDays = sessionNumber(E2E_WATCH_DAYS_ITEM_KEY, (days) => {
+    watchDaysAhead = days;
+  });
   testHooks().watch = {
-    advanceDays: async (days: number) => {
-      watchDaysAhead += days;
-      await storage.setItem(E2E_WATCH_DAYS_ITEM_KEY, watchDaysAhead);
-    },
+    advanceDays: (days: number) => setWatchDays(watchDaysAhead + days),
     checkDue: () => watchAlarm.due(),
   };
-  testHooks().setRatePerMinute = async (rate: number) => {
-    service.scheduler.setCeiling(rate);
-    await storage.setItem(E2E_RATE_ITEM_KEY, rate);
+  testHooks().setRatePerMinute = sessionNumber(E2E_RATE_ITEM_KEY, (rate) =>
+    service.scheduler.setCeiling(rate),
+  );
+  testHooks().setSettleAfterMs = sessionNumber(E2E_SETTLE_ITEM_KEY, (ms) => service.setSettleAfterMs(ms));
+}
+
+/**
+ * A number a test sets for the session: applied at once and kept in session storage, then applied
+ * again by each worker that starts (when one was set).
+ */
+function sessionNumber(
+  key: `session:${string}`,
+  apply: (value: number) => void,
+): (value: number) => Promise<void> {
+  void storage.getItem<number>(key).then((value) => {
+    if (value) apply(value);
+  });
+  return async (value) => {
+    apply(value);
+    await storage.setItem(key, value);
   };
-  testHooks().setSettleAfterMs = async (ms: number) => {
-    service.setSettleAfterMs(ms);
-    await storage.setItem(E2E_SETTLE_ITEM_KEY, ms);
-  };
-  void storage.getItem<number>(E2E_SETTLE_ITEM_KEY).then((ms) => {
-    if (ms) service.setSettleAfterMs(ms);
-  });
-  void storage.getItem<number>(E2E_RATE_ITEM_KEY).then((rate) => {
-    if (rate) service.scheduler.setCeiling(rate);
-  });
-  void storage.getItem<number>(E2E_WATCH_DAYS_ITEM_KEY).then((days) => {
-    if (days) watchDaysAhead = days;
-  });
 }

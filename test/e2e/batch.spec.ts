@@ -11,6 +11,7 @@ import { DEFAULT_SEED, datasetForSeed, startSandbox } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
 import { parseKeys } from '../../sandbox/keys';
 import { test as base, expect, type Fixtures, type SandboxHandle } from './fixtures';
+import { setRate } from './lists-page';
 import { lookAt } from './look';
 import { openProfileTab } from './profile-pages';
 
@@ -48,12 +49,8 @@ const test = base.extend<{ sandbox: SandboxHandle }>({
  * Slows the extension's scheduler to one request a second, so that with the sandbox's 600 ms a
  * batch runs one row at a time and can be cancelled or stopped on a chosen row.
  */
-async function oneRowAtATime(sw: Fixtures['sw']): Promise<void> {
-  await sw.evaluate(async () => {
-    const hooks = (globalThis as unknown as { __test: { setRatePerMinute: (rate: number) => Promise<void> } })
-      .__test;
-    await hooks.setRatePerMinute(60);
-  });
+function oneRowAtATime(sw: Fixtures['sw']): Promise<void> {
+  return setRate(sw, 60);
 }
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);

@@ -12,7 +12,7 @@ import { confirmationOf } from '../budget';
 import type { EnrichmentDb } from '../db';
 import { type createJobRunner, type JobRunnerDeps, passesBudget } from '../job-runner';
 import { beginPeriod, periodsPassed, queueForPeriod } from './periods';
-import type { WatchListRecord } from './records';
+import type { WatchListRecord, WatchMemberRecord } from './records';
 import { ofWatchList, updateWatchList } from './watch-job';
 import { summaryOf } from './watch-views';
 
@@ -64,12 +64,13 @@ export function createWatchControls(deps: WatchControlDeps) {
     if (newPeriod) beginPeriod(list, at);
     const members = tx.objectStore('watchMembers');
     // Read whole and written together: a cursor's step per member was most of a new period's start.
-    const queued = (await members.getAll(ofWatchList(id))).filter((member) => {
+    const queued: WatchMemberRecord[] = [];
+    for (const member of await members.getAll(ofWatchList(id))) {
       if (newPeriod) queueForPeriod(member, list, at);
       else if (member.status === 'failed') Object.assign(member, { status: 'queued', error: undefined });
-      else return false;
-      return true;
-    });
+      else continue;
+      queued.push(member);
+    }
     await Promise.all(queued.map((member) => members.put(member)));
     if (!isWorking(list.status)) list.lastRunAt = at;
     Object.assign(list, { status: 'running', pauseRequested: false, stopReason: undefined, updatedAt: at });
