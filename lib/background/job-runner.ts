@@ -202,6 +202,11 @@ export interface JobRunnerDeps {
   /** How long to wait between two readings while an interrupted row settles. */
   settlePollMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Rows asked at once: JOB_CONCURRENCY, unless a test needs them one at a time (to stop a worker
+   * with exactly one call in flight, whatever the load on the machine).
+   */
+  concurrency?: number;
 }
 
 /** Where a row stands and what it cost, from the service's result; the kind adds what it shows. */
@@ -375,6 +380,7 @@ export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const settlePollMs = deps.settlePollMs ?? 2_000;
+  const concurrency = deps.concurrency ?? JOB_CONCURRENCY;
   /** The loop driving each job in this worker; one per job. */
   const loops = new Map<string, Promise<void>>();
   /** Aborted by Pause and Cancel: rows still waiting for their turn give up (none has left). */
@@ -397,7 +403,7 @@ export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
   }
 
   /**
-   * Asks the rows, up to JOB_CONCURRENCY at once, then waits for interrupted ones to settle;
+   * Asks the rows, up to `concurrency` at once, then waits for interrupted ones to settle;
    * resumable at any step. Pause, Cancel, the cap or a reason to stop let the calls in flight finish.
    */
   async function work(id: string, held: AbortSignal): Promise<void> {
@@ -412,12 +418,12 @@ export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
       if (!job || !isWorking(job.status)) return;
       // `held`: Pause or Cancel was pressed while this loop ran; a Resume since starts a new loop.
       const holding = job.cancelRequested || job.pauseRequested || stop !== null || held.aborted;
-      if (!holding && inFlight.size < JOB_CONCURRENCY) {
+      if (!holding && inFlight.size < concurrency) {
         if (pending.length === 0)
           pending = (await kind.next(job, QUEUE_READ + inFlight.size)).filter(
             (row) => !inFlight.has(row.requestId),
           );
-        while (inFlight.size < JOB_CONCURRENCY && pending.length > 0) {
+        while (inFlight.size < concurrency && pending.length > 0) {
           const row = pending.shift()!;
           const { quote, fromCacheOnly } = await rowCalls.quoteAsItLeaves(row);
           const worst = worstCost(quote);

@@ -17,26 +17,50 @@ import { createWorkAlarm, WORK_ALARM } from '../../../../../lib/background/work-
 import type { ListStartRequest, ListState, PeekRequest } from '../../../../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../../sandbox/app';
-import { parseKeyFaults } from '../../../../../sandbox/faults';
 import { SANDBOX_SETTINGS, stoppableService, until } from '../../../../support/sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const START = 1000;
-const SETTLE_MS = 400;
+/**
+ * How long a held call (see startWorker) waits at the sandbox, and how long after a lost call left
+ * the extension settles it from the balance: longer, since a sandbox that charges a call whose
+ * client left does so when the call's wait ends.
+ */
+const HELD_MS = 1_000;
+const SETTLE_MS = 2_000;
+const PROFILE_PATH = '/api/v2/profile';
 
 let sandbox: ReturnType<typeof createSandbox>;
 const settings: Settings = { ...SANDBOX_SETTINGS };
 const stoppers: (() => void)[] = [];
 
-function useSandbox(options: { chargeOnClientGone?: boolean; latencyMs?: number } = {}) {
+function useSandbox(options: { chargeOnClientGone?: boolean } = {}) {
   sandbox = createSandbox({
     keys: [{ key: 'demo', credits: START, plan: 'standard', chargeOnClientGone: options.chargeOnClientGone }],
-    keyFaults: options.latencyMs ? parseKeyFaults(`demo=latency=${options.latencyMs}`) : undefined,
   });
 }
 
-function startWorker({ ratePerMinute = 60_000 }: { ratePerMinute?: number } = {}) {
-  const { service, stop } = stoppableService(sandbox, { settleAfterMs: SETTLE_MS, ratePerMinute }, settings);
+/**
+ * A worker as the background makes it: its service (stoppable as MV3 stops a worker) and its lists.
+ * `holding`: the profile calls of this worker (counted from 1) that the sandbox answers only after
+ * HELD_MS, with the list's rows asked one at a time, so that a test sees such a call in flight with
+ * every call before it answered and written, and no call after it, however loaded the machine.
+ */
+function startWorker({
+  ratePerMinute = 60_000,
+  holding = [],
+}: {
+  ratePerMinute?: number;
+  holding?: number[];
+} = {}) {
+  let profileCallsSent = 0;
+  const fault = (path: string) =>
+    path === PROFILE_PATH && holding.includes(++profileCallsSent) ? `latency=${HELD_MS}` : undefined;
+  const { service, stop } = stoppableService(
+    sandbox,
+    { settleAfterMs: SETTLE_MS, ratePerMinute, fault },
+    settings,
+  );
   let ids = 0;
   const lists = createLists({
     db: openDb,
@@ -44,6 +68,7 @@ function startWorker({ ratePerMinute = 60_000 }: { ratePerMinute?: number } = {}
     ratePerMinute: async () => ratePerMinute,
     newId: () => `id-${Math.random().toString(36).slice(2)}-${++ids}`,
     settlePollMs: 50,
+    ...(holding.length > 0 ? { concurrency: 1 } : {}),
   });
   stoppers.push(() => service.dispose());
   return { service, lists, stop };
@@ -60,7 +85,7 @@ afterEach(async () => {
 const balance = () => sandbox.state.accounts.get('demo')!.balance;
 const calls = () => sandbox.state.requests.list();
 /** The profile requests that reached the sandbox (balance readings left out). */
-const profileCalls = () => calls().filter((call) => call.path === '/api/v2/profile');
+const profileCalls = () => calls().filter((call) => call.path === PROFILE_PATH);
 const charged = () => calls().reduce((sum, call) => sum + call.charged, 0);
 /**
  * Waits until the list's `count`th profile request is at the service and every one before it is
@@ -350,10 +375,8 @@ describe('a list', () => {
   });
 
   it('pauses (the call in flight finishes and is paid), resumes, and cancels the rest', async () => {
-    // One request every 300 ms, each answered in 100: one in flight at a time, and in flight long
-    // enough to be seen there on a loaded machine.
-    useSandbox({ latencyMs: 100 });
-    const { lists } = startWorker({ ratePerMinute: 200 });
+    useSandbox();
+    const { lists } = startWorker({ holding: [2, 4] });
     const requests = [30, 31, 32, 33, 34, 35].map(profile);
     const id = await started(await lists.start(listOf(requests, [0, 1, 2, 3, 4, 5])));
     await inFlightAfterDone(id, 2);
@@ -434,9 +457,8 @@ describe.each([
   { name: 'charges a request whose client left', chargeOnClientGone: true },
 ])('a list whose worker is stopped halfway, on a sandbox that $name', ({ chargeOnClientGone }) => {
   it('finishes in the next worker, no question paid twice, the ledger equal to the charges', async () => {
-    // One request every 300 ms, each answered in 100, as above.
-    useSandbox({ latencyMs: 100, chargeOnClientGone });
-    const first = startWorker({ ratePerMinute: 200 });
+    useSandbox({ chargeOnClientGone });
+    const first = startWorker({ holding: [3] });
     const requests = [50, 51, 52, 53, 54, 55].map(profile);
     const id = await started(await first.lists.start(listOf(requests, [0, 1, 2, 3, 4, 5, 0])));
     await inFlightAfterDone(id, 3);
@@ -464,9 +486,8 @@ describe.each([
 
 describe('a list cancelled while its worker was stopped mid-row', () => {
   it('asks nothing more: the lost row is shown with what it cost, the rest are skipped, none left running', async () => {
-    // One request every 300 ms, each answered in 100, as above.
-    useSandbox({ latencyMs: 100 });
-    const first = startWorker({ ratePerMinute: 200 });
+    useSandbox();
+    const first = startWorker({ holding: [2] });
     const requests = [56, 57, 58, 59, 60].map(profile);
     const id = await started(await first.lists.start(listOf(requests, [0, 1, 2, 3, 4])));
     await inFlightAfterDone(id, 2);
@@ -481,8 +502,12 @@ describe('a list cancelled while its worker was stopped mid-row', () => {
     const summary = (await next.lists.state(id, 0))!.summary;
     expect(summary.status).toBe('cancelled');
     expect(summary.counts).toMatchObject({ done: 1, interrupted: 1, skipped: 3, running: 0, queued: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(profileCalls().map((call) => call.status)).toEqual([200, 499]);
+    // Once the sandbox has ended the lost call (its client gone: nothing charged), nothing else came.
+    const statuses = await until(
+      () => profileCalls().map((call) => call.status),
+      (asked) => !asked.includes(0),
+    );
+    expect(statuses).toEqual([200, 499]);
     expect(START - balance()).toBe(1);
   });
 });
@@ -504,8 +529,8 @@ describe('a running list with no page open (lib/background/work-alarm.ts)', () =
   }
 
   /** A worker as the background makes it: its lists, and the alarm that wakes it. */
-  function workerWithAlarm(alarms: ReturnType<typeof fakeAlarms>['api']) {
-    const worker = startWorker({ ratePerMinute: 200 });
+  function workerWithAlarm(alarms: ReturnType<typeof fakeAlarms>['api'], holding: number[] = []) {
+    const worker = startWorker({ holding });
     const work = createWorkAlarm({
       alarms,
       resume: async () => {
@@ -517,9 +542,9 @@ describe('a running list with no page open (lib/background/work-alarm.ts)', () =
   }
 
   it('sets an alarm when it starts; the alarm wakes a stopped worker that finishes it; then the alarm is cleared', async () => {
-    useSandbox({ latencyMs: 100 });
+    useSandbox();
     const alarms = fakeAlarms();
-    const first = workerWithAlarm(alarms.api);
+    const first = workerWithAlarm(alarms.api, [3]);
     const requests = [60, 61, 62, 63, 64, 65].map(profile);
     const id = await started(
       await first.work.keepGoing(first.lists.start(listOf(requests, [0, 1, 2, 3, 4, 5]))),
