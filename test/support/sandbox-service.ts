@@ -91,6 +91,26 @@ export function stoppableService(
   return { service, stop };
 }
 
+/** How long a held call (holdCalls) waits at the sandbox before it is answered. */
+export const HELD_MS = 1_000;
+
+/**
+ * A fault for stoppableService that holds the given calls to `path` (counted from 1) at the sandbox
+ * for HELD_MS. With a job's rows asked one at a time, a test then sees such a call in flight, every
+ * call before it answered and written and none after it, however loaded the machine: a window it
+ * can act in (stop the worker, pause, cancel), where a short latency gave one it could miss. A
+ * worker that stops lost calls settles them only HELD_MS after they left or later, since a sandbox
+ * that charges a call whose client left does so when the call's wait ends.
+ */
+export function holdCalls(
+  path: string,
+  holding: readonly number[],
+): (requestPath: string) => string | undefined {
+  let sent = 0;
+  return (requestPath) =>
+    requestPath === path && holding.includes(++sent) ? `latency=${HELD_MS}` : undefined;
+}
+
 /** Reads until `ok` holds (every 10 ms), or fails with the last value read after `timeoutMs`. */
 export async function until<T>(
   read: () => T | Promise<T>,

@@ -18,11 +18,13 @@ import type { BatchItemInput, BatchView } from '../../../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
 import { parseKeyFaults } from '../../../../sandbox/faults';
-import { stoppableService, until } from '../../../support/sandbox-service';
+import { HELD_MS, holdCalls, stoppableService, until } from '../../../support/sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const START = 1000;
-const SETTLE_MS = 400;
+/** How long after a lost call left it is settled from the balance: after a held call's wait (HELD_MS). */
+const SETTLE_MS = 2 * HELD_MS;
+const PROFILE_PATH = '/api/v2/profile';
 
 let sandbox: ReturnType<typeof createSandbox>;
 const settings: Settings = {
@@ -38,14 +40,26 @@ const stoppers: (() => void)[] = [];
  * A worker: the service and the batches over the shared IndexedDB; `stop()` ends it as MV3 does.
  * Its scheduler paces at `ratePerMinute` (fast by default, so tests do not wait on the real 300).
  */
-function startWorker({ ratePerMinute = 60_000 }: { ratePerMinute?: number } = {}) {
-  const { service, stop } = stoppableService(sandbox, { settleAfterMs: SETTLE_MS, ratePerMinute }, settings);
+function startWorker({
+  ratePerMinute = 60_000,
+  holding = [],
+}: {
+  ratePerMinute?: number;
+  /** Profile calls of this worker the sandbox holds (holdCalls), the items then asked one at a time. */
+  holding?: number[];
+} = {}) {
+  const { service, stop } = stoppableService(
+    sandbox,
+    { settleAfterMs: SETTLE_MS, ratePerMinute, fault: holdCalls(PROFILE_PATH, holding) },
+    settings,
+  );
   let ids = 0;
   const batches = createBatches({
     db: openDb,
     service,
     newId: () => `id-${Math.random().toString(36).slice(2)}-${++ids}`,
     settlePollMs: 50,
+    ...(holding.length > 0 ? { concurrency: 1 } : {}),
   });
   stoppers.push(() => service.dispose());
   return { service, batches, stop };
@@ -56,7 +70,7 @@ const balance = () => sandbox.state.accounts.get('demo')!.balance;
 const profileCalls = () =>
   sandbox.state.requests
     .list()
-    .filter((r) => r.path === '/api/v2/profile')
+    .filter((r) => r.path === PROFILE_PATH)
     .map((r) => [r.status, r.charged] as const);
 /**
  * Waits until the batch's item at `index` is at the service and every item before it is answered
@@ -77,7 +91,7 @@ const inFlightAt = (batchId: string, index: number) =>
 const chargesPerProfile = () => {
   const counts = new Map<string, number>();
   for (const r of sandbox.state.requests.list())
-    if (r.path === '/api/v2/profile' && r.charged > 0) {
+    if (r.path === PROFILE_PATH && r.charged > 0) {
       const question = new URLSearchParams(r.query).toString();
       counts.set(question, (counts.get(question) ?? 0) + 1);
     }
@@ -199,10 +213,8 @@ describe('a batch from "Found on this page"', () => {
   });
 
   it('cancels before the next item: the one in flight finishes and is paid, the rest are not asked', async () => {
-    // One row every 300 ms, each answered in 100: one in flight at a time, and in flight long
-    // enough to be seen there on a loaded machine.
-    useSandbox({ latencyMs: 100 });
-    const { batches } = startWorker({ ratePerMinute: 200 });
+    useSandbox();
+    const { batches } = startWorker({ holding: [2] });
     const id = await startFive(batches, 9);
     // The second item has reached the service: cancel now.
     await inFlightAt(id, 1);
@@ -235,7 +247,7 @@ describe('batches at volume', () => {
     let profileRequests = 0;
     // A hostile server: the first profile request is refused with a Retry-After in the year 9999.
     const fetch = async (request: Request) => {
-      if (new URL(request.url).pathname === '/api/v2/profile' && ++profileRequests === 1)
+      if (new URL(request.url).pathname === PROFILE_PATH && ++profileRequests === 1)
         return new Response(
           JSON.stringify({ code: 429, name: 'Too Many Requests', description: 'Slow down' }),
           {
@@ -361,10 +373,8 @@ describe.each([
   { name: 'charges a request whose client left (chargeOnClientGone)', chargeOnClientGone: true },
 ])('a batch whose worker is stopped mid-item, on a sandbox that $name', ({ chargeOnClientGone }) => {
   it('completes in the next worker, paying once, and the ledger matches the balance', async () => {
-    // One row every 300 ms, each answered in 100: the stop lands on one row in flight, and the
-    // rows before it have been answered and written, even on a loaded machine.
-    useSandbox({ latencyMs: 100, chargeOnClientGone });
-    const first = startWorker({ ratePerMinute: 200 });
+    useSandbox({ chargeOnClientGone });
+    const first = startWorker({ holding: [3] });
     const id = await startFive(first.batches, 11);
     // The third item is at the service when the worker stops.
     await inFlightAt(id, 2);
@@ -408,9 +418,8 @@ describe.each([
 
 describe('a batch cancelled while its worker was stopped mid-item', () => {
   it('asks nothing more: the lost item is shown with what it cost, the rest cost nothing', async () => {
-    // One row every 300 ms, each answered in 100, as above.
-    useSandbox({ latencyMs: 100 });
-    const first = startWorker({ ratePerMinute: 200 });
+    useSandbox();
+    const first = startWorker({ holding: [2] });
     const id = await startFive(first.batches, 12);
     await inFlightAt(id, 1);
     first.stop();

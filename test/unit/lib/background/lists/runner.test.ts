@@ -17,17 +17,18 @@ import { createWorkAlarm, WORK_ALARM } from '../../../../../lib/background/work-
 import type { ListStartRequest, ListState, PeekRequest } from '../../../../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../../sandbox/app';
-import { SANDBOX_SETTINGS, stoppableService, until } from '../../../../support/sandbox-service';
+import {
+  HELD_MS,
+  holdCalls,
+  SANDBOX_SETTINGS,
+  stoppableService,
+  until,
+} from '../../../../support/sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const START = 1000;
-/**
- * How long a held call (see startWorker) waits at the sandbox, and how long after a lost call left
- * the extension settles it from the balance: longer, since a sandbox that charges a call whose
- * client left does so when the call's wait ends.
- */
-const HELD_MS = 1_000;
-const SETTLE_MS = 2_000;
+/** How long after a lost call left it is settled from the balance: after a held call's wait (HELD_MS). */
+const SETTLE_MS = 2 * HELD_MS;
 const PROFILE_PATH = '/api/v2/profile';
 
 let sandbox: ReturnType<typeof createSandbox>;
@@ -42,9 +43,8 @@ function useSandbox(options: { chargeOnClientGone?: boolean } = {}) {
 
 /**
  * A worker as the background makes it: its service (stoppable as MV3 stops a worker) and its lists.
- * `holding`: the profile calls of this worker (counted from 1) that the sandbox answers only after
- * HELD_MS, with the list's rows asked one at a time, so that a test sees such a call in flight with
- * every call before it answered and written, and no call after it, however loaded the machine.
+ * `holding`: the profile calls of this worker the sandbox holds (holdCalls), the rows then asked
+ * one at a time.
  */
 function startWorker({
   ratePerMinute = 60_000,
@@ -53,12 +53,9 @@ function startWorker({
   ratePerMinute?: number;
   holding?: number[];
 } = {}) {
-  let profileCallsSent = 0;
-  const fault = (path: string) =>
-    path === PROFILE_PATH && holding.includes(++profileCallsSent) ? `latency=${HELD_MS}` : undefined;
   const { service, stop } = stoppableService(
     sandbox,
-    { settleAfterMs: SETTLE_MS, ratePerMinute, fault },
+    { settleAfterMs: SETTLE_MS, ratePerMinute, fault: holdCalls(PROFILE_PATH, holding) },
     settings,
   );
   let ids = 0;
