@@ -11,8 +11,29 @@ let watchDaysAhead = 0;
 /** The watch's clock: the wall clock, moved forward only by the e2e tests. */
 export const watchNow = (): number => Date.now() + watchDaysAhead * DAY_MS;
 
-export function testHooks(): Record<string, unknown> {
-  const scope = globalThis as { __test?: Record<string, unknown> };
+/**
+ * Everything on `globalThis.__test`, declared once: the background sets each part as it starts, and
+ * the end-to-end tests reach them through test/e2e/test-hooks.ts.
+ */
+export interface E2eHooks {
+  /** The scheduler's ceiling, requests a minute per key. */
+  setRatePerMinute(rate: number): Promise<void>;
+  /** How long after a lost call left it is settled from the balance. */
+  setSettleAfterMs(ms: number): Promise<void>;
+  watch: {
+    /** Moves the watch's clock forward, as the sandbox's is moved. */
+    advanceDays(days: number): Promise<void>;
+    /** The watch's due check, as its alarm fires it: how many lists it started. */
+    checkDue(): Promise<number>;
+  };
+  /** The context menu's click handler (real menus are native UI). */
+  onContextMenuClick(info: unknown, tab: unknown): Promise<void>;
+  /** The email menus made at install (the browser cannot be asked for a menu's title). */
+  emailMenus: ReadonlyArray<{ id?: string | number; title?: string; contexts?: readonly string[] }>;
+}
+
+export function testHooks(): Partial<E2eHooks> {
+  const scope = globalThis as { __test?: Partial<E2eHooks> };
   scope.__test ??= {};
   return scope.__test;
 }

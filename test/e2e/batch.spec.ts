@@ -11,9 +11,9 @@ import { DEFAULT_SEED, datasetForSeed, startSandbox } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
 import { parseKeys } from '../../sandbox/keys';
 import { test as base, expect, type Fixtures, type SandboxHandle } from './fixtures';
-import { setRate } from './lists-page';
 import { lookAt } from './look';
 import { openProfileTab } from './profile-pages';
+import { setRate } from './test-hooks';
 
 const KEY = 'batch';
 const START = 10_000;

@@ -11,31 +11,10 @@ import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { expect, type SandboxHandle, test } from './fixtures';
 import { lookAt } from './look';
 import { openProfileTab, profilePage } from './profile-pages';
+import { clickContextMenu, emailMenus } from './test-hooks';
 
 const EMAIL_LOOKUP_PATH = '/api/v2/profile/resolve/email';
 const { queries } = datasetForSeed(DEFAULT_SEED);
-
-interface MenuClick {
-  menuItemId: string;
-  selectionText?: string;
-  linkUrl?: string;
-}
-
-/** The person picks the menu item in the tab: the background's own click handler runs. */
-function clickMenu(sw: Worker, tabId: number, info: MenuClick): Promise<void> {
-  return sw.evaluate(
-    async ({ info, tabId }) => {
-      const tab = await chrome.tabs.get(tabId);
-      const hooks = (
-        globalThis as unknown as {
-          __test: { onContextMenuClick: (info: unknown, tab: unknown) => Promise<void> };
-        }
-      ).__test;
-      await hooks.onContextMenuClick(info, tab);
-    },
-    { info, tabId },
-  );
-}
 
 /** Requests that can spend: the free balance the panel's footer reads is left out. */
 async function paidRequests(sandbox: SandboxHandle) {
@@ -75,9 +54,7 @@ test.describe(() => {
         )
         .toBe('exists');
     }
-    const menus = await sw.evaluate(
-      () => (globalThis as unknown as { __test: { emailMenus: unknown } }).__test.emailMenus,
-    );
+    const menus = await emailMenus(sw);
     expect(menus).toEqual([
       { id: 'lookup-email-selection', title: 'Look up email “%s” · 3–4 credits', contexts: ['selection'] },
       {
@@ -103,7 +80,7 @@ test('a selected email is looked up once and the panel shows the person', async 
   const email = person.workEmail ?? person.emails[0]!;
   const balance = await sandbox.balance();
 
-  await clickMenu(sw, tabId, {
+  await clickContextMenu(sw, tabId, {
     menuItemId: 'lookup-email-selection',
     // Around the address: words, angle brackets, a full stop; its domain in capitals.
     selectionText: `  Write to ${person.profile.first_name} <${email.replace(/@.*/, '')}@${email.split('@')[1]!.toUpperCase()}>.`,
@@ -139,7 +116,10 @@ test('once the cache is cleared, reopening the panel does not pay again: it offe
   const { tabId } = await someTab(context, sw);
   const person = queries.dataset.people[14]!;
   const balance = await sandbox.balance();
-  await clickMenu(sw, tabId, { menuItemId: 'lookup-email-selection', selectionText: person.emails[0]! });
+  await clickContextMenu(sw, tabId, {
+    menuItemId: 'lookup-email-selection',
+    selectionText: person.emails[0]!,
+  });
   expect(await emailLookups(sandbox)).toHaveLength(1);
   const paid = balance - (await sandbox.balance());
 
@@ -177,7 +157,10 @@ test('a mailto: link is looked up by its address', async ({
   const { tabId } = await someTab(context, sw);
   const person = queries.dataset.people[21]!;
   const email = person.emails[0]!;
-  await clickMenu(sw, tabId, { menuItemId: 'lookup-email-link', linkUrl: `mailto:${email}?subject=Hello` });
+  await clickContextMenu(sw, tabId, {
+    menuItemId: 'lookup-email-link',
+    linkUrl: `mailto:${email}?subject=Hello`,
+  });
   const calls = await emailLookups(sandbox);
   expect(calls).toHaveLength(1);
   expect(calls[0]!.query).toMatchObject({ email });
@@ -207,7 +190,7 @@ test('a selection inside a mailto: link buys the address its item names, and the
   const balance = await sandbox.balance();
 
   // The link item names no address: with another one selected, it looks up neither.
-  await clickMenu(sw, tabId, { menuItemId: 'lookup-email-link', ...click });
+  await clickContextMenu(sw, tabId, { menuItemId: 'lookup-email-link', ...click });
   expect(await emailLookups(sandbox)).toHaveLength(0);
   expect(await sandbox.balance()).toBe(balance);
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
@@ -217,7 +200,7 @@ test('a selection inside a mailto: link buys the address its item names, and the
   await screenshots(panel, 'email-lookup-several-addresses');
 
   // The selection item's title names the selected address: that one is bought, not the link's.
-  await clickMenu(sw, tabId, { menuItemId: 'lookup-email-selection', ...click });
+  await clickContextMenu(sw, tabId, { menuItemId: 'lookup-email-selection', ...click });
   const calls = await emailLookups(sandbox);
   expect(calls).toHaveLength(1);
   expect(calls[0]!.query).toMatchObject({ email: shownEmail });
@@ -260,7 +243,7 @@ test('the lookup is written and sent even when tabs’ findings filled the sessi
 
   const person = queries.dataset.people[12]!;
   const email = person.workEmail ?? person.emails[0]!;
-  await clickMenu(sw, tabId, { menuItemId: 'lookup-email-selection', selectionText: email });
+  await clickContextMenu(sw, tabId, { menuItemId: 'lookup-email-selection', selectionText: email });
   expect(await emailLookups(sandbox)).toHaveLength(1);
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
   await expect(
@@ -282,7 +265,7 @@ test('a selection without an email address asks nothing and spends nothing, and 
   const balance = await sandbox.balance();
   const before = (await paidRequests(sandbox)).length;
 
-  await clickMenu(sw, tabId, {
+  await clickContextMenu(sw, tabId, {
     menuItemId: 'lookup-email-selection',
     selectionText: 'Call me at the office',
   });
@@ -309,7 +292,10 @@ test('past the daily budget, the panel asks before the lookup spends', async ({
   const { tabId } = await someTab(context, sw);
   const person = queries.dataset.people[30]!;
   const balance = await sandbox.balance();
-  await clickMenu(sw, tabId, { menuItemId: 'lookup-email-selection', selectionText: person.emails[0]! });
+  await clickContextMenu(sw, tabId, {
+    menuItemId: 'lookup-email-selection',
+    selectionText: person.emails[0]!,
+  });
   expect(await emailLookups(sandbox)).toHaveLength(0);
 
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);

@@ -11,9 +11,10 @@ import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { expect, type Fixtures, test } from './fixtures';
-import { openLists, QUICK_RATE_PER_MINUTE, setRate } from './lists-page';
+import { openLists, QUICK_RATE_PER_MINUTE } from './lists-page';
 import { lookAt } from './look';
 import { openProfileTab, profilePage } from './profile-pages';
+import { setRate } from './test-hooks';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 

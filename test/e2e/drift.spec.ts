@@ -17,6 +17,7 @@ import { parseKeyFaults } from '../../sandbox/faults';
 import { parseKeys } from '../../sandbox/keys';
 import { readStore, send } from './extension-storage';
 import { test as base, expect, type SandboxHandle } from './fixtures';
+import { setSettleAfter } from './test-hooks';
 
 const KEY = 'drift';
 const START = 100_000;
@@ -95,10 +96,7 @@ for (const { name, chargeOnClientGone } of behaviours) {
       await fetch(`${sandbox.url}/__sandbox/keys/${KEY}?charge_on_client_gone=${chargeOnClientGone}`, {
         method: 'PUT',
       });
-      await sw.evaluate(async (ms) => {
-        const hooks = (globalThis as { __test?: { setSettleAfterMs(ms: number): Promise<void> } }).__test;
-        await hooks!.setSettleAfterMs(ms);
-      }, SETTLE_AFTER_MS);
+      await setSettleAfter(sw, SETTLE_AFTER_MS);
       await configure({ apiKey: KEY, dailyBudget: null });
       const page = await openExtensionPage('options.html');
       const cdp = await context.newCDPSession(page);

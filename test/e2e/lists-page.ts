@@ -28,12 +28,3 @@ export async function chooseFile(page: Page, name: string, csv: string): Promise
  * admits in its 5-minute window for a list of a few hundred rows.
  */
 export const QUICK_RATE_PER_MINUTE = 1_200;
-
-/** Sets the scheduler's ceiling (requests a minute per key), kept for the worker's next start too. */
-export async function setRate(sw: Fixtures['sw'], rate: number): Promise<void> {
-  await sw.evaluate(async (perMinute) => {
-    const hooks = (globalThis as unknown as { __test: { setRatePerMinute: (rate: number) => Promise<void> } })
-      .__test;
-    await hooks.setRatePerMinute(perMinute);
-  }, rate);
-}

@@ -14,8 +14,9 @@ import Papa from 'papaparse';
 import { JOB_CONCURRENCY } from '../../lib/background/job-runner';
 import { expect, type Fixtures, test } from './fixtures';
 import { eventListFile, FORMULA_NOTE, LIST_COLUMNS, listCsv } from './list-file';
-import { chooseFile, LISTS_WIDE, openLists, setRate } from './lists-page';
+import { chooseFile, LISTS_WIDE, openLists } from './lists-page';
 import { lookAt } from './look';
+import { setRate } from './test-hooks';
 
 const WIDE = LISTS_WIDE;
 const NARROW = 800;

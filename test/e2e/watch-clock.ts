@@ -5,6 +5,7 @@
  */
 import type { Page, Worker } from '@playwright/test';
 import { expect, type SandboxHandle } from './fixtures';
+import { advanceWatchDays, checkDue } from './test-hooks';
 
 /** What the sandbox changed while its clock moved: every person and company, by profile address. */
 export interface AdvanceReport {
@@ -24,21 +25,9 @@ export async function advanceSandbox(sandbox: SandboxHandle, days: number): Prom
 /** Moves the sandbox and the extension's watch clock forward together, and fires the watch's due check. */
 export async function daysLater(sandbox: SandboxHandle, sw: Worker, days = 30): Promise<AdvanceReport> {
   const report = await advanceSandbox(sandbox, days);
-  await sw.evaluate(async (by) => {
-    const hooks = (globalThis as { __test?: { watch?: { advanceDays(days: number): Promise<void> } } })
-      .__test;
-    await hooks!.watch!.advanceDays(by);
-  }, days);
+  await advanceWatchDays(sw, days);
   await checkDue(sw);
   return report;
-}
-
-/** Fires the watch's due check, as its alarm would. */
-export async function checkDue(sw: Worker): Promise<void> {
-  await sw.evaluate(async () => {
-    const hooks = (globalThis as { __test?: { watch?: { checkDue(): Promise<void> } } }).__test;
-    await hooks!.watch!.checkDue();
-  });
 }
 
 /** Reads the Changes page again, as a person reloading it would. */

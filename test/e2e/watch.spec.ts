@@ -11,8 +11,9 @@ import type { Page } from '@playwright/test';
 import { changeWords } from '../../lib/watch/change-words';
 import { type Change, companyChanges, personChanges } from '../../lib/watch/changes';
 import { expect, type SandboxHandle, test } from './fixtures';
-import { chooseFile, openLists, QUICK_RATE_PER_MINUTE, setRate } from './lists-page';
-import { checkDue, daysLater, runOver } from './watch-clock';
+import { chooseFile, openLists, QUICK_RATE_PER_MINUTE } from './lists-page';
+import { checkDue, setRate } from './test-hooks';
+import { daysLater, runOver } from './watch-clock';
 
 const PROBE = { Authorization: 'Bearer probe' };
 type Answer = Record<string, unknown>;
