@@ -249,7 +249,9 @@ function setSettleAfter(deps: CheckpointDeps, ms: number): void {
   deps.settleAfterMs = ms;
 }
 
-export function createCheckpoints(deps: CheckpointDeps) {
+export function createCheckpoints(given: CheckpointDeps) {
+  // A copy of its own: the e2e hook changes the settle window here, not in the caller's object.
+  const deps = { ...given };
   /** The service answered the balance route 404: it does not tell the balance. */
   let balanceUntold = false;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
