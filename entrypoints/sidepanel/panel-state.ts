@@ -106,17 +106,24 @@ export function usePanelSettings(backend: { ask: Ask }, early: EarlyLook) {
  */
 export function usePanelAccount(backend: { ask: Ask }) {
   const [account, setAccount] = useState<(SpendTotals & Pick<Account, 'hub'>) | null>(null);
+  // The account as last set, for `spent`: a click that spends calls the `spent` of the render it was
+  // drawn in, which may be from before the account was read (a hub slow to answer).
+  const latest = useRef(account);
+  const show = (next: typeof account) => {
+    latest.current = next;
+    setAccount(next);
+  };
   async function loadAccount() {
     try {
-      setAccount(await backend.ask('account.get', undefined));
+      show(await backend.ask('account.get', undefined));
     } catch {
-      setAccount(null); // the footer then says nothing rather than something wrong
+      show(null); // the footer then says nothing rather than something wrong
     }
   }
   /** After something that may have spent: its totals, or null when it had none to say (a batch's progress). */
   function spent(totals: SpendTotals | null) {
     // In team mode what the footer says is the hub's (the member's budget there): asked again.
-    if (totals && !account?.hub) setAccount(totals);
+    if (totals && !latest.current?.hub) show(totals);
     else void loadAccount();
   }
   return { account, loadAccount, spent };

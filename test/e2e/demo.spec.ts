@@ -14,8 +14,11 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { EXTENSION_PATH } from './fixtures';
+// The suite's own `test`, though these tests use none of its fixtures: Playwright queues the tests
+// of another `test` (another worker hash) after all of this one's, and this file's ~70 s, run in
+// order on one worker, then ran last with the other worker idle. (Its browser is launched only
+// for a test that asks for it.)
+import { EXTENSION_PATH, expect, test } from './fixtures';
 import { describeProcesses, listProcesses, type ProcessInfo, processTree, stillRunning } from './processes';
 
 // Setup, the e2e build and the demo's start take 15–25 s on a loaded 2-core machine (the build is

@@ -102,6 +102,47 @@ describe('side panel', () => {
     expect(sentOf('account.get')).toHaveLength(1);
   });
 
+  it('in team mode, keeps the hub member in the footer when the account arrives while a paid click runs', async () => {
+    // The click leaves before the account is read (a hub slow to say who the member is); the run
+    // answers after. The footer then says what the hub says, not the run's own totals.
+    const member = { name: 'bob', dailyBudget: 200, monthlyBudget: null, spentToday: 0 };
+    let giveAccount = () => {};
+    let giveAnswer = () => {};
+    const accountAsked = new Promise<void>((resolve) => (giveAccount = resolve));
+    const answerGiven = new Promise<void>((resolve) => (giveAnswer = resolve));
+    let accountReads = 0;
+    const { backend } = fakeBrowser(
+      handlers({
+        'account.get': async () => {
+          accountReads += 1;
+          if (accountReads === 1) await accountAsked;
+          return {
+            ...ACCOUNT,
+            hub: { member: { ...member, leftToday: 200, spentThisMonth: 0, leftThisMonth: null } },
+          };
+        },
+        run: async ({ policy }) => {
+          if (policy === 'cache-only') return { status: 'not-cached' };
+          await answerGiven;
+          return answer({ full_name: 'Ada Lovelace' });
+        },
+      }),
+    );
+    const root = await mount(backend);
+    await click(root, 'Enrich · 2 credits');
+    giveAccount();
+    await settle();
+    expect(root.querySelector('.panel-footer p')?.textContent).toBe(
+      'Team hub · bob · Today: 0 of 200 credits',
+    );
+    giveAnswer();
+    await settle();
+    expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
+    expect(root.querySelector('.panel-footer p')?.textContent).toBe(
+      'Team hub · bob · Today: 0 of 200 credits',
+    );
+  });
+
   it('opens on one question: settings, findings and the cached profile come together', async () => {
     const { backend, sentOf } = fakeBrowser(openedOnAda());
     const root = await mount(backend);
