@@ -111,6 +111,36 @@ export function holdCalls(
     requestPath === path && holding.includes(++sent) ? `latency=${HELD_MS}` : undefined;
 }
 
+/**
+ * A worker for the job runner's tests (batches, lists): its stoppable service over the sandbox, and
+ * the runner's dependencies: new ids, a short settle poll and, when `holding` names profile calls
+ * to hold (holdCalls), rows asked one at a time.
+ */
+export function jobWorker(
+  sandbox: ReturnType<typeof createSandbox>,
+  {
+    settleAfterMs,
+    ratePerMinute = 60_000,
+    holding = [],
+  }: { settleAfterMs: number; ratePerMinute?: number; holding?: readonly number[] },
+  settings = SANDBOX_SETTINGS,
+) {
+  const { service, stop } = stoppableService(
+    sandbox,
+    { settleAfterMs, ratePerMinute, fault: holdCalls('/api/v2/profile', holding) },
+    settings,
+  );
+  let ids = 0;
+  const runnerDeps = {
+    db: openDb,
+    service,
+    newId: () => `id-${Math.random().toString(36).slice(2)}-${++ids}`,
+    settlePollMs: 50,
+    ...(holding.length > 0 ? { concurrency: 1 } : {}),
+  };
+  return { service, stop, runnerDeps };
+}
+
 /** Reads until `ok` holds (every 10 ms), or fails with the last value read after `timeoutMs`. */
 export async function until<T>(
   read: () => T | Promise<T>,

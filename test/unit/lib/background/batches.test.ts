@@ -18,7 +18,7 @@ import type { BatchItemInput, BatchView } from '../../../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
 import { parseKeyFaults } from '../../../../sandbox/faults';
-import { HELD_MS, holdCalls, stoppableService, until } from '../../../support/sandbox-service';
+import { HELD_MS, jobWorker, until } from '../../../support/sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const START = 1000;
@@ -38,29 +38,16 @@ const stoppers: (() => void)[] = [];
 
 /**
  * A worker: the service and the batches over the shared IndexedDB; `stop()` ends it as MV3 does.
- * Its scheduler paces at `ratePerMinute` (fast by default, so tests do not wait on the real 300).
+ * Its scheduler paces at `ratePerMinute` (fast by default, so tests do not wait on the real 300);
+ * `holding`: the profile calls the sandbox holds (holdCalls), the items then asked one at a time.
  */
-function startWorker({
-  ratePerMinute = 60_000,
-  holding = [],
-}: {
-  ratePerMinute?: number;
-  /** Profile calls of this worker the sandbox holds (holdCalls), the items then asked one at a time. */
-  holding?: number[];
-} = {}) {
-  const { service, stop } = stoppableService(
+function startWorker({ ratePerMinute, holding }: { ratePerMinute?: number; holding?: number[] } = {}) {
+  const { service, stop, runnerDeps } = jobWorker(
     sandbox,
-    { settleAfterMs: SETTLE_MS, ratePerMinute, fault: holdCalls(PROFILE_PATH, holding) },
+    { settleAfterMs: SETTLE_MS, ratePerMinute, holding },
     settings,
   );
-  let ids = 0;
-  const batches = createBatches({
-    db: openDb,
-    service,
-    newId: () => `id-${Math.random().toString(36).slice(2)}-${++ids}`,
-    settlePollMs: 50,
-    ...(holding.length > 0 ? { concurrency: 1 } : {}),
-  });
+  const batches = createBatches(runnerDeps);
   stoppers.push(() => service.dispose());
   return { service, batches, stop };
 }

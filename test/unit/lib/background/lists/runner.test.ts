@@ -17,13 +17,7 @@ import { createWorkAlarm, WORK_ALARM } from '../../../../../lib/background/work-
 import type { ListStartRequest, ListState, PeekRequest } from '../../../../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../../sandbox/app';
-import {
-  HELD_MS,
-  holdCalls,
-  SANDBOX_SETTINGS,
-  stoppableService,
-  until,
-} from '../../../../support/sandbox-service';
+import { HELD_MS, jobWorker, SANDBOX_SETTINGS, until } from '../../../../support/sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const START = 1000;
@@ -48,25 +42,17 @@ function useSandbox(options: { chargeOnClientGone?: boolean } = {}) {
  */
 function startWorker({
   ratePerMinute = 60_000,
-  holding = [],
+  holding,
 }: {
   ratePerMinute?: number;
   holding?: number[];
 } = {}) {
-  const { service, stop } = stoppableService(
+  const { service, stop, runnerDeps } = jobWorker(
     sandbox,
-    { settleAfterMs: SETTLE_MS, ratePerMinute, fault: holdCalls(PROFILE_PATH, holding) },
+    { settleAfterMs: SETTLE_MS, ratePerMinute, holding },
     settings,
   );
-  let ids = 0;
-  const lists = createLists({
-    db: openDb,
-    service,
-    ratePerMinute: async () => ratePerMinute,
-    newId: () => `id-${Math.random().toString(36).slice(2)}-${++ids}`,
-    settlePollMs: 50,
-    ...(holding.length > 0 ? { concurrency: 1 } : {}),
-  });
+  const lists = createLists({ ...runnerDeps, ratePerMinute: async () => ratePerMinute });
   stoppers.push(() => service.dispose());
   return { service, lists, stop };
 }
