@@ -18,10 +18,16 @@ export const SANDBOX_SETTINGS: Settings = {
   onboarded: true,
 };
 
-export function sandboxService(sandbox: ReturnType<typeof createSandbox>, settings = SANDBOX_SETTINGS) {
+export function sandboxService(
+  sandbox: ReturnType<typeof createSandbox>,
+  settings = SANDBOX_SETTINGS,
+  /** The service's clock (its ledger, its journal, its balance readings); the wall clock by default. */
+  now?: () => number,
+) {
   return createService({
     db: openDb,
     settings: async () => settings,
+    now,
     client: (s, pace) =>
       createClient({
         ...s,

@@ -27,6 +27,13 @@ let sandbox: ReturnType<typeof createSandbox>;
 let settings: Settings;
 /** The clock the views read. */
 let now: number;
+/**
+ * The service's clock: the wall clock moved to ten this morning, so that a view read an hour after
+ * an answer is on the day it was paid, whenever the suite runs (run at 23:14, an hour later was the
+ * next day, with the whole budget again).
+ */
+let sinceTen = 0;
+const serviceClock = () => Date.now() + sinceTen;
 
 const views = () =>
   createViews({
@@ -41,7 +48,7 @@ async function payFor(
   endpointId: EndpointId,
   params: RawParamsMessage,
 ): Promise<{ data: unknown; fetchedAt: number }> {
-  const service = sandboxService(sandbox, settings);
+  const service = sandboxService(sandbox, settings, serviceClock);
   const result = await service.run({
     requestId: `req-views-${endpointId}`,
     endpointId,
@@ -62,7 +69,10 @@ beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
   sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
   settings = { ...SANDBOX_SETTINGS, dailyBudget: 10, staleAfterDays: 7 };
-  now = Date.now();
+  const tenToday = new Date();
+  tenToday.setHours(10, 0, 0, 0);
+  sinceTen = tenToday.getTime() - Date.now();
+  now = serviceClock();
 });
 afterEach(closeDbForTests);
 
