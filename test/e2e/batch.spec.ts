@@ -12,7 +12,7 @@ import { parseKeyFaults } from '../../sandbox/faults';
 import { parseKeys } from '../../sandbox/keys';
 import { test as base, expect, type Fixtures, type SandboxHandle } from './fixtures';
 import { lookAt } from './look';
-import { openProfileTab } from './profile-pages';
+import { openProfileTab, PROFILE_PATH } from './profile-pages';
 import { setRate } from './test-hooks';
 
 const KEY = 'batch';
@@ -21,7 +21,6 @@ const START = 10_000;
 const BROKE = 'broke';
 /** Every request of the key waits this long: the batch's progress can be seen, and stopped mid-item. */
 const LATENCY_MS = 600;
-const PROFILE_PATH = '/api/v2/profile';
 
 const test = base.extend<{ sandbox: SandboxHandle }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring

@@ -19,6 +19,7 @@ import {
   type Page,
   type Worker,
 } from '@playwright/test';
+import type { E2eHooks } from '../../lib/background/e2e-hooks';
 import { e2eSettings, type SandboxHandle, startTestSandbox } from './sandbox-handle';
 
 export type { SandboxHandle };
@@ -161,7 +162,7 @@ async function clearEverythingKept(): Promise<void> {
 
 /** Runs in the extension's worker: true once a new worker has run the background's main. */
 function isNewWorkerReady(): boolean {
-  const scope = globalThis as Record<string, unknown> & { __test?: Record<string, unknown> };
+  const scope = globalThis as Record<string, unknown> & { __test?: Partial<E2eHooks> };
   return !scope.__oldWorker && typeof scope.__test?.setRatePerMinute === 'function';
 }
 

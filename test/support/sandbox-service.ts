@@ -97,6 +97,9 @@ export function stoppableService(
   return { service, stop };
 }
 
+/** The person profile's route: the calls a job's tests count, hold and stop at. */
+export const PROFILE_PATH = '/api/v2/profile';
+
 /** How long a held call (holdCalls) waits at the sandbox before it is answered. */
 export const HELD_MS = 1_000;
 
@@ -133,7 +136,7 @@ export function jobWorker(
 ) {
   const { service, stop } = stoppableService(
     sandbox,
-    { settleAfterMs, ratePerMinute, fault: holdCalls('/api/v2/profile', holding) },
+    { settleAfterMs, ratePerMinute, fault: holdCalls(PROFILE_PATH, holding) },
     settings,
   );
   let ids = 0;

@@ -18,13 +18,12 @@ import type { BatchItemInput, BatchView } from '../../../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
 import { parseKeyFaults } from '../../../../sandbox/faults';
-import { HELD_MS, jobWorker, until } from '../../../support/sandbox-service';
+import { HELD_MS, jobWorker, PROFILE_PATH, until } from '../../../support/sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const START = 1000;
 /** How long after a lost call left it is settled from the balance: after a held call's wait (HELD_MS). */
 const SETTLE_MS = 2 * HELD_MS;
-const PROFILE_PATH = '/api/v2/profile';
 
 let sandbox: ReturnType<typeof createSandbox>;
 const settings: Settings = {

@@ -17,13 +17,18 @@ import { createWorkAlarm, WORK_ALARM } from '../../../../../lib/background/work-
 import type { ListStartRequest, ListState, PeekRequest } from '../../../../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../../sandbox/app';
-import { HELD_MS, jobWorker, SANDBOX_SETTINGS, until } from '../../../../support/sandbox-service';
+import {
+  HELD_MS,
+  jobWorker,
+  PROFILE_PATH,
+  SANDBOX_SETTINGS,
+  until,
+} from '../../../../support/sandbox-service';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const START = 1000;
 /** How long after a lost call left it is settled from the balance: after a held call's wait (HELD_MS). */
 const SETTLE_MS = 2 * HELD_MS;
-const PROFILE_PATH = '/api/v2/profile';
 
 let sandbox: ReturnType<typeof createSandbox>;
 const settings: Settings = { ...SANDBOX_SETTINGS };
