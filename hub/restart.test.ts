@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../sandbox/app';
+import { SMALL_COUNTS } from '../sandbox/data/generate';
 import { parseKeyFaults } from '../sandbox/faults';
 import { runAdmin } from './admin';
 import { type Db, openPglite } from './db';
@@ -61,6 +62,7 @@ describe('a hub restarted mid-list', () => {
     // service charges a request whose client left (the worst case: the real one's is not shown).
     sandbox = await startSandbox({
       port: 0,
+      counts: SMALL_COUNTS,
       keys: [{ key: 'team', credits: 10_000, plan: 'standard', chargeOnClientGone: true }],
       keyFaults: parseKeyFaults('team=latency=150'),
     });

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createSandbox } from '../sandbox/app';
+import { SMALL_COUNTS } from '../sandbox/data/generate';
 import { type Db, openPglite, openPostgres } from './db';
 
 export interface TestDatabase {
@@ -100,6 +101,7 @@ export function sandboxService({ ratePerMinute = 60_000 }: { ratePerMinute?: num
   const sandbox = createSandbox({
     keys: [{ key: 'team', credits: 100_000, plan: 'standard' }],
     ratePerMinute,
+    counts: SMALL_COUNTS,
   });
   const fetchSandbox = (input: RequestInfo | URL, init?: RequestInit) =>
     Promise.resolve(sandbox.app.request(new Request(input, init)));

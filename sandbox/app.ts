@@ -22,7 +22,7 @@ import {
 } from '../lib/api/endpoints';
 import { type CanonicalParams, describeParamError } from '../lib/api/params';
 import { SandboxClock } from './clock';
-import { buildDataset } from './data/generate';
+import { buildDataset, type DatasetCounts } from './data/generate';
 import { createQueries, SearchInputError } from './data/queries';
 import type { Dataset, SandboxQueries } from './data/types';
 import {
@@ -61,6 +61,8 @@ export interface SandboxOptions {
   now?: () => Date;
   /** A dataset built elsewhere; by default the one of `seed`, built once per process. */
   dataset?: Dataset;
+  /** The sizes of the seed's dataset, when not the default's (20,000 people: see data/README.md). */
+  counts?: Partial<DatasetCounts>;
 }
 
 export interface SandboxState {
@@ -102,12 +104,13 @@ const DAY_MS = 86_400_000;
 export function datasetForSeed(
   seed: number,
   at: Date = new Date(),
+  counts?: Partial<DatasetCounts>,
 ): { dataset: Dataset; queries: SandboxQueries } {
   const now = new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
-  const memoKey = `${seed} ${now.toISOString()}`;
+  const memoKey = `${seed} ${now.toISOString()} ${JSON.stringify(counts ?? {})}`;
   let built = builtDatasets.get(memoKey);
   if (!built) {
-    const dataset = buildDataset({ seed, now });
+    const dataset = buildDataset({ seed, now, counts });
     built = { dataset, queries: createQueries(dataset) };
     builtDatasets.set(memoKey, built);
   }
@@ -118,7 +121,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const startClock = options.now ?? (() => new Date());
   const { queries: baseQueries } = options.dataset
     ? { queries: createQueries(options.dataset) }
-    : datasetForSeed(options.seed ?? DEFAULT_SEED, startClock());
+    : datasetForSeed(options.seed ?? DEFAULT_SEED, startClock(), options.counts);
   const clock = new SandboxClock(baseQueries, startClock);
   const now = () => clock.now();
   const keyFaults = options.keyFaults ?? new Map<string, FaultPlan>();

@@ -8,7 +8,15 @@ import { openDb } from '../../lib/background/db';
 import { createScheduler } from '../../lib/background/scheduler';
 import { createService } from '../../lib/background/service';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
-import type { createSandbox } from '../../sandbox/app';
+import { createSandbox, DEFAULT_SEED, datasetForSeed, type SandboxOptions } from '../../sandbox/app';
+import { SMALL_COUNTS } from '../../sandbox/data/generate';
+
+/** The unit tests' dataset (the sandbox's `SMALL_COUNTS`) of the day of `at` (default today). */
+export const unitDataset = (at?: Date) => datasetForSeed(DEFAULT_SEED, at, SMALL_COUNTS).dataset;
+
+/** A sandbox over the unit tests' dataset. */
+export const unitSandbox = (options: Omit<SandboxOptions, 'counts' | 'dataset'> = {}) =>
+  createSandbox({ ...options, counts: SMALL_COUNTS });
 
 export const SANDBOX_SETTINGS: Settings = {
   ...DEFAULT_SETTINGS,

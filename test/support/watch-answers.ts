@@ -12,7 +12,8 @@ import {
   type PersonProfile,
   personProfileSchema,
 } from '../../lib/api/schemas';
-import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
+import type { createSandbox } from '../../sandbox/app';
+import { unitDataset, unitSandbox } from './sandbox-service';
 
 /** The sandbox's clock for these answers: the same dataset every run. */
 const NOW = new Date('2026-11-27T00:00:00Z');
@@ -34,10 +35,10 @@ export function copyOf<Answer>(answer: Answer): Answer {
 }
 
 let sandbox: ReturnType<typeof createSandbox> | undefined;
-const dataset = () => datasetForSeed(DEFAULT_SEED, NOW).dataset;
+const dataset = () => unitDataset(NOW);
 
 async function ask(path: string): Promise<unknown> {
-  sandbox ??= createSandbox({ now: () => NOW });
+  sandbox ??= unitSandbox({ now: () => NOW });
   const response = await sandbox.app.request(path, { headers: { Authorization: 'Bearer demo' } });
   if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();

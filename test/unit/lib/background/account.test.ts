@@ -7,17 +7,17 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDbForTests } from '../../../../lib/background/db';
 import type { RunRequest } from '../../../../lib/protocol';
-import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
+import type { createSandbox } from '../../../../sandbox/app';
 import { parseKeys } from '../../../../sandbox/keys';
-import { sandboxService } from '../../../support/sandbox-service';
+import { sandboxService, unitDataset, unitSandbox } from '../../../support/sandbox-service';
 
-const { dataset } = datasetForSeed(DEFAULT_SEED);
+const dataset = unitDataset();
 
 let sandbox: ReturnType<typeof createSandbox>;
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
-  sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
+  sandbox = unitSandbox({ keys: parseKeys('demo=1000:standard') });
 });
 afterEach(closeDbForTests);
 

@@ -16,11 +16,18 @@ import { createService } from '../../../../lib/background/service';
 import { answerLine, sumQuotes } from '../../../../lib/job-summary';
 import type { BatchItemInput, BatchView } from '../../../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings';
-import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
+import type { createSandbox } from '../../../../sandbox/app';
 import { parseKeyFaults } from '../../../../sandbox/faults';
-import { HELD_MS, jobWorker, PROFILE_PATH, until } from '../../../support/sandbox-service';
+import {
+  HELD_MS,
+  jobWorker,
+  PROFILE_PATH,
+  unitDataset,
+  unitSandbox,
+  until,
+} from '../../../support/sandbox-service';
 
-const { dataset } = datasetForSeed(DEFAULT_SEED);
+const dataset = unitDataset();
 const START = 1000;
 /** How long after a lost call left it is settled from the balance: after a held call's wait (HELD_MS). */
 const SETTLE_MS = 2 * HELD_MS;
@@ -107,7 +114,7 @@ async function startFive(batches: ReturnType<typeof startWorker>['batches'], tab
 }
 
 function useSandbox(options: { chargeOnClientGone?: boolean; latencyMs?: number } = {}) {
-  sandbox = createSandbox({
+  sandbox = unitSandbox({
     keys: [{ key: 'demo', credits: START, plan: 'standard', chargeOnClientGone: options.chargeOnClientGone }],
     keyFaults: options.latencyMs ? parseKeyFaults(`demo=latency=${options.latencyMs}`) : undefined,
   });

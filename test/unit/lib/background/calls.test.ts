@@ -19,12 +19,12 @@ import { closeDbForTests, openDb, StorageError } from '../../../../lib/backgroun
 import { LISTED_SUMMARY, readList, replaceStoredList } from '../../../../lib/background/do-not-enrich';
 import { createScheduler } from '../../../../lib/background/scheduler';
 import { isConfigured, type Settings } from '../../../../lib/settings';
-import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
+import type { createSandbox } from '../../../../sandbox/app';
 import { FAULT_HEADER } from '../../../../sandbox/faults';
 import { parseKeys } from '../../../../sandbox/keys';
-import { SANDBOX_SETTINGS } from '../../../support/sandbox-service';
+import { SANDBOX_SETTINGS, unitDataset, unitSandbox } from '../../../support/sandbox-service';
 
-const { dataset } = datasetForSeed(DEFAULT_SEED);
+const dataset = unitDataset();
 const personUrl = dataset.people[3]!.url;
 
 let sandbox: ReturnType<typeof createSandbox>;
@@ -108,7 +108,7 @@ const stored = async () => {
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
-  sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
+  sandbox = unitSandbox({ keys: parseKeys('demo=1000:standard') });
   settings = { ...SANDBOX_SETTINGS };
   fault = undefined;
   engine = wire();
@@ -154,7 +154,7 @@ describe('a paid call', () => {
   });
 
   it('refused for lack of credits: says what is left and what the call needed, charges nothing', async () => {
-    sandbox = createSandbox({ keys: parseKeys('demo=1:standard') });
+    sandbox = unitSandbox({ keys: parseKeys('demo=1:standard') });
     const result = await engine.calls.send(profile('req-calls-4'), settings);
     expect(result).toMatchObject({ status: 'error', error: { kind: 'credits', balance: 1, needed: 2 } });
     const { jobs, ledger } = await stored();

@@ -22,11 +22,11 @@ import { createLists } from '../../../../lib/background/lists/runner';
 import { createScheduler } from '../../../../lib/background/scheduler';
 import { createService } from '../../../../lib/background/service';
 import type { RawParamsMessage } from '../../../../lib/protocol';
-import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
+import type { createSandbox } from '../../../../sandbox/app';
 import { parseKeys } from '../../../../sandbox/keys';
-import { SANDBOX_SETTINGS, sandboxService } from '../../../support/sandbox-service';
+import { SANDBOX_SETTINGS, sandboxService, unitDataset, unitSandbox } from '../../../support/sandbox-service';
 
-const { dataset } = datasetForSeed(DEFAULT_SEED);
+const dataset = unitDataset();
 /** A listed person (a non-Latin public identifier: the URL is percent-encoded). */
 const person = dataset.people[7]!;
 const {
@@ -186,7 +186,7 @@ describe('the background against the sandbox', () => {
 
   beforeEach(async () => {
     globalThis.indexedDB = new IDBFactory();
-    sandbox = createSandbox({ keys: parseKeys('demo=10000:standard') });
+    sandbox = unitSandbox({ keys: parseKeys('demo=10000:standard') });
     service = sandboxService(sandbox);
     await replaceStoredList(await openDb(), readList(LIST).entries);
   });

@@ -12,11 +12,11 @@ import { clearHistory, exportStored, forgetInItems, forgetSubject } from '../../
 import { ledgerTotals } from '../../../../lib/background/ledger';
 import { createLists } from '../../../../lib/background/lists/runner';
 import { addRecent } from '../../../../lib/background/recent';
-import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
+import type { createSandbox } from '../../../../sandbox/app';
 import { parseKeys } from '../../../../sandbox/keys';
-import { SANDBOX_SETTINGS, sandboxService } from '../../../support/sandbox-service';
+import { SANDBOX_SETTINGS, sandboxService, unitDataset, unitSandbox } from '../../../support/sandbox-service';
 
-const { dataset } = datasetForSeed(DEFAULT_SEED);
+const dataset = unitDataset();
 const ada = dataset.people[12]!;
 const other = dataset.people[13]!;
 let sandbox: ReturnType<typeof createSandbox>;
@@ -32,7 +32,7 @@ async function everything(): Promise<string> {
 
 beforeEach(async () => {
   globalThis.indexedDB = new IDBFactory();
-  sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
+  sandbox = unitSandbox({ keys: parseKeys('demo=1000:standard') });
   service = sandboxService(sandbox);
   // Ada enriched on her own, in a batch with someone else, and reopened from the popup's recent.
   await service.run({

@@ -8,12 +8,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearCache } from '../../../../lib/background/cache';
 import { closeDbForTests, openDb } from '../../../../lib/background/db';
 import type { RunRequest } from '../../../../lib/protocol';
-import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
+import type { createSandbox } from '../../../../sandbox/app';
 import { parseKeyFaults } from '../../../../sandbox/faults';
 import { parseKeys } from '../../../../sandbox/keys';
-import { sandboxService } from '../../../support/sandbox-service';
+import { sandboxService, unitDataset, unitSandbox } from '../../../support/sandbox-service';
 
-const { dataset } = datasetForSeed(DEFAULT_SEED);
+const dataset = unitDataset();
 const personUrl = dataset.people[3]!.url;
 
 let sandbox: ReturnType<typeof createSandbox>;
@@ -30,7 +30,7 @@ const sent = () => sandbox.state.requests.list().filter((r) => r.path === '/api/
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
-  sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
+  sandbox = unitSandbox({ keys: parseKeys('demo=1000:standard') });
   service = sandboxService(sandbox);
 });
 afterEach(async () => {
@@ -66,7 +66,7 @@ describe('a request id asked again', () => {
 
   it('failed before: replayed as it failed when the page only shows it, sent again when asked again', async () => {
     service.dispose();
-    sandbox = createSandbox({ keys: parseKeys('demo=1000:standard'), keyFaults: parseKeyFaults('demo=500') });
+    sandbox = unitSandbox({ keys: parseKeys('demo=1000:standard'), keyFaults: parseKeyFaults('demo=500') });
     service = sandboxService(sandbox);
     expect(await service.run(run('req-replay-5'))).toMatchObject({
       status: 'error',
@@ -74,7 +74,7 @@ describe('a request id asked again', () => {
     });
 
     service.dispose();
-    sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
+    sandbox = unitSandbox({ keys: parseKeys('demo=1000:standard') });
     service = sandboxService(sandbox);
     const shown = await service.run(run('req-replay-5', { replay: true }));
     expect(shown).toMatchObject({ status: 'error', error: { kind: 'server' } });

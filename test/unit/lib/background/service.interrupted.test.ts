@@ -11,12 +11,18 @@ import { closeDbForTests, openDb } from '../../../../lib/background/db';
 import { createScheduler } from '../../../../lib/background/scheduler';
 import { createService } from '../../../../lib/background/service';
 import type { RunRequest } from '../../../../lib/protocol';
-import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
+import type { createSandbox } from '../../../../sandbox/app';
 import { parseKeyFaults } from '../../../../sandbox/faults';
 import { parseKeys } from '../../../../sandbox/keys';
-import { SANDBOX_SETTINGS, stoppableService, until } from '../../../support/sandbox-service';
+import {
+  SANDBOX_SETTINGS,
+  stoppableService,
+  unitDataset,
+  unitSandbox,
+  until,
+} from '../../../support/sandbox-service';
 
-const { dataset } = datasetForSeed(DEFAULT_SEED);
+const dataset = unitDataset();
 const personUrl = dataset.people[3]!.url;
 
 let sandbox: ReturnType<typeof createSandbox>;
@@ -31,7 +37,7 @@ function profileRun(requestId: string, policy: RunRequest['policy'] = 'cache-fir
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
-  sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
+  sandbox = unitSandbox({ keys: parseKeys('demo=1000:standard') });
 });
 afterEach(closeDbForTests);
 
@@ -82,7 +88,7 @@ describe.each(behaviours)('a worker stopped with calls in flight, on $name', ({ 
   const START = 1000;
 
   beforeEach(() => {
-    sandbox = createSandbox({
+    sandbox = unitSandbox({
       keys: [{ key: 'demo', credits: START, plan: 'standard', chargeOnClientGone: charges }],
       keyFaults: parseKeyFaults(`demo=latency=${LATENCY_MS}`),
     });
@@ -214,7 +220,7 @@ describe.each(behaviours)('a worker stopped with calls in flight, on $name', ({ 
 
 describe('an answer lost on the way back', () => {
   it('is charged by the service, and the ledger reads that charge from the balance', async () => {
-    sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
+    sandbox = unitSandbox({ keys: parseKeys('demo=1000:standard') });
     // The profile's answer is cut in the middle (the sandbox charges what it produced).
     const worker = startWorker({
       fault: (path) => (path === '/api/v2/profile' ? 'truncate' : undefined),
@@ -233,7 +239,7 @@ describe('an answer lost on the way back', () => {
 
 describe('when the balance cannot tell two lost calls apart', () => {
   it('records the range of each, shares adding up to the drop, and sends neither again', async () => {
-    sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
+    sandbox = unitSandbox({ keys: parseKeys('demo=1000:standard') });
     const db = await openDb();
     const at = Date.now() - 10 * SETTLE_MS;
     const other = dataset.people[4]!.url;

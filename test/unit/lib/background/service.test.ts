@@ -13,13 +13,13 @@ import { createScheduler } from '../../../../lib/background/scheduler';
 import { createService } from '../../../../lib/background/service';
 import type { RunRequest } from '../../../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings';
-import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
+import type { createSandbox } from '../../../../sandbox/app';
 import { parseKeyFaults } from '../../../../sandbox/faults';
 import { parseKeys } from '../../../../sandbox/keys';
-import { sandboxService, until } from '../../../support/sandbox-service';
+import { sandboxService, unitDataset, unitSandbox, until } from '../../../support/sandbox-service';
 
 const BASE = 'https://sandbox.test';
-const { dataset } = datasetForSeed(DEFAULT_SEED);
+const dataset = unitDataset();
 const personUrl = dataset.people[3]!.url;
 
 let sandbox: ReturnType<typeof createSandbox>;
@@ -47,7 +47,7 @@ function profileRun(requestId: string, policy: RunRequest['policy'] = 'cache-fir
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
-  sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
+  sandbox = unitSandbox({ keys: parseKeys('demo=1000:standard') });
   service = makeService();
 });
 afterEach(closeDbForTests);
@@ -171,7 +171,7 @@ describe('testing a connection', () => {
  */
 describe('a budget that holds when several things spend at once', () => {
   it('lets only one of two 2-credit lookups started together under a budget of 3 leave unasked', async () => {
-    sandbox = createSandbox({
+    sandbox = unitSandbox({
       keys: parseKeys('demo=1000:standard'),
       keyFaults: parseKeyFaults('demo=latency=30'),
     });
@@ -216,7 +216,7 @@ describe('a budget that holds when several things spend at once', () => {
 
 describe('calls in flight merged only into one at least as fresh', () => {
   beforeEach(() => {
-    sandbox = createSandbox({
+    sandbox = unitSandbox({
       keys: parseKeys('demo=1000:standard'),
       keyFaults: parseKeyFaults('demo=latency=30'),
     });
@@ -302,7 +302,7 @@ describe('a finished request whose answer is no longer kept', () => {
 
 describe('a lookup that failed, shown again', () => {
   it('is reported, not sent again, until the person presses Retry', async () => {
-    sandbox = createSandbox({ keys: parseKeys('demo=1000:standard'), keyFaults: parseKeyFaults('demo=500') });
+    sandbox = unitSandbox({ keys: parseKeys('demo=1000:standard'), keyFaults: parseKeyFaults('demo=500') });
     service = makeService();
     const email = {
       requestId: 'req-00000140',

@@ -13,11 +13,11 @@ import { journalDeparture } from '../../../../lib/background/jobs';
 import { createViews } from '../../../../lib/background/views';
 import type { RawParamsMessage } from '../../../../lib/protocol';
 import type { Settings } from '../../../../lib/settings';
-import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../sandbox/app';
+import type { createSandbox } from '../../../../sandbox/app';
 import { parseKeys } from '../../../../sandbox/keys';
-import { SANDBOX_SETTINGS, sandboxService } from '../../../support/sandbox-service';
+import { SANDBOX_SETTINGS, sandboxService, unitDataset, unitSandbox } from '../../../support/sandbox-service';
 
-const { dataset } = datasetForSeed(DEFAULT_SEED);
+const dataset = unitDataset();
 const asked = dataset.people[3]!.url;
 const notAsked = dataset.people[4]!.url;
 const HOUR = 60 * 60 * 1000;
@@ -67,7 +67,7 @@ const sent = () => sandbox.state.requests.list().filter((r) => !r.path.endsWith(
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
-  sandbox = createSandbox({ keys: parseKeys('demo=1000:standard') });
+  sandbox = unitSandbox({ keys: parseKeys('demo=1000:standard') });
   settings = { ...SANDBOX_SETTINGS, dailyBudget: 10, staleAfterDays: 7 };
   const tenToday = new Date();
   tenToday.setHours(10, 0, 0, 0);

@@ -5,6 +5,7 @@
  * sandbox answered about that person or company. Emails and numbers only when they were asked for;
  * Salesforce leaves out (and counts) a person without a company.
  */
+
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readEnriched } from '../../../../lib/background/lists/enriched';
@@ -17,8 +18,8 @@ import {
   presetsFor,
 } from '../../../../lib/crm/presets';
 import { answerCrmRecord, watchCrmRecords } from '../../../../lib/crm/records';
-import { createSandbox } from '../../../../sandbox/app';
 import { parseKeys } from '../../../../sandbox/keys';
+import { unitSandbox } from '../../../support/sandbox-service';
 
 /** The header lines as each CRM's documentation writes them (the sources are cited in presets.ts). */
 const DOCUMENTED: Record<CrmPresetId, string[]> = {
@@ -69,7 +70,7 @@ const DOCUMENTED: Record<CrmPresetId, string[]> = {
 const PROVENANCE = ['Asked', 'Fetched at', 'Credits'];
 
 type Data = Record<string, unknown>;
-const sandbox = createSandbox({ keys: parseKeys('k=100000:growth') });
+const sandbox = unitSandbox({ keys: parseKeys('k=100000:growth') });
 
 async function ask(path: string, params: Record<string, string>): Promise<Data> {
   const response = await sandbox.app.request(`${path}?${new URLSearchParams(params)}`, {

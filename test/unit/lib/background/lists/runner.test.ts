@@ -16,16 +16,18 @@ import { createService } from '../../../../../lib/background/service';
 import { createWorkAlarm, WORK_ALARM } from '../../../../../lib/background/work-alarm';
 import type { ListStartRequest, ListState, PeekRequest } from '../../../../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../../lib/settings';
-import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../../sandbox/app';
+import type { createSandbox } from '../../../../../sandbox/app';
 import {
   HELD_MS,
   jobWorker,
   PROFILE_PATH,
   SANDBOX_SETTINGS,
+  unitDataset,
+  unitSandbox,
   until,
 } from '../../../../support/sandbox-service';
 
-const { dataset } = datasetForSeed(DEFAULT_SEED);
+const dataset = unitDataset();
 const START = 1000;
 /** How long after a lost call left it is settled from the balance: after a held call's wait (HELD_MS). */
 const SETTLE_MS = 2 * HELD_MS;
@@ -35,7 +37,7 @@ const settings: Settings = { ...SANDBOX_SETTINGS };
 const stoppers: (() => void)[] = [];
 
 function useSandbox(options: { chargeOnClientGone?: boolean } = {}) {
-  sandbox = createSandbox({
+  sandbox = unitSandbox({
     keys: [{ key: 'demo', credits: START, plan: 'standard', chargeOnClientGone: options.chargeOnClientGone }],
   });
 }

@@ -19,15 +19,21 @@ import { createWatch } from '../../../../../lib/background/watch/watch';
 import type { WatchCreateRequest, WatchTarget } from '../../../../../lib/protocol';
 import type { Settings } from '../../../../../lib/settings';
 import { type Change, companyChanges, personChanges } from '../../../../../lib/watch/changes';
-import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../../../../sandbox/app';
+import type { createSandbox } from '../../../../../sandbox/app';
 import type { AdvanceReport } from '../../../../../sandbox/clock';
 import { parseKeyFaults } from '../../../../../sandbox/faults';
-import { SANDBOX_SETTINGS, stoppableService, until } from '../../../../support/sandbox-service';
+import {
+  SANDBOX_SETTINGS,
+  stoppableService,
+  unitDataset,
+  unitSandbox,
+  until,
+} from '../../../../support/sandbox-service';
 
 /** The sandbox's clock for every sandbox here: the same dataset and the same changes each run. */
 const NOW = new Date('2026-11-27T00:00:00Z');
 const START = 10_000;
-const { dataset } = datasetForSeed(DEFAULT_SEED, NOW);
+const dataset = unitDataset(NOW);
 
 let sandbox: ReturnType<typeof createSandbox>;
 let settings: Settings;
@@ -36,7 +42,7 @@ let badgeText = '';
 const stoppers: (() => void)[] = [];
 
 function useSandbox(latencyMs?: number) {
-  sandbox = createSandbox({
+  sandbox = unitSandbox({
     now: () => NOW,
     keys: [
       { key: 'demo', credits: START, plan: 'standard' },
@@ -168,7 +174,7 @@ describe('a watch list', () => {
   it('records after 30 days exactly the changes between the sandbox answers, once each, and counts them on the badge', async () => {
     useSandbox();
     // Who changes in 30 days (the same seed and days give the same changes): some who do, some who do not.
-    const probe = createSandbox({ now: () => NOW });
+    const probe = unitSandbox({ now: () => NOW });
     const report = (await (
       await probe.app.request('/__sandbox/advance', { method: 'POST', body: JSON.stringify({ days: 30 }) })
     ).json()) as AdvanceReport;
@@ -226,7 +232,7 @@ describe('a watch list', () => {
   it('forgets each answer kept past the retention period: the next run pays as usual, records nothing and keeps the new answer', async () => {
     useSandbox();
     // People the sandbox changes in 30 days: compared, their answers would record changes.
-    const probe = createSandbox({ now: () => NOW });
+    const probe = unitSandbox({ now: () => NOW });
     const report = (await (
       await probe.app.request('/__sandbox/advance', { method: 'POST', body: JSON.stringify({ days: 30 }) })
     ).json()) as AdvanceReport;
