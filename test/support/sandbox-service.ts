@@ -8,7 +8,13 @@ import { openDb } from '../../lib/background/db';
 import { createScheduler } from '../../lib/background/scheduler';
 import { createService } from '../../lib/background/service';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
-import { createSandbox, DEFAULT_SEED, datasetForSeed, type SandboxOptions } from '../../sandbox/app';
+import {
+  createSandbox,
+  DEFAULT_SEED,
+  datasetForSeed,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../sandbox/app';
 import { SMALL_COUNTS } from '../../sandbox/data/generate';
 
 /** The unit tests' dataset (the sandbox's `SMALL_COUNTS`) of the day of `at` (default today). */
@@ -27,7 +33,7 @@ export const SANDBOX_SETTINGS: Settings = {
 };
 
 export function sandboxService(
-  sandbox: ReturnType<typeof createSandbox>,
+  sandbox: Sandbox,
   settings = SANDBOX_SETTINGS,
   /** The service's clock (its ledger, its journal, its balance readings); the wall clock by default. */
   now?: () => number,
@@ -51,7 +57,7 @@ export function sandboxService(
  * answers never arrive) and nothing more leaves. Interrupted calls settle after `settleAfterMs`.
  */
 export function stoppableService(
-  sandbox: ReturnType<typeof createSandbox>,
+  sandbox: Sandbox,
   {
     settleAfterMs,
     ratePerMinute = 60_000,
@@ -134,7 +140,7 @@ export function holdCalls(
  * to hold (holdCalls), rows asked one at a time.
  */
 export function jobWorker(
-  sandbox: ReturnType<typeof createSandbox>,
+  sandbox: Sandbox,
   {
     settleAfterMs,
     ratePerMinute = 60_000,

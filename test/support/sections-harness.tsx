@@ -16,7 +16,7 @@ import { closeDbForTests, openDb } from '../../lib/background/db';
 import { createService } from '../../lib/background/service';
 import type { ProtocolMap, PublicSettings, RunProgress, RunRequest } from '../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
-import { createSandbox, DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
+import { createSandbox, DEFAULT_SEED, datasetForSeed, type Sandbox } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
 import { parseKeys } from '../../sandbox/keys';
 
@@ -26,8 +26,6 @@ export const { dataset } = datasetForSeed(DEFAULT_SEED);
 export const TURNER = dataset.companies.find((company) => company.url.endsWith('/company/turner'))!;
 export const TURNER_NAME = TURNER.profile.name as string;
 const SCHOOL = dataset.schools.find((school) => school.url.endsWith('/school/university-of-montreal'))!;
-
-type Sandbox = ReturnType<typeof createSandbox>;
 
 interface Harness {
   sandbox: Sandbox;

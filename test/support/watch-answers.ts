@@ -12,7 +12,7 @@ import {
   type PersonProfile,
   personProfileSchema,
 } from '../../lib/api/schemas';
-import type { createSandbox } from '../../sandbox/app';
+import type { Sandbox } from '../../sandbox/app';
 import { unitDataset, unitSandbox } from './sandbox-service';
 
 /** The sandbox's clock for these answers: the same dataset every run. */
@@ -34,7 +34,7 @@ export function copyOf<Answer>(answer: Answer): Answer {
   return structuredClone(answer);
 }
 
-let sandbox: ReturnType<typeof createSandbox> | undefined;
+let sandbox: Sandbox | undefined;
 const dataset = () => unitDataset(NOW);
 
 async function ask(path: string): Promise<unknown> {

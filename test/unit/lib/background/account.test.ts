@@ -7,13 +7,13 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDbForTests } from '../../../../lib/background/db';
 import type { RunRequest } from '../../../../lib/protocol';
-import type { createSandbox } from '../../../../sandbox/app';
+import type { Sandbox } from '../../../../sandbox/app';
 import { parseKeys } from '../../../../sandbox/keys';
 import { sandboxService, unitDataset, unitSandbox } from '../../../support/sandbox-service';
 
 const dataset = unitDataset();
 
-let sandbox: ReturnType<typeof createSandbox>;
+let sandbox: Sandbox;
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();

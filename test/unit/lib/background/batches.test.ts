@@ -16,7 +16,7 @@ import { createService } from '../../../../lib/background/service';
 import { answerLine, sumQuotes } from '../../../../lib/job-summary';
 import type { BatchItemInput, BatchView } from '../../../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings';
-import type { createSandbox } from '../../../../sandbox/app';
+import type { Sandbox } from '../../../../sandbox/app';
 import { parseKeyFaults } from '../../../../sandbox/faults';
 import {
   HELD_MS,
@@ -32,7 +32,7 @@ const START = 1000;
 /** How long after a lost call left it is settled from the balance: after a held call's wait (HELD_MS). */
 const SETTLE_MS = 2 * HELD_MS;
 
-let sandbox: ReturnType<typeof createSandbox>;
+let sandbox: Sandbox;
 const settings: Settings = {
   ...DEFAULT_SETTINGS,
   apiKey: 'demo',

@@ -19,7 +19,7 @@ import { closeDbForTests, openDb, StorageError } from '../../../../lib/backgroun
 import { LISTED_SUMMARY, readList, replaceStoredList } from '../../../../lib/background/do-not-enrich';
 import { createScheduler } from '../../../../lib/background/scheduler';
 import { isConfigured, type Settings } from '../../../../lib/settings';
-import type { createSandbox } from '../../../../sandbox/app';
+import type { Sandbox } from '../../../../sandbox/app';
 import { FAULT_HEADER } from '../../../../sandbox/faults';
 import { parseKeys } from '../../../../sandbox/keys';
 import { SANDBOX_SETTINGS, unitDataset, unitSandbox } from '../../../support/sandbox-service';
@@ -27,7 +27,7 @@ import { SANDBOX_SETTINGS, unitDataset, unitSandbox } from '../../../support/san
 const dataset = unitDataset();
 const personUrl = dataset.people[3]!.url;
 
-let sandbox: ReturnType<typeof createSandbox>;
+let sandbox: Sandbox;
 let settings: Settings;
 /** A sandbox fault for the profile route, if any (the balance route is never faulted). */
 let fault: string | undefined;

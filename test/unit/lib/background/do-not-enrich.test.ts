@@ -22,7 +22,7 @@ import { createLists } from '../../../../lib/background/lists/runner';
 import { createScheduler } from '../../../../lib/background/scheduler';
 import { createService } from '../../../../lib/background/service';
 import type { RawParamsMessage } from '../../../../lib/protocol';
-import type { createSandbox } from '../../../../sandbox/app';
+import type { Sandbox } from '../../../../sandbox/app';
 import { parseKeys } from '../../../../sandbox/keys';
 import { SANDBOX_SETTINGS, sandboxService, unitDataset, unitSandbox } from '../../../support/sandbox-service';
 
@@ -178,7 +178,7 @@ describe('a request naming a listed subject, in every endpoint and form', () => 
 });
 
 describe('the background against the sandbox', () => {
-  let sandbox: ReturnType<typeof createSandbox>;
+  let sandbox: Sandbox;
   let service: ReturnType<typeof sandboxService>;
   const balance = () => sandbox.state.accounts.get('demo')!.balance;
   /** The requests that asked about someone (the free balance readings left out). */

@@ -12,14 +12,14 @@ import { clearHistory, exportStored, forgetInItems, forgetSubject } from '../../
 import { ledgerTotals } from '../../../../lib/background/ledger';
 import { createLists } from '../../../../lib/background/lists/runner';
 import { addRecent } from '../../../../lib/background/recent';
-import type { createSandbox } from '../../../../sandbox/app';
+import type { Sandbox } from '../../../../sandbox/app';
 import { parseKeys } from '../../../../sandbox/keys';
 import { SANDBOX_SETTINGS, sandboxService, unitDataset, unitSandbox } from '../../../support/sandbox-service';
 
 const dataset = unitDataset();
 const ada = dataset.people[12]!;
 const other = dataset.people[13]!;
-let sandbox: ReturnType<typeof createSandbox>;
+let sandbox: Sandbox;
 let service: ReturnType<typeof sandboxService>;
 
 /** Every record of every store, as text. */

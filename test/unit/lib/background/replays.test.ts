@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearCache } from '../../../../lib/background/cache';
 import { closeDbForTests, openDb } from '../../../../lib/background/db';
 import type { RunRequest } from '../../../../lib/protocol';
-import type { createSandbox } from '../../../../sandbox/app';
+import type { Sandbox } from '../../../../sandbox/app';
 import { parseKeyFaults } from '../../../../sandbox/faults';
 import { parseKeys } from '../../../../sandbox/keys';
 import { sandboxService, unitDataset, unitSandbox } from '../../../support/sandbox-service';
@@ -16,7 +16,7 @@ import { sandboxService, unitDataset, unitSandbox } from '../../../support/sandb
 const dataset = unitDataset();
 const personUrl = dataset.people[3]!.url;
 
-let sandbox: ReturnType<typeof createSandbox>;
+let sandbox: Sandbox;
 let service: ReturnType<typeof sandboxService>;
 
 const run = (requestId: string, extra: Partial<RunRequest> = {}): RunRequest => ({

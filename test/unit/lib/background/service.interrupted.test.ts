@@ -11,7 +11,7 @@ import { closeDbForTests, openDb } from '../../../../lib/background/db';
 import { createScheduler } from '../../../../lib/background/scheduler';
 import { createService } from '../../../../lib/background/service';
 import type { RunRequest } from '../../../../lib/protocol';
-import type { createSandbox } from '../../../../sandbox/app';
+import type { Sandbox } from '../../../../sandbox/app';
 import { parseKeyFaults } from '../../../../sandbox/faults';
 import { parseKeys } from '../../../../sandbox/keys';
 import {
@@ -25,7 +25,7 @@ import {
 const dataset = unitDataset();
 const personUrl = dataset.people[3]!.url;
 
-let sandbox: ReturnType<typeof createSandbox>;
+let sandbox: Sandbox;
 const settings = SANDBOX_SETTINGS;
 
 const balance = () => sandbox.state.accounts.get('demo')!.balance;

@@ -13,7 +13,7 @@ import { createScheduler } from '../../../../lib/background/scheduler';
 import { createService } from '../../../../lib/background/service';
 import type { RunRequest } from '../../../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings';
-import type { createSandbox } from '../../../../sandbox/app';
+import type { Sandbox } from '../../../../sandbox/app';
 import { parseKeyFaults } from '../../../../sandbox/faults';
 import { parseKeys } from '../../../../sandbox/keys';
 import { sandboxService, unitDataset, unitSandbox, until } from '../../../support/sandbox-service';
@@ -22,7 +22,7 @@ const BASE = 'https://sandbox.test';
 const dataset = unitDataset();
 const personUrl = dataset.people[3]!.url;
 
-let sandbox: ReturnType<typeof createSandbox>;
+let sandbox: Sandbox;
 let settings: Settings;
 let service: ReturnType<typeof createService>;
 

@@ -13,7 +13,7 @@ import { journalDeparture } from '../../../../lib/background/jobs';
 import { createViews } from '../../../../lib/background/views';
 import type { RawParamsMessage } from '../../../../lib/protocol';
 import type { Settings } from '../../../../lib/settings';
-import type { createSandbox } from '../../../../sandbox/app';
+import type { Sandbox } from '../../../../sandbox/app';
 import { parseKeys } from '../../../../sandbox/keys';
 import { SANDBOX_SETTINGS, sandboxService, unitDataset, unitSandbox } from '../../../support/sandbox-service';
 
@@ -23,7 +23,7 @@ const notAsked = dataset.people[4]!.url;
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-let sandbox: ReturnType<typeof createSandbox>;
+let sandbox: Sandbox;
 let settings: Settings;
 /** The clock the views read. */
 let now: number;

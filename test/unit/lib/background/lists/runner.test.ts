@@ -16,7 +16,7 @@ import { createService } from '../../../../../lib/background/service';
 import { createWorkAlarm, WORK_ALARM } from '../../../../../lib/background/work-alarm';
 import type { ListStartRequest, ListState, PeekRequest } from '../../../../../lib/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../../lib/settings';
-import type { createSandbox } from '../../../../../sandbox/app';
+import type { Sandbox } from '../../../../../sandbox/app';
 import {
   HELD_MS,
   jobWorker,
@@ -32,7 +32,7 @@ const START = 1000;
 /** How long after a lost call left it is settled from the balance: after a held call's wait (HELD_MS). */
 const SETTLE_MS = 2 * HELD_MS;
 
-let sandbox: ReturnType<typeof createSandbox>;
+let sandbox: Sandbox;
 const settings: Settings = { ...SANDBOX_SETTINGS };
 const stoppers: (() => void)[] = [];
 

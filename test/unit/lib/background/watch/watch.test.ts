@@ -19,7 +19,7 @@ import { createWatch } from '../../../../../lib/background/watch/watch';
 import type { WatchCreateRequest, WatchTarget } from '../../../../../lib/protocol';
 import type { Settings } from '../../../../../lib/settings';
 import { type Change, companyChanges, personChanges } from '../../../../../lib/watch/changes';
-import type { createSandbox } from '../../../../../sandbox/app';
+import type { Sandbox } from '../../../../../sandbox/app';
 import type { AdvanceReport } from '../../../../../sandbox/clock';
 import { parseKeyFaults } from '../../../../../sandbox/faults';
 import {
@@ -35,7 +35,7 @@ const NOW = new Date('2026-11-27T00:00:00Z');
 const START = 10_000;
 const dataset = unitDataset(NOW);
 
-let sandbox: ReturnType<typeof createSandbox>;
+let sandbox: Sandbox;
 let settings: Settings;
 let daysAhead = 0;
 let badgeText = '';
