@@ -22,7 +22,7 @@ import {
 } from '../lib/api/endpoints';
 import { type CanonicalParams, describeParamError } from '../lib/api/params';
 import { SandboxClock } from './clock';
-import { buildDataset, type DatasetCounts } from './data/generate';
+import { buildDataset, type DatasetCounts, DEFAULT_COUNTS } from './data/generate';
 import { createQueries, SearchInputError } from './data/queries';
 import type { Dataset, SandboxQueries } from './data/types';
 import {
@@ -107,10 +107,12 @@ export function datasetForSeed(
   counts?: Partial<DatasetCounts>,
 ): { dataset: Dataset; queries: SandboxQueries } {
   const now = new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
-  const memoKey = `${seed} ${now.toISOString()} ${JSON.stringify(counts ?? {})}`;
+  // Keyed by the sizes built, so the default asked for by name is the same build as no sizes at all.
+  const sizes: DatasetCounts = { ...DEFAULT_COUNTS, ...counts };
+  const memoKey = `${seed} ${now.toISOString()} ${sizes.people} ${sizes.companies} ${sizes.schools} ${sizes.jobs}`;
   let built = builtDatasets.get(memoKey);
   if (!built) {
-    const dataset = buildDataset({ seed, now, counts });
+    const dataset = buildDataset({ seed, now, counts: sizes });
     built = { dataset, queries: createQueries(dataset) };
     builtDatasets.set(memoKey, built);
   }

@@ -5,7 +5,6 @@
  * sandbox answered about that person or company. Emails and numbers only when they were asked for;
  * Salesforce leaves out (and counts) a person without a company.
  */
-
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readEnriched } from '../../../../lib/background/lists/enriched';
