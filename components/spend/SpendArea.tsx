@@ -253,13 +253,18 @@ function useCountdown(seconds: number): number {
   useEffect(() => {
     setLeft(seconds);
     if (seconds <= 0) return;
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
+    const endsAt = Date.now() + seconds * 1000;
+    let timer: ReturnType<typeof setTimeout>;
+    // Timed to each second's end rather than every 1000 ms: a tick a millisecond early would
+    // otherwise show a whole second too many, and keep the retry disabled a second longer.
+    const tick = () => {
+      const msLeft = endsAt - Date.now();
+      const remaining = Math.max(0, Math.ceil(msLeft / 1000));
       setLeft(remaining);
-      if (remaining === 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
+      if (remaining > 0) timer = setTimeout(tick, msLeft - (remaining - 1) * 1000);
+    };
+    timer = setTimeout(tick, 1000);
+    return () => clearTimeout(timer);
   }, [seconds]);
   return left;
 }

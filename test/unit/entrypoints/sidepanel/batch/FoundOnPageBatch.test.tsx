@@ -6,7 +6,7 @@
  */
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PanelBackend } from '../../../../../entrypoints/sidepanel/App';
 import { FoundOnPageBatch } from '../../../../../entrypoints/sidepanel/batch/FoundOnPageBatch';
 import { BATCH_POLL_MS } from '../../../../../entrypoints/sidepanel/batch/useFoundOnPage';
@@ -419,9 +419,16 @@ describe('Found on this page, with enriching', () => {
     expect(root.textContent).toContain('Too many requests in a short time');
     const waiting = buttonNamed(root, 'Try again Charles Babbage in 2 s · 2 credits');
     expect(waiting.disabled).toBe(true);
-    await wait(2_100);
-    await settle();
-    await act(() => buttonNamed(root, 'Try again Charles Babbage · 2 credits').click());
+    // Enabled once the 2 s have passed (on a loaded machine, the timer may fire a little late).
+    const ready = await vi.waitFor(
+      async () => {
+        await settle();
+        return buttonNamed(root, 'Try again Charles Babbage · 2 credits');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(ready.disabled).toBe(false);
+    await act(() => ready.click());
     await settle();
     expect(root.textContent).toContain('Engine builder');
     expect(root.textContent).toContain('fetched just now · 2 credits');
