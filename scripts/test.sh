@@ -6,9 +6,11 @@
 #
 # Phases, so that the two cores are kept busy without two browsers' suites racing each other:
 #   1. setup;
-#   2. two lanes side by side: the checks, then Firefox's builds | Chrome's builds (each build to its
-#      own .output/ folder);
-#   3. the Chromium suite (Playwright, on two workers) alone: its tests wait on timings;
+#   2. Chrome's builds (each build to its own .output/ folder), with the checks and Firefox's builds
+#      beside them at the lowest priority;
+#   3. the Chromium suite (Playwright, on two workers), the checks still beside it at the lowest
+#      priority: its tests wait on timings, and the checks have none, so they take only the CPU
+#      the suite leaves idle;
 #   4. the unit and contract tests, then the hub's on PGlite | the quick benchmarks, then the
 #      Firefox suite, then the hub's on PostgreSQL.
 set -uo pipefail
@@ -67,6 +69,15 @@ lane() { # lane NAME FUNCTION: runs FUNCTION in the background, its output kept 
   "$2" >"$report_dir/lane-$1.log" 2>&1 &
   eval "lane_$1=$!"
 }
+# The lowest priority for FUNCTION (exported with export -f, as what it calls): a session of its
+# own, so an autogroup of its own, whose nice is set to 19. A nice within the script's own
+# autogroup would not do: each Chromium that Playwright starts is a session, so an autogroup, of
+# its own, and the kernel shares the CPU between autogroups before it looks at a process's nice.
+# Where autogroups are off, the shell's own nice does the same. setsid -w: still this script's
+# child, so stopped with it.
+idle_priority() { # idle_priority FUNCTION
+  setsid -w bash -c 'echo 19 >/proc/self/autogroup 2>/dev/null; renice -n 19 $$ >/dev/null; "$1"' _ "$1"
+}
 show_lane() { # show_lane NAME: waits for the lane, then prints its output
   local pid_var="lane_$1"
   wait "${!pid_var}"
@@ -90,10 +101,12 @@ chrome_builds() {
   step page-sizes npm run -s sizes
   if $have_e2e; then quiet_build chrome-e2e build:e2e; fi
 }
-phase 'checks and builds (two lanes)'
-lane checks checks_then_firefox
+checks_at_idle_priority() { idle_priority checks_then_firefox; }
+export report_dir have_firefox_e2e
+export -f step quiet_build checks_then_firefox
+phase "Chrome's builds (the checks beside them, at idle priority)"
+lane checks checks_at_idle_priority
 lane chrome chrome_builds
-show_lane checks
 show_lane chrome
 
 if $have_e2e; then
@@ -105,6 +118,10 @@ if $have_e2e; then
     PLAYWRIGHT_JSON_OUTPUT_NAME="$report_dir/playwright.json" \
       interruptible bash scripts/with-postgres.sh npx playwright test --reporter=list,json
 fi
+# What the checks lane had left when Chromium's suite ended, measured by the phase below (its
+# output printed here); the Firefox suite needs its build.
+phase 'the checks, what was left of them'
+show_lane checks
 
 unit_tests() {
   echo "== unit and contract tests (vitest)"
