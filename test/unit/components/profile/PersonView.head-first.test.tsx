@@ -3,7 +3,7 @@
  * "About"; the sections under them follow once that frame is on screen, the same as without it.
  */
 import { render } from 'preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PersonView } from '../../../../components/profile/PersonView';
 import { personProfileSchema } from '../../../../lib/api/schemas';
 import realPerson from '../../../fixtures/real/person-profile.json';
@@ -34,8 +34,8 @@ describe('PersonView headFirst', () => {
     const root = show(true);
     expect(root.querySelector('h2')?.textContent).toBe('John Marty');
     expect(sections(root)).toEqual(['About']);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(sections(root)).toContain('Experience 11');
+    // The rest once that render is on screen (Preact's effects run after the next frame).
+    await vi.waitFor(() => expect(sections(root)).toContain('Experience 11'), { timeout: 5_000 });
     expect(root.innerHTML).toBe(whole);
   });
 });
