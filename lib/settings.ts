@@ -10,6 +10,7 @@
 import { storage } from 'wxt/utils/storage';
 import { baseUrlProblem } from './api/base-url';
 import { DEFAULT_FRESHNESS, FRESHNESS_CHOICES, type Freshness } from './freshness';
+import type { Treatments } from './personal-data';
 
 /** The sandbox that `npm run sandbox` starts; "Try the sandbox" fills these in. */
 export const SANDBOX_PRESET = {
@@ -276,3 +277,72 @@ export const hubForgottenItem = storage.defineItem<{ hubUrl: string; last: numbe
   'local:hubForgotten',
   { fallback: null },
 );
+
+/** One storage key's entry in the register of what names a person. */
+export interface StorageRegistration extends Treatments {
+  /** The key, or for keys made one per tab or per request (`each`), what they all start with. */
+  readonly key: `${'local' | 'session'}:${string}`;
+  readonly each?: true;
+  /** Whether what it holds can name a person. */
+  readonly names: boolean;
+}
+
+/** What the register says of a key that names no one: every operation leaves it as it is. */
+function namesNoOne(what: string): Treatments {
+  const keeps = { keeps: what };
+  return { forget: keeps, retention: keeps, clearHistory: keeps, clearCache: keeps, export: keeps };
+}
+
+/**
+ * The register of what names a person, for the storage keys above (the IndexedDB stores have
+ * theirs in lib/background/db.ts PERSONAL_DATA): whether each can name someone, and how forget,
+ * retention, Clear history, Clear cache and Export everything treat it. The background's privacy
+ * routes (lib/background/routes/privacy.ts) act on the keys as this says; a test fails for any key
+ * the code uses that is not here.
+ */
+export const STORAGE_REGISTER: readonly StorageRegistration[] = [
+  {
+    key: 'local:settings',
+    names: false,
+    ...namesNoOne('the person’s own settings'),
+    export: { does: 'without the API key and the member token' },
+  },
+  { key: 'local:hubForgotten', names: false, ...namesNoOne('a number of the hub’s') },
+  {
+    key: 'session:findings:',
+    each: true,
+    names: true,
+    forget: { does: 'the profiles and addresses that name them go; a page about them goes whole' },
+    retention: { keeps: 'replaced when the tab navigates, gone when it closes or the browser does' },
+    clearHistory: { keeps: 'what the open tabs show now, not what was looked up' },
+    clearCache: { keeps: 'what the open tabs show now, not the cache' },
+    export: { keeps: 'what the open tabs show now, found again on the next visit' },
+  },
+  {
+    key: 'session:progress:',
+    each: true,
+    names: true,
+    forget: { does: 'a streamed answer’s rows that name them go' },
+    retention: { keeps: 'gone when the answer is complete or failed, or the browser closes' },
+    clearHistory: { does: 'a streamed answer’s rows go' },
+    clearCache: { keeps: 'an answer on its way, not the cache' },
+    export: { keeps: 'an answer on its way: exported once it is kept' },
+  },
+  {
+    key: EMAIL_LOOKUP_ITEM_KEY,
+    names: true,
+    forget: { does: 'the pending lookup of their address goes' },
+    retention: { keeps: 'replaced by the next lookup, gone when the browser closes' },
+    clearHistory: { does: 'the pending lookup goes' },
+    clearCache: { keeps: 'a lookup asked for, not the cache' },
+    export: { keeps: 'a lookup asked for: exported once answered' },
+  },
+  { key: E2E_RATE_ITEM_KEY, names: false, ...namesNoOne('a test’s number') },
+  { key: E2E_SETTLE_ITEM_KEY, names: false, ...namesNoOne('a test’s number') },
+  { key: E2E_WATCH_DAYS_ITEM_KEY, names: false, ...namesNoOne('a test’s number') },
+];
+
+/** The register's entry for a storage key (`session:findings:12`), if it has one. */
+export function storageRegistration(key: string): StorageRegistration | undefined {
+  return STORAGE_REGISTER.find((entry) => (entry.each ? key.startsWith(entry.key) : key === entry.key));
+}

@@ -8,8 +8,10 @@ import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { EndpointId } from '../api/endpoints';
 import { FRESHNESS_PARAMS } from '../api/params';
 import type { CacheEntry, EnrichmentDb } from './db';
+import { applyParts, type StoreParts } from './forget/operations';
 
-const BYTES_KEY = 'cacheBytes';
+/** The key in `meta` of the cache's total size (bytes). */
+export const CACHE_BYTES_KEY = 'cacheBytes';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function cacheKey(endpointId: EndpointId, canonicalParams: Record<string, unknown>): string {
@@ -58,7 +60,7 @@ export async function writeCache(tx: CacheTx, entry: CacheEntry, maxBytes: numbe
   const cache = tx.objectStore('cache');
   const meta = tx.objectStore('meta');
   const previous = await cache.get(entry.key);
-  let total = ((await meta.get(BYTES_KEY)) ?? 0) - (previous?.bytes ?? 0) + entry.bytes;
+  let total = ((await meta.get(CACHE_BYTES_KEY)) ?? 0) - (previous?.bytes ?? 0) + entry.bytes;
   await cache.put(entry);
   if (total > maxBytes) {
     let cursor = await cache.index('byLastAccess').openCursor();
@@ -70,7 +72,7 @@ export async function writeCache(tx: CacheTx, entry: CacheEntry, maxBytes: numbe
       cursor = await cursor.continue();
     }
   }
-  await meta.put(total, BYTES_KEY);
+  await meta.put(total, CACHE_BYTES_KEY);
   return true;
 }
 
@@ -78,8 +80,18 @@ export function sizeOf(data: unknown): number {
   return JSON.stringify(data)?.length ?? 0;
 }
 
-export async function clearCache(db: IDBPDatabase<EnrichmentDb>): Promise<void> {
-  const tx = db.transaction(['cache', 'meta'], 'readwrite');
-  await Promise.all([tx.objectStore('cache').clear(), tx.objectStore('meta').put(0, BYTES_KEY)]);
-  await tx.done;
+/** "Clear cache": each store as its register entry says (lib/background/db.ts PERSONAL_DATA `clearCache`). */
+const CLEAR_CACHE_PARTS: StoreParts<'clearCache', undefined> = {
+  cache: {
+    uses: ['meta'],
+    async run(tx) {
+      const count = await tx.objectStore('cache').count();
+      await Promise.all([tx.objectStore('cache').clear(), tx.objectStore('meta').put(0, CACHE_BYTES_KEY)]);
+      return count;
+    },
+  },
+};
+
+export async function clearCache(db: IDBPDatabase<EnrichmentDb>): Promise<number> {
+  return applyParts(db, 'clearCache', CLEAR_CACHE_PARTS, undefined);
 }

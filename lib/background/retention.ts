@@ -16,10 +16,12 @@
  */
 import type { IDBPDatabase } from 'idb';
 import { isWorking } from '../job-summary';
+import { CACHE_BYTES_KEY } from './cache';
 import type { EnrichmentDb } from './db';
 import { expiredJob, FORGOTTEN } from './forget';
+import { applyParts, type StorePart, type StoreParts } from './forget/operations';
 import { deleteList } from './lists/list-records';
-import { expireWatch, WATCH_STORES } from './watch/watch-privacy';
+import { expireWatch } from './watch/watch-privacy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,68 +29,103 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const RETENTION_ALARM = 'retention';
 export const RETENTION_PERIOD_MINUTES = 6 * 60;
 
-/** Removes what is older than the retention period; returns how many records changed. */
+/** What retention's parts share: records last touched before `cutoff` expire. */
+interface RetentionContext {
+  cutoff: number;
+}
+
+/** Deletes finished lists not touched for the period, with their rows and requests (one part for the three stores). */
+const OLD_LISTS: StorePart<RetentionContext> = {
+  uses: ['lists', 'listRows', 'listRequests'],
+  async run(tx, { cutoff }) {
+    let changed = 0;
+    for (const list of await tx.objectStore('lists').getAll()) {
+      if (list.updatedAt >= cutoff || isWorking(list.status)) continue;
+      await deleteList(tx, list.id);
+      changed += 1;
+    }
+    return changed;
+  },
+};
+
+const WATCH: StorePart<RetentionContext> = { run: (tx, { cutoff }) => expireWatch(tx, cutoff) };
+
+const RETENTION_PARTS: StoreParts<'retention', RetentionContext> = {
+  cache: {
+    uses: ['meta'],
+    async run(tx, { cutoff }) {
+      let changed = 0;
+      let bytes = (await tx.objectStore('meta').get(CACHE_BYTES_KEY)) ?? 0;
+      for (const entry of await tx.objectStore('cache').getAll()) {
+        if (entry.fetchedAt >= cutoff) continue;
+        await tx.objectStore('cache').delete(entry.key);
+        bytes -= entry.bytes;
+        changed += 1;
+      }
+      await tx.objectStore('meta').put(Math.max(0, bytes), CACHE_BYTES_KEY);
+      return changed;
+    },
+  },
+  ledger: {
+    async run(tx, { cutoff }) {
+      let changed = 0;
+      const old = await tx.objectStore('ledger').index('byAt').getAll(IDBKeyRange.upperBound(cutoff, true));
+      for (const line of old) {
+        // Calls still unsettled are left alone: the balance may still tell what they cost.
+        if (line.summary === FORGOTTEN || (line.interrupted && !line.settled)) continue;
+        await tx.objectStore('ledger').put({ ...line, summary: FORGOTTEN });
+        changed += 1;
+      }
+      return changed;
+    },
+  },
+  jobs: {
+    async run(tx, { cutoff }) {
+      let changed = 0;
+      for (const job of await tx.objectStore('jobs').getAll()) {
+        const expired = expiredJob(job, cutoff);
+        if (!expired) continue;
+        await tx.objectStore('jobs').put(expired);
+        changed += 1;
+      }
+      return changed;
+    },
+  },
+  recent: {
+    async run(tx, { cutoff }) {
+      const old = await tx
+        .objectStore('recent')
+        .index('byAt')
+        .getAllKeys(IDBKeyRange.upperBound(cutoff, true));
+      for (const id of old) await tx.objectStore('recent').delete(id);
+      return old.length;
+    },
+  },
+  batches: {
+    async run(tx, { cutoff }) {
+      let changed = 0;
+      for (const batch of await tx.objectStore('batches').getAll()) {
+        if (batch.updatedAt >= cutoff || isWorking(batch.status)) continue;
+        await tx.objectStore('batches').delete(batch.id);
+        changed += 1;
+      }
+      return changed;
+    },
+  },
+  lists: OLD_LISTS,
+  listRows: OLD_LISTS,
+  listRequests: OLD_LISTS,
+  watchMembers: WATCH,
+  watchChanges: WATCH,
+};
+
+/**
+ * Removes what is older than the retention period, each store as its register entry says
+ * (lib/background/db.ts PERSONAL_DATA `retention`); returns how many records changed.
+ */
 export async function expireOld(
   db: IDBPDatabase<EnrichmentDb>,
   { now, retentionDays }: { now: number; retentionDays: number },
 ): Promise<number> {
-  const cutoff = now - retentionDays * DAY_MS;
-  let changed = 0;
-  const tx = db.transaction(
-    [
-      'cache',
-      'meta',
-      'ledger',
-      'jobs',
-      'recent',
-      'batches',
-      'lists',
-      'listRows',
-      'listRequests',
-      ...WATCH_STORES,
-    ],
-    'readwrite',
-  );
-  let bytes = (await tx.objectStore('meta').get('cacheBytes')) ?? 0;
-  for (const entry of await tx.objectStore('cache').getAll()) {
-    if (entry.fetchedAt >= cutoff) continue;
-    await tx.objectStore('cache').delete(entry.key);
-    bytes -= entry.bytes;
-    changed += 1;
-  }
-  await tx.objectStore('meta').put(Math.max(0, bytes), 'cacheBytes');
-  for (const line of await tx
-    .objectStore('ledger')
-    .index('byAt')
-    .getAll(IDBKeyRange.upperBound(cutoff, true))) {
-    if (line.summary === FORGOTTEN || (line.interrupted && !line.settled)) continue;
-    await tx.objectStore('ledger').put({ ...line, summary: FORGOTTEN });
-    changed += 1;
-  }
-  for (const job of await tx.objectStore('jobs').getAll()) {
-    const expired = expiredJob(job, cutoff);
-    if (!expired) continue;
-    await tx.objectStore('jobs').put(expired);
-    changed += 1;
-  }
-  for (const recent of await tx
-    .objectStore('recent')
-    .index('byAt')
-    .getAll(IDBKeyRange.upperBound(cutoff, true))) {
-    await tx.objectStore('recent').delete(recent.id);
-    changed += 1;
-  }
-  for (const batch of await tx.objectStore('batches').getAll()) {
-    if (batch.updatedAt >= cutoff || isWorking(batch.status)) continue;
-    await tx.objectStore('batches').delete(batch.id);
-    changed += 1;
-  }
-  for (const list of await tx.objectStore('lists').getAll()) {
-    if (list.updatedAt >= cutoff || isWorking(list.status)) continue;
-    await deleteList(tx, list.id);
-    changed += 1;
-  }
-  changed += await expireWatch(tx, cutoff);
-  await tx.done;
-  return changed;
+  return applyParts(db, 'retention', RETENTION_PARTS, { cutoff: now - retentionDays * DAY_MS });
 }

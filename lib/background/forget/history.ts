@@ -4,46 +4,86 @@
  */
 import type { IDBPDatabase } from 'idb';
 import { isWorking } from '../../job-summary';
-import type { EnrichmentDb, JobRecord } from '../db';
+import type { EnrichmentDb, JobRecord, StoreName } from '../db';
 import { isFinishedJob } from '../jobs';
 import { deleteList } from '../lists/list-records';
-import { clearWatch, WATCH_STORES } from '../watch/watch-privacy';
+import { applyParts, type PrivacyTx, type StorePart, type StoreParts } from './operations';
 import { FORGOTTEN, forgottenJob } from './rewrite';
+
+/** Deletes every finished list with its rows and requests (Clear history; one part for the three stores). */
+const FINISHED_LISTS: StorePart<unknown> = {
+  uses: ['lists', 'listRows', 'listRequests'],
+  async run(tx) {
+    let changed = 0;
+    for (const list of await tx.objectStore('lists').getAll()) {
+      if (isWorking(list.status)) continue;
+      await deleteList(tx, list.id);
+      changed += 1;
+    }
+    return changed;
+  },
+};
+
+const CLEAR_HISTORY_PARTS: StoreParts<'clearHistory', unknown> = {
+  ledger: {
+    async run(tx) {
+      let changed = 0;
+      for (const line of await tx.objectStore('ledger').getAll()) {
+        if (line.summary === FORGOTTEN) continue;
+        await tx.objectStore('ledger').put({ ...line, summary: FORGOTTEN });
+        changed += 1;
+      }
+      return changed;
+    },
+  },
+  jobs: {
+    async run(tx) {
+      let changed = 0;
+      for (const job of await tx.objectStore('jobs').getAll()) {
+        if (!isFinishedJob(job) || isForgottenJob(job)) continue;
+        await tx.objectStore('jobs').put(forgottenJob(job));
+        changed += 1;
+      }
+      return changed;
+    },
+  },
+  recent: { run: (tx) => clearStore(tx, 'recent') },
+  batches: {
+    async run(tx) {
+      let changed = 0;
+      for (const batch of await tx.objectStore('batches').getAll()) {
+        if (isWorking(batch.status)) continue;
+        await tx.objectStore('batches').delete(batch.id);
+        changed += 1;
+      }
+      return changed;
+    },
+  },
+  lists: FINISHED_LISTS,
+  listRows: FINISHED_LISTS,
+  listRequests: FINISHED_LISTS,
+  watchLists: { run: (tx) => clearStore(tx, 'watchLists') },
+  watchMembers: { run: (tx) => clearStore(tx, 'watchMembers') },
+  watchChanges: { run: (tx) => clearStore(tx, 'watchChanges') },
+  crmReference: { run: (tx) => clearStore(tx, 'crmReference') },
+};
+
+/** Empties a store; says how many records went. */
+async function clearStore(tx: PrivacyTx, store: StoreName): Promise<number> {
+  const count = await tx.objectStore(store).count();
+  await tx.objectStore(store).clear();
+  return count;
+}
 
 /**
  * "Clear history": who was looked up is forgotten, what was spent is not (the daily budget and the
- * month's total still count it): the ledger's lines keep credits and dates but lose their names,
- * finished calls in the journal lose their parameters, the popup's recent entries go, and finished
- * batches and lists go, and so do watch lists with their members and changes, and the CRM reference
- * (rows about others, like the lists).
+ * month's total still count it): what each store does is its register entry's (lib/background/db.ts
+ * PERSONAL_DATA `clearHistory`): the ledger's lines keep credits and dates but lose their names,
+ * finished calls in the journal lose their parameters, the popup's recent entries go, finished
+ * batches and lists go, and so do watch lists with their members and changes, and the CRM reference.
  */
-export async function clearHistory(db: IDBPDatabase<EnrichmentDb>): Promise<void> {
-  const tx = db.transaction(
-    [
-      'ledger',
-      'jobs',
-      'recent',
-      'batches',
-      'lists',
-      'listRows',
-      'listRequests',
-      'crmReference',
-      ...WATCH_STORES,
-    ],
-    'readwrite',
-  );
-  for (const line of await tx.objectStore('ledger').getAll())
-    if (line.summary !== FORGOTTEN) await tx.objectStore('ledger').put({ ...line, summary: FORGOTTEN });
-  for (const job of await tx.objectStore('jobs').getAll())
-    if (isFinishedJob(job) && !isForgottenJob(job)) await tx.objectStore('jobs').put(forgottenJob(job));
-  await tx.objectStore('recent').clear();
-  for (const batch of await tx.objectStore('batches').getAll())
-    if (!isWorking(batch.status)) await tx.objectStore('batches').delete(batch.id);
-  for (const list of await tx.objectStore('lists').getAll())
-    if (!isWorking(list.status)) await deleteList(tx, list.id);
-  await clearWatch(tx);
-  await tx.objectStore('crmReference').clear();
-  await tx.done;
+export async function clearHistory(db: IDBPDatabase<EnrichmentDb>): Promise<number> {
+  return applyParts(db, 'clearHistory', CLEAR_HISTORY_PARTS, undefined);
 }
 
 /** A journaled call that names no one any more (forgotten, cleared, or past retention). */

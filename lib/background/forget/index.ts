@@ -11,8 +11,9 @@
 import type { IDBPDatabase } from 'idb';
 import { dropReferenceRows } from '../crm/reference';
 import type { EnrichmentDb } from '../db';
-import { forgetInWatch, WATCH_STORES } from '../watch/watch-privacy';
-import { matchRecords } from './matching';
+import { forgetInWatch } from '../watch/watch-privacy';
+import { matchRecords, type Stored } from './matching';
+import { applyParts, type StorePart, type StoreParts } from './operations';
 import { rewriteStores } from './rewrite';
 import { type KnownSubject, namesSubject, subjectOf } from './subject';
 
@@ -21,46 +22,62 @@ export { clearHistory, expiredJob } from './history';
 export { FORGOTTEN } from './rewrite';
 export { forgetInItems } from './session-items';
 
+/** What forget's parts share: who the subject is, learned more of as the parts run. */
+interface ForgetContext {
+  known: KnownSubject;
+}
+
+/**
+ * The stores forget reads as a whole to learn who the subject is (./matching.ts): one part for
+ * all of them, which runs once.
+ */
+const MATCHED: StorePart<ForgetContext> = {
+  uses: ['meta'],
+  async run(tx, { known }) {
+    const names = [
+      'cache',
+      'ledger',
+      'jobs',
+      'recent',
+      'batches',
+      'lists',
+      'listRows',
+      'listRequests',
+    ] as const;
+    const read = await Promise.all(names.map((store) => tx.objectStore(store).getAll()));
+    const stored = Object.fromEntries(names.map((store, index) => [store, read[index]])) as unknown as Stored;
+    return rewriteStores(tx, stored, matchRecords(stored, known), known);
+  },
+};
+
+/** Watch lists: after the stores above, with all they taught of who the subject is. */
+const WATCH: StorePart<ForgetContext> = { run: (tx, { known }) => forgetInWatch(tx, known) };
+
+const FORGET_PARTS: StoreParts<'forget', ForgetContext> = {
+  cache: MATCHED,
+  ledger: MATCHED,
+  jobs: MATCHED,
+  recent: MATCHED,
+  batches: MATCHED,
+  lists: MATCHED,
+  listRows: MATCHED,
+  listRequests: MATCHED,
+  watchLists: WATCH,
+  watchMembers: WATCH,
+  watchChanges: WATCH,
+  // Once everything known about them is learned.
+  crmReference: {
+    run: (tx, { known }) =>
+      dropReferenceRows(tx.objectStore('crmReference'), (row) => namesSubject(row, known)),
+  },
+};
+
 /** Removes every trace of a person or company (a profile URL, an email address or a name); says how much went. */
 export async function forgetSubject(
   db: IDBPDatabase<EnrichmentDb>,
   subject: string,
 ): Promise<{ removed: number; known: KnownSubject }> {
   const known = subjectOf(subject);
-  const tx = db.transaction(
-    [
-      'cache',
-      'ledger',
-      'jobs',
-      'recent',
-      'batches',
-      'meta',
-      'lists',
-      'listRows',
-      'listRequests',
-      'crmReference',
-      ...WATCH_STORES,
-    ],
-    'readwrite',
-  );
-  const [cache, ledger, jobs, recent, batches, lists, listRows, listRequests] = await Promise.all([
-    tx.objectStore('cache').getAll(),
-    tx.objectStore('ledger').getAll(),
-    tx.objectStore('jobs').getAll(),
-    tx.objectStore('recent').getAll(),
-    tx.objectStore('batches').getAll(),
-    tx.objectStore('lists').getAll(),
-    tx.objectStore('listRows').getAll(),
-    tx.objectStore('listRequests').getAll(),
-  ]);
-  const stored = { cache, ledger, jobs, recent, batches, lists, listRows, listRequests };
-  const removed = await rewriteStores(tx, stored, matchRecords(stored, known), known);
-  // The CRM reference's rows about them go too, once everything known about them is learned.
-  const fromReference = await dropReferenceRows(tx.objectStore('crmReference'), (row) =>
-    namesSubject(row, known),
-  );
-  // Watch lists: after the other stores, with all they taught of who the subject is.
-  const removedFromWatch = await forgetInWatch(tx, known);
-  await tx.done;
-  return { removed: removed + fromReference + removedFromWatch, known };
+  const removed = await applyParts(db, 'forget', FORGET_PARTS, { known });
+  return { removed, known };
 }

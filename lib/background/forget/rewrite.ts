@@ -6,6 +6,7 @@
  * a list named after them loses its name; the popup's recent entries about them go.
  */
 import type { IDBPTransaction, StoreNames } from 'idb';
+import { CACHE_BYTES_KEY } from '../cache';
 import type { EnrichmentDb, JobRecord } from '../db';
 import { factsOf, wordsOf } from './facts';
 import { type Matched, rowRequestKey, type Stored } from './matching';
@@ -36,7 +37,7 @@ function rewriteCache(rewrite: Rewrite, cache: Stored['cache'], matched: boolean
     bytes -= entry.bytes;
     rewrite.removed += 1;
   });
-  rewrite.writes.push(rewrite.tx.objectStore('meta').put(Math.max(0, bytes), 'cacheBytes'));
+  rewrite.writes.push(rewrite.tx.objectStore('meta').put(Math.max(0, bytes), CACHE_BYTES_KEY));
 }
 
 function rewriteJournal(rewrite: Rewrite, stored: Stored, matched: Matched): void {
@@ -143,7 +144,7 @@ export async function rewriteStores(
   known: KnownSubject,
 ): Promise<number> {
   const rewrite: Rewrite = { tx, writes: [], removed: 0 };
-  const bytes = (await tx.objectStore('meta').get('cacheBytes')) ?? 0;
+  const bytes = (await tx.objectStore('meta').get(CACHE_BYTES_KEY)) ?? 0;
   rewriteCache(rewrite, stored.cache, matched.cache, bytes);
   rewriteJournal(rewrite, stored, matched);
   rewriteBatches(rewrite, stored.batches, matched.items, known);

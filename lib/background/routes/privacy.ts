@@ -4,7 +4,8 @@
  */
 import type { IDBPDatabase } from 'idb';
 import { storage } from 'wxt/utils/storage';
-import type { Settings } from '../../settings';
+import type { PrivacyOperation } from '../../personal-data';
+import { type Settings, storageRegistration } from '../../settings';
 import { clearCache } from '../cache';
 import { dropListed } from '../crm/reference';
 import type { EnrichmentDb } from '../db';
@@ -40,6 +41,8 @@ export function registerPrivacyRoutes(
 
   handle('history.clear', async () => {
     await clearHistory(await openDb());
+    const session = Object.keys(await storage.snapshot('session')).map((key) => `session:${key}` as const);
+    await storage.removeItems(session.filter((key) => storageDoes('clearHistory', key)));
     watchBadge.update();
     return { ok: true };
   });
@@ -74,7 +77,9 @@ export async function forgetEverywhere(
   // Done in turn with the tabs' findings store, which then counts their sizes again.
   let changed = 0;
   await findingsStore.changeOutside(async () => {
-    const { remove, keep } = forgetInItems(await storage.snapshot('session'), known);
+    const session = Object.entries(await storage.snapshot('session'));
+    const forgettable = session.filter(([key]) => storageDoes('forget', `session:${key}`));
+    const { remove, keep } = forgetInItems(Object.fromEntries(forgettable), known);
     await Promise.all([
       storage.removeItems(remove.map((key) => `session:${key}` as const)),
       ...Object.entries(keep).map(([key, value]) => storage.setItem(`session:${key}`, value)),
@@ -82,6 +87,15 @@ export async function forgetEverywhere(
     changed = remove.length + Object.keys(keep).length;
   });
   return removed + changed;
+}
+
+/**
+ * Whether an operation does something to a storage key, as the register says (lib/settings.ts
+ * STORAGE_REGISTER); a key it does not list is left alone, and a test keeps the register whole.
+ */
+function storageDoes(operation: PrivacyOperation, key: string): boolean {
+  const entry = storageRegistration(key);
+  return entry !== undefined && 'does' in entry[operation];
 }
 
 /** Team mode: how often the alarm asks the hub what was forgotten there. */

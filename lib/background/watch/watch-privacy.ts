@@ -4,7 +4,7 @@
  * (lib/background/forget/), someone put on the do-not-enrich list leaves every watch list,
  * recorded changes and members' last answers expire with the retention period
  * (lib/background/retention.ts), and "Clear history" clears every watch list
- * (lib/background/forget/history.ts).
+ * (lib/background/forget/history.ts), each as the register says (lib/background/db.ts PERSONAL_DATA).
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { EnrichmentDb } from '../db';
@@ -12,11 +12,7 @@ import { listedIn, listedKeys, screenAnswer } from '../do-not-enrich';
 import { factsOf, wordsOf } from '../forget/facts';
 import { addWords, type KnownSubject, named, someIn } from '../forget/subject';
 
-type WatchStore = 'watchLists' | 'watchMembers' | 'watchChanges';
 type Tx = IDBPTransaction<EnrichmentDb, ArrayLike<StoreNames<EnrichmentDb>>, 'readwrite'>;
-
-/** The watch stores, for the transactions of forget, retention and Clear history. */
-export const WATCH_STORES: readonly WatchStore[] = ['watchLists', 'watchMembers', 'watchChanges'];
 
 /** What forget puts in place of a list's name that names the subject. */
 const FORGOTTEN_NAME = 'forgotten';
@@ -80,11 +76,6 @@ export async function expireWatch(tx: Tx, cutoff: number): Promise<number> {
     expired += 1;
   }
   return expired;
-}
-
-/** Clears every watch list, its members and its changes ("Clear history"). */
-export async function clearWatch(tx: Tx): Promise<void> {
-  await Promise.all(WATCH_STORES.map((store) => tx.objectStore(store).clear()));
 }
 
 /** Takes whoever the do-not-enrich list names out of every watch list (their changes stay until forgotten); returns how many left. */

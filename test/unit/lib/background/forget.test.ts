@@ -134,23 +134,25 @@ describe('clearing the history', () => {
 describe('exporting what is kept', () => {
   it('is one document with everything but the key', async () => {
     const exported = await exportStored(await openDb(), { ...SANDBOX_SETTINGS, apiKey: 'sk_secret_key' });
-    expect(Object.keys(exported)).toEqual([
-      'exportedAt',
-      'settings',
-      'cache',
-      'ledger',
-      'jobs',
-      'batches',
-      'lists',
-      'listRows',
-      'listRequests',
-      'recent',
-      'watchLists',
-      'watchMembers',
-      'watchChanges',
-      'doNotEnrich',
-      'crmReference',
-    ]);
+    expect(Object.keys(exported).sort()).toEqual(
+      [
+        'exportedAt',
+        'settings',
+        'cache',
+        'ledger',
+        'jobs',
+        'batches',
+        'lists',
+        'listRows',
+        'listRequests',
+        'recent',
+        'watchLists',
+        'watchMembers',
+        'watchChanges',
+        'doNotEnrich',
+        'crmReference',
+      ].sort(),
+    );
     expect(JSON.stringify(exported)).not.toContain('sk_secret_key');
     expect(exported.cache.length).toBeGreaterThan(0);
     expect(exported.ledger.length).toBeGreaterThan(0);

@@ -147,7 +147,7 @@ describe('the CRM reference', () => {
     await expireOld(db, { now: NOW + 400 * 24 * 60 * 60 * 1000, retentionDays: 30 });
     expect(await matched([grace])).toEqual(['email']);
     const exported = await exportStored(db, {});
-    expect(exported.crmReference).toMatchObject({ summary: { read: 7 }, rows: [ada, grace, jose] });
+    expect(exported.crmReference).toMatchObject([{ summary: { read: 7 }, rows: [ada, grace, jose] }]);
     await clearHistory(db);
     expect(await referenceSummary(db)).toBeNull();
     expect(await matched([grace])).toEqual([null]);
