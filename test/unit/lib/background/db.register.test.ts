@@ -84,9 +84,9 @@ describe('the register of what names a person', () => {
         /['"`]((?:local|session|sync|managed):[\w:$]*)/g,
       ))
         used.add(match[1]!.replace(/\$.*$/, ''));
+    }
     // `session:${key}` over a snapshot's keys names the area, not a key.
     for (const area of ['local:', 'session:']) used.delete(area);
-    }
     expect(used.size).toBeGreaterThan(5);
     expect([...used].filter((key) => storageRegistration(key) === undefined)).toEqual([]);
     // One made per tab is found by its start; a key nobody declared is not.
