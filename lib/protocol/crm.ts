@@ -7,7 +7,7 @@
 
 /**
  * What identifies a person or company, as a file or a page gives it (untrimmed, any case): the
- * background canonicalises it (lib/background/crm/match.ts). A row of the reference, and a row a
+ * background canonicalises it (lib/matching/crm.ts). A row of the reference, and a row a
  * page asks about, are both this.
  */
 export interface CrmIdentity {
