@@ -16,12 +16,17 @@ export const PART_BYTES = 8 * 1024 * 1024;
 /** What a part's message holds beside its rows (its import id and index, the messenger's envelope). */
 const ENVELOPE_BYTES = 1024;
 
+/** A character JSON escapes (a control character, a quote, a backslash), or one beyond ASCII. */
+const NOT_PLAIN = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
+
 /**
  * How many bytes a text takes in a message's JSON: a JSON string's quotes and escapes (quote,
  * backslash, control characters, a lone surrogate), the rest in UTF-8. Counted, not encoded: an
  * export's rows are measured one by one, and building each row's JSON to measure it is slower.
  */
 function jsonStringBytes(text: string): number {
+  // Most cells are plain ASCII with nothing to escape: one byte a character, and their quotes.
+  if (!NOT_PLAIN.test(text)) return text.length + 2;
   let bytes = 2;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
