@@ -1,13 +1,14 @@
 /**
  * "Already in your CRM": the person's own CRM export, kept as a reference in the background
  * (lib/background/crm/) and never sent anywhere. The lists page reads the file and sends what
- * identifies each of its rows; every page that quotes many rows asks which of its rows the
- * reference holds (`crm.match`), and never holds the reference itself.
+ * identifies each of its rows, in parts (`crm.importPart`, `crm.import`); every page that quotes
+ * many rows asks which of its rows the reference holds (`crm.match`), and never holds the reference
+ * itself.
  */
 
 /**
  * What identifies a person or company, as a file or a page gives it (untrimmed, any case): the
- * background canonicalises it (lib/background/crm/match.ts). A row of the reference, and a row a
+ * background canonicalises it (lib/matching/crm.ts). A row of the reference, and a row a
  * page asks about, are both this.
  */
 export interface CrmIdentity {
@@ -30,12 +31,41 @@ export type CrmShape =
   | 'pipedrive-people'
   | 'mapped';
 
-export interface CrmImportRequest {
+/** A CRM export as the lists page read it: what the background reads and keeps as the reference. */
+export interface CrmExport {
   /** The file's name, to show which export is the reference. */
   name: string;
   shape: CrmShape;
   rows: CrmIdentity[];
 }
+
+/**
+ * An export reaches the background in parts (`crm.importPart`, then `crm.import`): a whole one can
+ * be larger than the 64 MiB Chrome lets one message be. Each part is a run of its rows, in order.
+ */
+export interface CrmImportPart {
+  /** The import it belongs to, new for each import: a first part of another replaces a half-sent one. */
+  importId: string;
+  /** Its place among the import's parts, from 0. */
+  index: number;
+  rows: CrmIdentity[];
+}
+
+/** The end of an import: every part was sent. The background keeps the export whole, or nothing. */
+export interface CrmImportRequest {
+  importId: string;
+  name: string;
+  shape: CrmShape;
+  /** How many parts, and rows in all, were sent: the background checks it holds them all. */
+  parts: number;
+  rows: number;
+}
+
+/**
+ * What the background says when it no longer holds an import's parts (the worker stopped between
+ * two of them, or another import started): the page sends the export again from its first part.
+ */
+export const CRM_IMPORT_LOST = 'The CRM export being sent was lost by the background';
 
 /** How a row matched the reference: by profile URL, then email, then full name with company domain. */
 export type CrmMatchBy = 'profile' | 'email' | 'name' | 'company';
@@ -56,7 +86,9 @@ export interface CrmReferenceSummary {
 export interface CrmMessages {
   /** What the reference is (null: none imported). */
   'crm.reference'(): CrmReferenceSummary | null;
-  /** Replaces the reference with this export; says what it read. */
+  /** One part of an export (see CrmImportPart); says how many rows of it the background holds. */
+  'crm.importPart'(data: CrmImportPart): { received: number };
+  /** Replaces the reference with the export whose parts were sent; says what it read. */
   'crm.import'(data: CrmImportRequest): CrmReferenceSummary;
   'crm.clear'(): { ok: true };
   /**

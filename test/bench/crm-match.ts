@@ -13,7 +13,6 @@
  */
 import 'fake-indexeddb/auto';
 import { performance } from 'node:perf_hooks';
-import { indexReference, matchRows } from '../../lib/background/crm/match';
 import {
   clearReference,
   forgetIndexForTests,
@@ -21,6 +20,7 @@ import {
   matchReference,
 } from '../../lib/background/crm/reference';
 import { closeDbForTests, openDb } from '../../lib/background/db';
+import { indexReference, matchRows } from '../../lib/matching/crm';
 import type { CrmIdentity } from '../../lib/protocol';
 
 const REFERENCE_ROWS = 50_000;

@@ -19,11 +19,26 @@ import { type ChosenFile, EncodingChoice } from '../import/ImportStep';
 import {
   decodeBytes,
   detectEncoding,
+  type FileKind,
   type ParsedTable,
   parseTable,
   readListBytes,
 } from '../import/read-file';
 import { identityOf, recognise, SHAPE_LABELS } from './crm-shapes';
+import { sendReference } from './send-reference';
+
+/**
+ * A CRM export, as its limits and messages name it. One export is the reference (another replaces
+ * it), so one too large is exported smaller rather than split.
+ */
+export const CRM_EXPORT: FileKind = {
+  limits: CRM_REFERENCE_LIMITS,
+  file: 'a CRM export',
+  table: 'CRM export',
+  tooLarge:
+    'Export only the columns that identify people (names, emails, profile addresses, company websites): the others are not kept.',
+  tooManyRows: 'Export only the people and companies you want your lists checked against.',
+};
 
 /** A file read and recognised, before it is kept. */
 interface ReadExport {
@@ -59,7 +74,7 @@ export function CrmReferenceSection({ backend }: { backend: ListsBackend }) {
   async function readFile(file: ChosenFile) {
     setProblem(null);
     try {
-      const table = await parseTable(decodeBytes(file.bytes, file.encoding), CRM_REFERENCE_LIMITS);
+      const table = await parseTable(decodeBytes(file.bytes, file.encoding), CRM_EXPORT);
       setRead({ file, table, ...recognise(table.columns, table.rows) });
     } catch (error) {
       setRead(null);
@@ -70,7 +85,7 @@ export function CrmReferenceSection({ backend }: { backend: ListsBackend }) {
   async function choose(picked: File) {
     setProblem(null);
     try {
-      const bytes = await readListBytes(picked, CRM_REFERENCE_LIMITS);
+      const bytes = await readListBytes(picked, CRM_EXPORT);
       const detected = detectEncoding(bytes);
       await readFile({ name: picked.name, bytes, detected, encoding: detected });
     } catch (error) {
@@ -93,7 +108,7 @@ export function CrmReferenceSection({ backend }: { backend: ListsBackend }) {
 
   const keep = (chosen: ReadExport) =>
     act(() =>
-      backend.ask('crm.import', {
+      sendReference(backend.ask, {
         name: chosen.file.name,
         shape: chosen.shape,
         rows: chosen.table.rows.map((cells) => identityOf(cells, chosen.roles)),

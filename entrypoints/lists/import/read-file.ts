@@ -5,7 +5,7 @@
  * pipes; quoted cells with line breaks inside; a few lines of notes before the header (LinkedIn's
  * connections export). papaparse reads the table (loaded with the first file, not with the page).
  *
- * A file is held to the list limits (lib/list-limits.ts) while it is read: its size before its
+ * A file is held to its kind's limits (lib/list-limits.ts) while it is read: its size before its
  * bytes are, its rows and columns and cells as papaparse hands them over one row at a time, so a
  * file too large is refused before anything is padded, mapped or quoted, whatever its shape.
  *
@@ -55,11 +55,35 @@ function megabytes(bytes: number): string {
 /** How large a file may be: a list's (lib/list-limits.ts), or a CRM reference's. */
 type TableLimits = { readonly [L in 'fileBytes' | 'rows' | 'columns' | 'cell']: number };
 
-/** The list's file as bytes: refused before it is read when it is larger than a list can be. */
-export async function readListBytes(file: Blob, limits: TableLimits = LIST_LIMITS): Promise<Uint8Array> {
-  if (file.size > limits.fileBytes) {
+/**
+ * What a file is read as: its limits, and the words its messages name it and advise with (a list's
+ * file is split into smaller ones; a CRM export is one reference, so it is exported smaller).
+ */
+export interface FileKind {
+  limits: TableLimits;
+  /** The file, in the size message: "a list file", "a CRM export". */
+  file: string;
+  /** Its table, in the others: "list" ("This list is empty", "a list can have at most"). */
+  table: string;
+  /** What to do about a file too large. */
+  tooLarge: string;
+  /** What to do about too many rows. */
+  tooManyRows: string;
+}
+
+export const LIST_FILE: FileKind = {
+  limits: LIST_LIMITS,
+  file: 'a list file',
+  table: 'list',
+  tooLarge: 'Split it into smaller files.',
+  tooManyRows: 'Split it into smaller files.',
+};
+
+/** The file as bytes: refused before it is read when it is larger than its kind can be. */
+export async function readListBytes(file: Blob, kind: FileKind = LIST_FILE): Promise<Uint8Array> {
+  if (file.size > kind.limits.fileBytes) {
     throw new Error(
-      `This file is ${megabytes(file.size)}: a list file can be at most ${megabytes(limits.fileBytes)}. Split it into smaller files.`,
+      `This file is ${megabytes(file.size)}: ${kind.file} can be at most ${megabytes(kind.limits.fileBytes)}. ${kind.tooLarge}`,
     );
   }
   return new Uint8Array(await file.arrayBuffer());
@@ -192,8 +216,9 @@ function headerIndex(records: readonly FileRecord[]): number {
  */
 export async function parseTable(
   decoded: string | DecodedText,
-  limits: TableLimits = LIST_LIMITS,
+  kind: FileKind = LIST_FILE,
 ): Promise<ParsedTable> {
+  const { limits, table } = kind;
   const {
     text: raw,
     encoding,
@@ -235,7 +260,7 @@ export async function parseTable(
         let width = cells.length;
         while (width > 0 && cells[width - 1]!.trim() === '') width -= 1;
         if (width > limits.columns) {
-          problem = `${place()} has ${count(width)} cells: a list can have at most ${limits.columns} columns.`;
+          problem = `${place()} has ${count(width)} cells: a ${table} can have at most ${limits.columns} columns.`;
           return parser.abort();
         }
         cells = cells.slice(0, width);
@@ -248,7 +273,7 @@ export async function parseTable(
       if (cells.some((cell) => cell.trim() !== '')) records.push({ cells, start });
       start = end;
       if (records.length > most) {
-        problem = `This list has more than ${count(limits.rows)} rows: a list can have at most ${count(limits.rows)}. Split it into smaller files.`;
+        problem = `This ${table} has more than ${count(limits.rows)} rows: a ${table} can have at most ${count(limits.rows)}. ${kind.tooManyRows}`;
         return parser.abort();
       }
     },
@@ -256,12 +281,12 @@ export async function parseTable(
   if (problem) throw new Error(problem);
   const first = headerIndex(records);
   const header = records[first];
-  if (!header) throw new Error('This list is empty: nothing to read.');
+  if (!header) throw new Error(`This ${table} is empty: nothing to read.`);
   const rows = records.slice(first + 1);
   if (rows.length === 0) throw new Error('This file has no rows under its header.');
   if (rows.length > limits.rows) {
     throw new Error(
-      `This list has ${count(rows.length)} rows: a list can have at most ${count(limits.rows)}. Split it into smaller files.`,
+      `This ${table} has ${count(rows.length)} rows: a ${table} can have at most ${count(limits.rows)}. ${kind.tooManyRows}`,
     );
   }
   let width = header.cells.length;

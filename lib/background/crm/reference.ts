@@ -2,7 +2,7 @@
  * The CRM reference as kept (one record of the `crmReference` store, lib/background/db.ts): the
  * person's own CRM export, read by the lists page, kept here only and never sent anywhere. Only
  * what identifies each row is kept, and only rows that give something to match on. Its index
- * (./match.ts) is built once per worker and per reference, not per question.
+ * (lib/matching/crm.ts) is built once per worker and per reference, not per question.
  *
  * Do-not-enrich: a row the list names (its address, its domain or company domain, its profile) is
  * not kept: at the import it is counted as such, and saving the list removes the rows it names
@@ -10,10 +10,10 @@
  * reference too, and a row never kept can never be matched.
  */
 import type { IDBPDatabase } from 'idb';
-import type { CrmIdentity, CrmImportRequest, CrmMatchBy, CrmReferenceSummary } from '../../protocol';
+import { type CrmIndex, crmKeys, indexReference, matchRows } from '../../matching/crm';
+import type { CrmExport, CrmIdentity, CrmMatchBy, CrmReferenceSummary } from '../../protocol';
 import { CRM_REFERENCE_KEY, type CrmReference, type EnrichmentDb } from '../db';
 import { listedAmong, listedKeys } from '../do-not-enrich';
-import { type CrmIndex, crmKeys, indexReference, matchRows } from './match';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 
@@ -35,11 +35,7 @@ function kept(row: CrmIdentity): CrmIdentity {
 }
 
 /** Reads an export: the rows kept, and what the person is told about the others. */
-export function readReference(
-  request: CrmImportRequest,
-  listed: ReadonlySet<string>,
-  now: number,
-): CrmReference {
+export function readReference(request: CrmExport, listed: ReadonlySet<string>, now: number): CrmReference {
   const rows: CrmIdentity[] = [];
   const reasons = new Map<string, number>();
   for (const row of request.rows) {
@@ -75,7 +71,7 @@ async function loadIndex(db: Db): Promise<CrmIndex | null> {
 }
 
 /** Replaces the reference with an export (rows on the do-not-enrich list are not kept). */
-export async function importReference(db: Db, request: CrmImportRequest, now: number) {
+export async function importReference(db: Db, request: CrmExport, now: number) {
   const reference = readReference(request, await listedKeys(db), now);
   await db.put('crmReference', reference, CRM_REFERENCE_KEY);
   indexed = { of: reference, index: indexReference(reference.rows) };

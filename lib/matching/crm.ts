@@ -5,9 +5,19 @@
  * employer. A row naming no person (a company's row) matches a company of the reference by its
  * profile URL or its domain. The reference is indexed once, in Maps, so a row costs a few lookups
  * whatever the reference's size.
+ *
+ * Two things are never an identity: a free email domain (./free-mail.ts) is nobody's employer, so
+ * it keys neither a name nor a company (an address at it still keys its person by email); and a
+ * name that is a placeholder (`-`, `n/a`, `unknown`) names nobody, so it keys no name, and the row
+ * it is on is still a person's, never taken for a company's row. A blank name cell is no name cell,
+ * as an empty one is (the lists page leaves empty cells out of what it sends).
+ *
+ * Pure (no storage, no zod): the background's reference (lib/background/crm/reference.ts) indexes
+ * and asks with these rules, and the team hub may too.
  */
-import { parseProfileUrl, websiteDomain } from '../../profile-urls';
-import type { CrmIdentity, CrmMatchBy } from '../../protocol';
+import { parseProfileUrl, websiteDomain } from '../profile-urls';
+import type { CrmIdentity, CrmMatchBy } from '../protocol';
+import { isFreeMailDomain } from './free-mail';
 
 /** What identifies a row, canonical: what the index is keyed by. */
 export interface CrmKeys {
@@ -15,11 +25,12 @@ export interface CrmKeys {
   profile: string | null;
   email: string | null;
   /**
-   * `fullname|domain`, only when both are there: the name's words run together, in each order its
-   * first and last name give (names written family name first, `新田聡`, have no space to split at).
+   * `fullname|domain`, only when both are there and the domain is an employer's: the name's words
+   * run together, in each order its first and last name give (names written family name first,
+   * `新田聡`, have no space to split at).
    */
   namesAtDomain: string[];
-  /** A row naming no person: its company's domain. */
+  /** A row naming no person (no name cell at all, no person's profile, no email): its company's domain. */
   companyDomain: string | null;
   /** Why nothing identifies it (only when every key above is null). */
   unusable: string | null;
@@ -43,12 +54,43 @@ export function compactName(text: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
+/**
+ * What a name cell holds when the person's name was not known: a dash, `n/a`, `unknown`, `null`.
+ * `na` is among them although Na is also a family name: a name cell holding only those two letters
+ * is far more often "not available", and a full name cell ("Na Yeon") is read whole.
+ */
+const PLACEHOLDER_NAMES: ReadonlySet<string> = new Set([
+  'na',
+  'nn',
+  'none',
+  'unknown',
+  'null',
+  'nil',
+  'undefined',
+  'noname',
+  'notavailable',
+  'notknown',
+  'tbd',
+  'xxx',
+]);
+
+/** A name cell compacted, or '' when it names nobody: blank, punctuation only, or a placeholder. */
+function nameCell(text: string | undefined): string {
+  const name = compactName(text ?? '');
+  return PLACEHOLDER_NAMES.has(name) ? '' : name;
+}
+
+/** Whether the row has a name cell with anything but spaces in it (a placeholder too): a person's row. */
+function namesSomeone(row: CrmIdentity): boolean {
+  return [row.fullName, row.firstName, row.lastName].some((text) => !!text?.trim());
+}
+
 /** A row's name in every order it can be written, words run together; none when it has no name. */
 function namesOf(row: CrmIdentity): string[] {
   const names = new Set<string>();
-  const first = compactName(row.firstName ?? '');
-  const last = compactName(row.lastName ?? '');
-  if (row.fullName) names.add(compactName(row.fullName));
+  const first = nameCell(row.firstName);
+  const last = nameCell(row.lastName);
+  names.add(nameCell(row.fullName));
   if (first || last) {
     names.add(first + last);
     names.add(last + first);
@@ -59,16 +101,23 @@ function namesOf(row: CrmIdentity): string[] {
 
 const PERSON_KINDS: ReadonlySet<string> = new Set(['person', 'social', 'microblog', 'codehost']);
 
-/** Company domains repeat (many people work at one company): each writing is read once. */
-type DomainMemo = Map<string, string | null>;
+/** A company domain as read: the domain, and whether it is a free email provider's (no employer). */
+interface DomainReading {
+  domain: string | null;
+  freeMail: boolean;
+}
 
-function domainOf(text: string, memo: DomainMemo | undefined): string | null {
-  let domain = memo?.get(text);
-  if (domain === undefined) {
-    domain = websiteDomain(text);
-    memo?.set(text, domain);
+/** Company domains repeat (many people work at one company): each writing is read once. */
+type DomainMemo = Map<string, DomainReading>;
+
+function domainOf(text: string, memo: DomainMemo | undefined): DomainReading {
+  let reading = memo?.get(text);
+  if (reading === undefined) {
+    const domain = websiteDomain(text);
+    reading = { domain, freeMail: domain !== null && isFreeMailDomain(domain) };
+    memo?.set(text, reading);
   }
-  return domain;
+  return reading;
 }
 
 export function crmKeys(row: CrmIdentity, memo?: DomainMemo): CrmKeys {
@@ -77,14 +126,17 @@ export function crmKeys(row: CrmIdentity, memo?: DomainMemo): CrmKeys {
   const emailText = row.email?.trim() ?? '';
   const email = emailText && EMAIL.test(emailText) ? emailText.toLowerCase() : null;
   const domainText = row.companyDomain?.trim() ?? '';
-  const domain = domainText ? domainOf(domainText, memo) : null;
+  const reading = domainText ? domainOf(domainText, memo) : null;
+  // The company's domain, when it is an employer's (a free email domain is nobody's).
+  const employer = reading && !reading.freeMail ? reading.domain : null;
   const names = namesOf(row);
-  const person = (ref !== null && PERSON_KINDS.has(ref.kind)) || email !== null || names.length > 0;
+  const person =
+    (ref !== null && PERSON_KINDS.has(ref.kind)) || email !== null || names.length > 0 || namesSomeone(row);
   const keys: CrmKeys = {
     profile: ref ? `${ref.kind}:${ref.id}` : null,
     email,
-    namesAtDomain: domain ? names.map((name) => `${name}|${domain}`) : [],
-    companyDomain: !person && domain ? domain : null,
+    namesAtDomain: employer ? names.map((name) => `${name}|${employer}`) : [],
+    companyDomain: !person && employer ? employer : null,
     unusable: null,
   };
   if (keys.profile || keys.email || keys.namesAtDomain.length > 0 || keys.companyDomain) return keys;
@@ -93,11 +145,15 @@ export function crmKeys(row: CrmIdentity, memo?: DomainMemo): CrmKeys {
       ? 'a profile address we do not recognise'
       : emailText
         ? 'an email address that is not one'
-        : names.length > 0 && domainText
-          ? 'a company website that is not one'
-          : names.length > 0
-            ? 'a name without a company domain'
-            : 'nothing to match on';
+        : reading?.freeMail
+          ? 'a free email domain (such as gmail.com) as the company domain'
+          : names.length === 0 && namesSomeone(row)
+            ? 'a name that is a placeholder (such as “-” or “n/a”)'
+            : names.length > 0 && domainText
+              ? 'a company website that is not one'
+              : names.length > 0
+                ? 'a name without a company domain'
+                : 'nothing to match on';
   return keys;
 }
 
