@@ -10,7 +10,7 @@ import { createClient } from '@/lib/background/api/client';
 import { createBatches } from '@/lib/background/batches';
 import { wireBrowserUi } from '@/lib/background/browser-ui';
 import { openDb } from '@/lib/background/db';
-import { exposeTestHooks, watchNow } from '@/lib/background/e2e-hooks';
+import { exposeTestHooks, scheduleNow } from '@/lib/background/e2e-hooks';
 import { createFindingsStore } from '@/lib/background/findings-store';
 import { createLists } from '@/lib/background/lists/runner';
 import { registerBatchRoutes } from '@/lib/background/routes/batches';
@@ -18,6 +18,7 @@ import { registerCrmRoutes } from '@/lib/background/routes/crm';
 import { followEverySitePermission, registerFindingsRoutes } from '@/lib/background/routes/findings';
 import { registerListRoutes } from '@/lib/background/routes/lists';
 import {
+  expireNow,
   expireOnAlarm,
   forgetEverywhere,
   keepHubForgottenAlarm,
@@ -79,7 +80,7 @@ export default defineBackground(() => {
   const watch = createWatch({
     db: openDb,
     service,
-    now: watchNow,
+    now: scheduleNow,
     onChanges: watchBadge.update,
   });
 
@@ -123,10 +124,11 @@ export default defineBackground(() => {
 
   wireBrowserUi(service, findingsStore);
 
-  if (import.meta.env.MODE === 'e2e') exposeTestHooks(service, watchAlarm);
-
   // What is kept about others expires after the person's retention period, even with no page open.
-  browser.alarms.onAlarm.addListener(expireOnAlarm({ openDb, getSettings, watchBadge }));
+  const retention = { openDb, getSettings, watchBadge, now: scheduleNow };
+  browser.alarms.onAlarm.addListener(expireOnAlarm(retention));
+
+  if (import.meta.env.MODE === 'e2e') exposeTestHooks(service, watchAlarm, () => expireNow(retention));
   void keepRetentionAlarm(browser.alarms);
   // Team mode: what was forgotten at the hub is learned on the next call, and by this alarm.
   browser.alarms.onAlarm.addListener(syncHubForgottenOnAlarm(service));

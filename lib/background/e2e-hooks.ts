@@ -5,11 +5,14 @@ import type { createService } from './service';
 import { DAY_MS } from './watch/periods';
 import type { createWatchAlarm } from './watch/watch-alarm';
 
-/** Days the e2e tests moved the watch's clock; 0 in every other build. */
-let watchDaysAhead = 0;
+/** Days the e2e tests moved the clock of what runs on a schedule; 0 in every other build. */
+let daysAhead = 0;
 
-/** The watch's clock: the wall clock, moved forward only by the e2e tests. */
-export const watchNow = (): number => Date.now() + watchDaysAhead * DAY_MS;
+/**
+ * The clock of what runs on a schedule, the watch's periods and the retention period: the wall
+ * clock, moved forward only by the e2e tests.
+ */
+export const scheduleNow = (): number => Date.now() + daysAhead * DAY_MS;
 
 /**
  * Everything on `globalThis.__test`, declared once: the background sets each part as it starts, and
@@ -20,8 +23,10 @@ export interface E2eHooks {
   setRatePerMinute(rate: number): Promise<void>;
   /** How long after a lost call left it is settled from the balance. */
   setSettleAfterMs(ms: number): Promise<void>;
+  /** The retention alarm's work, now on the moved clock: how many records changed. */
+  expireOld(): Promise<number>;
   watch: {
-    /** Moves the watch's clock forward, as the sandbox's is moved. */
+    /** Moves the clock of the watch and of retention forward, as the sandbox's is moved. */
     advanceDays(days: number): Promise<void>;
     /** The watch's due check, as its alarm fires it: how many lists it started. */
     checkDue(): Promise<number>;
@@ -47,12 +52,14 @@ export function testHooks(): Partial<E2eHooks> {
 export function exposeTestHooks(
   service: ReturnType<typeof createService>,
   watchAlarm: ReturnType<typeof createWatchAlarm>,
+  expireOld: () => Promise<number>,
 ): void {
+  testHooks().expireOld = expireOld;
   const setWatchDays = sessionNumber(E2E_WATCH_DAYS_ITEM_KEY, (days) => {
-    watchDaysAhead = days;
+    daysAhead = days;
   });
   testHooks().watch = {
-    advanceDays: (days: number) => setWatchDays(watchDaysAhead + days),
+    advanceDays: (days: number) => setWatchDays(daysAhead + days),
     checkDue: () => watchAlarm.due(),
   };
   testHooks().setRatePerMinute = sessionNumber(E2E_RATE_ITEM_KEY, (rate) =>

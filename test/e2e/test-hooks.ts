@@ -56,3 +56,8 @@ export async function clickContextMenu(sw: Worker, tabId: number, info: MenuClic
 export function emailMenus(sw: Worker): Promise<E2eHooks['emailMenus']> {
   return sw.evaluate(() => (globalThis as unknown as { __test: E2eHooks }).__test.emailMenus);
 }
+
+/** Runs the retention alarm's work now, on the clock the watch's days moved: how many records changed. */
+export async function expireOld(sw: Worker): Promise<number> {
+  return sw.evaluate(async () => (globalThis as unknown as { __test: E2eHooks }).__test.expireOld());
+}

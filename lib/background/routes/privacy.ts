@@ -121,16 +121,23 @@ export async function keepHubForgottenAlarm(alarms: Parameters<typeof keepRetent
     });
 }
 
+interface RetentionDeps extends Omit<PrivacyDeps, 'findingsStore'> {
+  now: () => number;
+}
+
+/** What is kept about others expires after the person's retention period: how many records changed. */
+export async function expireNow({ openDb, getSettings, watchBadge, now }: RetentionDeps): Promise<number> {
+  const { retentionDays } = await getSettings();
+  const changed = await expireOld(await openDb(), { now: now(), retentionDays });
+  watchBadge.update();
+  return changed;
+}
+
 /** The alarm's listener: what is kept about others expires after the person's retention period. */
-export function expireOnAlarm({ openDb, getSettings, watchBadge }: Omit<PrivacyDeps, 'findingsStore'>) {
+export function expireOnAlarm(deps: RetentionDeps) {
   return (alarm: { name: string }): void => {
     if (alarm.name !== RETENTION_ALARM) return;
-    void getSettings()
-      .then(async (settings) => {
-        await expireOld(await openDb(), { now: Date.now(), retentionDays: settings.retentionDays });
-        watchBadge.update();
-      })
-      .catch((error) => console.warn('Could not remove expired data', error));
+    expireNow(deps).catch((error) => console.warn('Could not remove expired data', error));
   };
 }
 
