@@ -17,6 +17,10 @@ export interface TeamHub {
   admin(...args: string[]): Promise<string[]>;
   /** Adds a member with a daily budget; their token. */
   addMember(name: string, daily: number): Promise<string>;
+  /** Kills hub process `index` with SIGKILL, as a crash would; resolves once it is gone. */
+  crash(index: number): Promise<void>;
+  /** Starts hub process `index` again, on the address it had. */
+  restart(index: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,11 +56,24 @@ export async function startTeamHub({
       }),
     );
     const admin = (...args: string[]) => runAdmin(db, args);
+    const urls = started.map((hub) => hub.url);
+    const running = started.map((hub) => hub.child);
     return {
-      urls: started.map((hub) => hub.url),
+      urls,
       admin,
       addMember: async (name, daily) =>
         (await admin('add-member', name, '--daily', String(daily))).at(-1)!.trim(),
+      crash: async (index) => {
+        const child = running[index]!;
+        const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.kill('SIGKILL');
+        await gone;
+      },
+      restart: async (index) => {
+        const hub = await startHubProcess({ ...env, HUB_PORT: new URL(urls[index]!).port });
+        running[index] = hub.child;
+        children.push(hub.child);
+      },
       close: () => stopAll(children, database),
     };
   } catch (error) {
