@@ -430,7 +430,7 @@ describe('a list as it runs and after', () => {
             : { status: 'started', list: summaryOf({}) },
       },
     );
-    expect(container!.textContent).toContain('Failed: The service had a problem');
+    expect(container!.textContent).toContain('Failed: The service had an internal error');
     await act(() => button('Retry · 1 credit').click());
     await settle();
     button('Retry 1 failed row · 1 credit');
