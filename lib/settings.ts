@@ -255,7 +255,7 @@ export const E2E_WATCH_DAYS_ITEM_KEY = 'session:e2eWatchDaysAhead' as const;
 
 /**
  * Team mode: the number of the last subject forgotten at the hub that this browser forgot too
- * (`GET /hub/v1/forgotten?since=N`, lib/background/team-hub.ts). Cleared by: uninstalling; a
+ * (`GET /hub/v1/forgotten?since=N`, lib/background/connection/team-hub.ts). Cleared by: uninstalling; a
  * different hub address starts again from 0 (the numbers are the hub's).
  */
 export const hubForgottenItem = storage.defineItem<{ hubUrl: string; last: number } | null>(

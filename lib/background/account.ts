@@ -63,7 +63,7 @@ export function createAccount(deps: AccountDeps) {
       readsBalance &&
       isConfigured(settings) &&
       deps.inFlight() === 0 &&
-      (balanceAt === null || (await checkpoints.readingDue(db)))
+      (balanceAt === null || (await checkpoints.readingDue(db, settings)))
     ) {
       await checkpoints.readBalance(settings);
       balanceAt = (await db.get('meta', BALANCE_AT_KEY)) ?? null;

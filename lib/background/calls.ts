@@ -287,7 +287,7 @@ async function recordFailure(
 async function readReference(checkpoints: Checkpoints, db: Db, settings: Settings) {
   let resumable: JobRecord[] = [];
   let balance: number | null | undefined;
-  if (await checkpoints.readingDue(db)) {
+  if (await checkpoints.readingDue(db, settings)) {
     balance = await checkpoints.readBalance(settings);
     if (balance !== undefined) resumable = await checkpoints.settleWith(db, balance, settings);
   } else {

@@ -82,8 +82,9 @@ export interface ClientConfig {
   /** `{base_url_v3}` of the spec: v3 paths (`/v3/...`) are appended to it. */
   baseUrlV3: string;
   /**
-   * The base URLs are a team hub's (hub/): a click is marked for it (X-Hub-Priority) and its answers
-   * say what the team paid (X-Hub-Charged), which the ledger records.
+   * The base URLs are a team hub's (hub/; the connection says so, lib/background/connection/index.ts):
+   * a click is marked for it (X-Hub-Priority), a paid call carries its request id (Idempotency-Key),
+   * and its answers say what the team paid (X-Hub-Charged), which the connection reads.
    */
   hub?: boolean;
   fetch?: (request: Request) => Promise<Response>;
@@ -450,7 +451,7 @@ export function createClient(config: ClientConfig) {
   }
 
   /**
-   * A free read of the team hub's own routes (`/hub/v1/…`, lib/background/team-hub.ts), with the
+   * A free read of the team hub's own routes (`/hub/v1/…`, lib/background/connection/team-hub.ts), with the
    * member token, its answer checked by `response`. Only meaningful in team mode.
    */
   async function hubRead<T>(

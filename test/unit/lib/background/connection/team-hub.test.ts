@@ -260,7 +260,7 @@ describe('team mode', () => {
     expect(left).toEqual([person(11)]);
   });
 
-  it('a click carries X-Hub-Priority: click, a batch row does not', async () => {
+  it('a click carries X-Hub-Priority: click, a batch row does not; both carry their request id', async () => {
     const ada = await memberBrowser('ada');
     await ada.extension.run(profileRun('click-1', 8));
     await ada.extension.run(profileRun('row-1', 9, { ownerId: 'batch-1' } as Partial<RunRequest>));
@@ -273,6 +273,11 @@ describe('team mode', () => {
     ).toEqual([
       [person(8), 'click'],
       [person(9), null],
+    ]);
+    // Each paid call carries its request id, for a hub that journals by it.
+    expect(profileRequests.map((request) => request.headers.get('Idempotency-Key'))).toEqual([
+      'click-1',
+      'row-1',
     ]);
     // Every request went to the hub with the member token, never the team's key.
     expect(new Set(ada.sent.map((request) => new URL(request.url).origin))).toEqual(new Set([HUB_URL]));
