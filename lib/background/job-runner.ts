@@ -436,13 +436,14 @@ export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
   }
 
   /**
-   * Whether a job waiting for `reason` may go on: the member's budget at the hub has some left (or
-   * none is kept), or, for a refused connection, at once (its next row tells).
+   * Whether a job waiting for `reason` may go on: the member's budget at the hub has some left, or
+   * none is kept now (no daily budget there, or no longer a team hub); for a refused connection, or
+   * a hub that cannot tell, its next row tells (refused again, it waits again: nothing is spent).
    */
   async function mayGoOn(reason: ApiErrorJson): Promise<boolean> {
     if (reason.kind !== 'member-budget') return true;
     const left = await deps.service.budgetLeft?.();
-    return left === null || (left !== undefined && left > 0);
+    return left === undefined || left === null || left > 0;
   }
 
   /**

@@ -156,6 +156,7 @@ function explain(error: ApiError, hubUrl: string): ApiError {
     });
   // A 402 the hub answered without its word is still the member's budget: the service answers none.
   if (kind === 'invalid' && error.status === 402) return new ApiError('member-budget', details);
+  // Told again without the hub's HTTP line in its message: a page shows the product's words.
   if (kind === 'member-budget') return new ApiError('member-budget', details);
   return error;
 }
