@@ -46,7 +46,7 @@ export const JOB_CONCURRENCY = 16;
 const QUEUE_READ = 4 * JOB_CONCURRENCY;
 
 /** How often a waiting job looks again whether it may go on (the work alarm's period). */
-export const WAIT_POLL_MS = 60_000;
+const WAIT_POLL_MS = 60_000;
 
 /** Why a job waits, in the product's words: its page shows the message while it is running. */
 function waitReason(error: ApiErrorJson): ApiErrorJson {

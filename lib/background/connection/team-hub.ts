@@ -41,7 +41,7 @@ const memberSchema = z
   );
 
 /** The member's budget and spend at the hub (GET /hub/v1/me). */
-export function hubMember(client: ConnectionClient): Promise<HubMember> {
+function hubMember(client: ConnectionClient): Promise<HubMember> {
   return client.hubRead('/hub/v1/me', {}, memberSchema);
 }
 
@@ -67,7 +67,7 @@ const PEEK_DEADLINE_MS = 2_000;
  * A click's quote in team mode: 0 credits when the team's hub has the answer fresh enough for these
  * params (GET /hub/v1/peek/<service path>?<params>), with how old it is; else `quote` unchanged.
  */
-export async function teamQuote(
+async function teamQuote(
   client: ConnectionClient,
   endpointId: EndpointId,
   canonical: Readonly<Record<string, unknown>>,
@@ -99,7 +99,7 @@ const forgottenSchema = z.looseObject({
  * Pages of forgotten subjects read in one sync. A hub with more forgotten since is read on by the
  * next sync (the next call's, or the alarm's), from where this one stopped.
  */
-export const FORGOTTEN_PAGES_PER_SYNC = 10;
+const FORGOTTEN_PAGES_PER_SYNC = 10;
 
 /**
  * Forgets here, with `forget` (the extension's own forget, lib/background/forget/), every subject
@@ -109,7 +109,7 @@ export const FORGOTTEN_PAGES_PER_SYNC = 10;
  * not asked again and again), and at most FORGOTTEN_PAGES_PER_SYNC pages are read. Returns how many
  * it forgot.
  */
-export async function syncForgotten(
+async function syncForgotten(
   client: ConnectionClient,
   hubUrl: string,
   forget: (subject: string) => Promise<unknown>,
