@@ -9,6 +9,7 @@ import { storage } from 'wxt/utils/storage';
 import { createClient } from '@/lib/background/api/client';
 import { createBatches } from '@/lib/background/batches';
 import { wireBrowserUi } from '@/lib/background/browser-ui';
+import { connectionFor } from '@/lib/background/connection';
 import { openDb } from '@/lib/background/db';
 import { exposeTestHooks, scheduleNow } from '@/lib/background/e2e-hooks';
 import { createFindingsStore } from '@/lib/background/findings-store';
@@ -45,7 +46,7 @@ export default defineBackground(() => {
   const service = createService({
     db: openDb,
     settings: getSettings,
-    // The service, or in team mode the team's hub (lib/settings.ts serviceAddress).
+    // The service, or in team mode the team's hub (lib/background/connection/index.ts).
     client: (address, pace) => createClient({ ...address, pace }),
     // Team mode: what was forgotten at the hub is forgotten here as the person's own forget does.
     forget: (subject) => forgetEverywhere({ openDb, findingsStore }, subject),
@@ -67,7 +68,8 @@ export default defineBackground(() => {
   const lists = createLists({
     db: openDb,
     service,
-    ratePerMinute: async () => service.scheduler.state((await getSettings()).apiKey).ratePerMinute,
+    ratePerMinute: async () =>
+      service.scheduler.state(connectionFor(await getSettings()).paceKey).ratePerMinute,
     newId: () => crypto.randomUUID(),
   });
 

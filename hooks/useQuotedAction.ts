@@ -34,7 +34,7 @@ export type { Ask } from '@/lib/ask-background';
 const FINAL_KINDS: ReadonlySet<ApiErrorKind> = new Set(['not-found', 'invalid', 'schema', 'do-not-enrich']);
 
 export function remedyFor(error: ApiError): Remedy {
-  if (error.kind === 'auth') return 'settings';
+  if (error.kind === 'auth' || error.kind === 'member-token') return 'settings';
   return FINAL_KINDS.has(error.kind) ? null : 'retry';
 }
 

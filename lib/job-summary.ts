@@ -16,6 +16,22 @@ export function isWorking(status: string): boolean {
   return status === 'running' || status === 'settling';
 }
 
+/**
+ * Errors after which no row of a job can succeed for now, though one may later: the member's budget
+ * at the team hub is spent, or the connection was refused before anything was sent. The job waits,
+ * running, with its rows kept (lib/background/job-runner.ts), and its `stopReason` says why.
+ */
+export const WAITING_KINDS: ReadonlySet<string> = new Set(['member-budget', 'unreachable']);
+
+/** Whether a job's recorded reason says it waits (WAITING_KINDS) rather than stopped. */
+export function isWaitReason(reason: unknown): reason is { kind: string; message: string } {
+  return (
+    typeof reason === 'object' &&
+    reason !== null &&
+    WAITING_KINDS.has((reason as { kind?: unknown }).kind as string)
+  );
+}
+
 /** What several requests cost together: bounds add up; an unpublished cost leaves the top open. */
 export function sumQuotes(quotes: readonly QuoteBounds[]): Quote {
   let min = 0;

@@ -196,20 +196,6 @@ export function isConfigured(settings: ConnectionView): boolean {
   return keySet && settings.baseUrlV2 !== '' && settings.baseUrlV3 !== '';
 }
 
-/**
- * Where calls go and with which bearer key: the service's base URLs with the person's key, or in
- * team mode the hub's address for both versions with the member token (background only: it reads
- * the secrets). `hub` says the answers carry the hub's headers (X-Hub-Charged).
- */
-export function serviceAddress(
-  settings: Pick<Settings, 'connection' | 'apiKey' | 'baseUrlV2' | 'baseUrlV3' | 'hubUrl' | 'hubToken'>,
-): { apiKey: string; baseUrlV2: string; baseUrlV3: string; hub: boolean } {
-  if (settings.connection === 'team-hub')
-    return { apiKey: settings.hubToken, baseUrlV2: settings.hubUrl, baseUrlV3: settings.hubUrl, hub: true };
-  const { apiKey, baseUrlV2, baseUrlV3 } = settings;
-  return { apiKey, baseUrlV2, baseUrlV3, hub: false };
-}
-
 /** The origins the API needs a host permission for, as match patterns (the hub's, in team mode). */
 export function apiOrigins(
   settings: Pick<Settings, 'baseUrlV2' | 'baseUrlV3'> & Partial<Pick<Settings, 'connection' | 'hubUrl'>>,
@@ -270,7 +256,7 @@ export const E2E_WATCH_DAYS_ITEM_KEY = 'session:e2eWatchDaysAhead' as const;
 
 /**
  * Team mode: the number of the last subject forgotten at the hub that this browser forgot too
- * (`GET /hub/v1/forgotten?since=N`, lib/background/team-hub.ts). Cleared by: uninstalling; a
+ * (`GET /hub/v1/forgotten?since=N`, lib/background/connection/team-hub.ts). Cleared by: uninstalling; a
  * different hub address starts again from 0 (the numbers are the hub's).
  */
 export const hubForgottenItem = storage.defineItem<{ hubUrl: string; last: number } | null>(

@@ -156,10 +156,10 @@ function Ledger({ recent, now }: { recent: Account['recent']; now?: number }) {
               <span class="ledger-cost">{lineCost(line)}</span>
               <span class="ledger-summary">{line.summary}</span>
               <time dateTime={new Date(line.at).toISOString()}>{formatMoment(line.at, now)}</time>
-              {line.interrupted && (
+              {(line.interrupted || line.reportedCredits !== undefined) && (
                 // The theme's ledger grid has no cell for a note: it spans the line's width.
                 <span class="ledger-note muted" style={{ gridColumn: '1 / -1', fontSize: '0.85rem' }}>
-                  {interruptedNote(line)}
+                  {line.interrupted ? interruptedNote(line) : reportedNote(line)}
                 </span>
               )}
             </li>
@@ -184,6 +184,11 @@ function lostCharge(line: Line) {
 /** "Interrupted: the answer was lost; cost 0–2 credits (…)": what the person needs to know. */
 function interruptedNote(line: Line): string {
   return `Interrupted: the answer was lost; ${lostChargeText(lostCharge(line))}.`;
+}
+
+/** A charge the team hub reported past what the call could cost: counted at that most, and said. */
+function reportedNote(line: Line): string {
+  return `The team hub reported ${formatCredits(line.reportedCredits ?? 0)}, more than this could cost: counted at ${formatCredits(line.credits ?? 0)}. Tell your team hub's admin.`;
 }
 
 function lineCost(line: Line): string {

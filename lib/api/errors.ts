@@ -39,6 +39,10 @@ export const API_ERROR_KINDS = [
   // Team mode (hub/): the member's own budget at the hub (402), the team's do-not-enrich list (451).
   'member-budget',
   'team-do-not-enrich',
+  // Team mode: the hub refused the member token (a removed member, a token mistyped).
+  'member-token',
+  // A connection refused before anything was sent: nothing charged, sent again when it can be.
+  'unreachable',
 ] as const;
 
 export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
@@ -359,6 +363,12 @@ export function userMessage(error: ApiError): UserMessage {
     case 'member-budget':
     case 'team-do-not-enrich':
       return spendingMessage(error, detail);
+    case 'member-token':
+      return {
+        title: 'The team hub refused your member token',
+        action: "Ask your team hub's admin for a member token, then paste it in Settings",
+        detail,
+      };
     case 'auth':
       return {
         title: 'The service refused the API key',
@@ -409,6 +419,13 @@ export function userMessage(error: ApiError): UserMessage {
           ? `The value of “${error.param}” is not accepted`
           : 'The service refused the request',
         action: 'Correct what you entered, then try again',
+        detail,
+      };
+    case 'unreachable':
+      return {
+        title: 'Could not connect: nothing was sent',
+        action:
+          'Nothing was spent. Check your connection and the address in Settings; a list asks again by itself',
         detail,
       };
     case 'network':

@@ -10,6 +10,7 @@ import { isConfigured, type Settings } from '../settings';
 import { toApiError } from './calls';
 import type { Checkpoints } from './checkpoints';
 import { BALANCE_AT_KEY, BALANCE_KEY } from './checkpoints';
+import { connectionFor } from './connection';
 import type { EnrichmentDb } from './db';
 import { recentLedger } from './ledger';
 
@@ -24,8 +25,8 @@ export interface AccountDeps {
   requireReady: (settings: Settings) => Promise<void>;
   /** The free balance for these settings (paced like every request). */
   fetchBalance: (settings: Settings) => Promise<number | null>;
-  /** Team mode: the member's budget and spend at the hub (free: GET /hub/v1/me). */
-  hubMember: (settings: Settings) => Promise<HubMember>;
+  /** The member's budget and spend where the connection keeps them (team mode: GET /hub/v1/me, free); null elsewhere. */
+  member: (settings: Settings) => Promise<HubMember> | null;
   /** While the key is paused: when the service asked to wait until, past what is obeyed (lib/background/scheduler.ts). */
   askedToWaitUntil: (settings: Settings) => number | undefined;
 }
@@ -56,13 +57,13 @@ export function createAccount(deps: AccountDeps) {
   async function account(): Promise<Account> {
     const [db, settings] = await Promise.all([deps.db(), deps.settings()]);
     await checkpoints.settleNow();
-    const team = settings.connection === 'team-hub';
+    const { readsBalance } = connectionFor(settings);
     let balanceAt = (await db.get('meta', BALANCE_AT_KEY)) ?? null;
     if (
-      !team &&
+      readsBalance &&
       isConfigured(settings) &&
       deps.inFlight() === 0 &&
-      (balanceAt === null || (await checkpoints.readingDue(db)))
+      (balanceAt === null || (await checkpoints.readingDue(db, settings)))
     ) {
       await checkpoints.readBalance(settings);
       balanceAt = (await db.get('meta', BALANCE_AT_KEY)) ?? null;
@@ -73,7 +74,17 @@ export function createAccount(deps: AccountDeps) {
       ...(await spendTotals(db, settings)),
       balanceAt,
       recent: recent.map(
-        ({ at, endpointId, summary, credits, cached, interrupted, creditsRange, settled }) => ({
+        ({
+          at,
+          endpointId,
+          summary,
+          credits,
+          cached,
+          interrupted,
+          creditsRange,
+          settled,
+          reportedCredits,
+        }) => ({
           at,
           endpointId,
           summary,
@@ -81,11 +92,12 @@ export function createAccount(deps: AccountDeps) {
           cached,
           ...(interrupted ? { interrupted, settled: settled ?? false } : {}),
           ...(creditsRange ? { creditsRange } : {}),
+          ...(reportedCredits !== undefined ? { reportedCredits } : {}),
         }),
       ),
       cache: { entries: await db.count('cache'), bytes: (await db.get('meta', 'cacheBytes')) ?? 0 },
       ...(askedToWaitUntil !== undefined ? { askedToWaitUntil } : {}),
-      ...(team ? { hub: await memberAtHub(settings) } : {}),
+      ...(readsBalance ? {} : { hub: await memberAtHub(settings) }),
     };
   }
 
@@ -94,9 +106,9 @@ export function createAccount(deps: AccountDeps) {
     if (!isConfigured(settings)) return { member: null };
     try {
       await requireReady(settings);
-      return { member: await deps.hubMember(settings) };
+      return { member: await deps.member(settings) };
     } catch (error) {
-      return { member: null, error: toApiError(error).toJSON() };
+      return { member: null, error: connectionFor(settings).explain(toApiError(error)).toJSON() };
     }
   }
 
@@ -112,12 +124,12 @@ export function createAccount(deps: AccountDeps) {
     const settings = { ...(await deps.settings()), ...overrides };
     try {
       await requireReady(settings);
-      if (settings.connection === 'team-hub')
-        return { ok: true, balance: null, member: await deps.hubMember(settings) };
+      const member = deps.member(settings);
+      if (member) return { ok: true, balance: null, member: await member };
       const balance = await deps.fetchBalance(settings);
       return { ok: true, balance };
     } catch (error) {
-      return { ok: false, error: toApiError(error).toJSON() };
+      return { ok: false, error: connectionFor(settings).explain(toApiError(error)).toJSON() };
     }
   }
 

@@ -80,6 +80,11 @@ export function createBatchJob(deps: {
     shows: (item, result) =>
       result.status === 'answer' ? { answer: answerLine(item.endpointId, result.data) ?? undefined } : {},
     end: finish,
+    async waiting(id, reason) {
+      await update(id, (b) => {
+        b.stopReason = reason ?? undefined;
+      });
+    },
     priceAsItLeaves: false,
   };
 

@@ -7,7 +7,11 @@
  *   request id may send it again (a 429 is queued again instead, see below);
  * - the answer was lost after it may have been charged (anything after a 2xx, a 502/504, a broken
  *   connection, a timeout): `interrupted`, settled from the balance (lib/background/checkpoints.ts), never sent
- *   again under the same request id.
+ *   again under the same request id;
+ * - the connection was refused before anything was sent (`unreachable`): nothing was charged, the
+ *   job is `failed` like a refusal, and its request id is sent again (a list's row waits for it).
+ * What differs between the person's own key and a team hub (the charge an answer reports, the
+ * words of a refusal, the scheduler's lane) is the connection's (lib/background/connection/index.ts).
  * A 429 charged nothing and taught the scheduler to slow down: a batch row waits for its next
  * slot; a click waits only while the service's pause ends within CLICK_PATIENCE_MS of the click,
  * else the person is told (with the countdown) and may retry. A server that asked to wait past
@@ -22,7 +26,8 @@ import { CALL_DEADLINE_MS, type Pacer } from './api/client';
 import { budgetBounds, checkBudget, committedToday, reservationOf } from './budget';
 import { sizeOf, writeCache } from './cache';
 import type { Checkpoints } from './checkpoints';
-import { chargeOf } from './credits';
+import { connectionFor } from './connection';
+import { reconcileCanonical } from './credits';
 import { type EnrichmentDb, type JobRecord, StorageError } from './db';
 import { keptRow, listedKeys, recordListedAnswer, screenAnswer } from './do-not-enrich';
 import {
@@ -52,6 +57,7 @@ export interface CallClient {
       onResult?: (result: unknown, index: number) => void;
       onProgress?: (progress: { bytes: number; results: number }) => void;
       priority?: Priority;
+      requestId?: string;
     },
   ): Promise<{ data: unknown; params: Record<string, unknown>; hubCharged?: number | null }>;
 }
@@ -127,15 +133,9 @@ export async function requireReady(
   settings: Settings,
   hasApiPermission?: (origins: string[]) => Promise<boolean>,
 ): Promise<void> {
-  const team = settings.connection === 'team-hub';
+  const connection = connectionFor(settings);
   // Refused before anything is journaled: a URL the client will not send to is no lost call.
-  const addresses = team
-    ? ([['The team hub address', settings.hubUrl]] as const)
-    : ([
-        ['The base URL (v2)', settings.baseUrlV2],
-        ['The base URL (v3)', settings.baseUrlV3],
-      ] as const);
-  for (const [label, url] of addresses) {
+  for (const [label, url] of connection.addresses) {
     const problem = url.trim() === '' ? undefined : baseUrlProblem(url);
     if (problem)
       throw new ApiError('invalid', {
@@ -143,11 +143,7 @@ export async function requireReady(
       });
   }
   if (!isConfigured(settings)) {
-    throw new ApiError('auth', {
-      description: team
-        ? 'No team hub address or member token is set. Open the options to set them.'
-        : 'No API key or base URL is set. Open the options to set them.',
-    });
+    throw connection.explain(new ApiError('auth', { description: connection.notConfigured }));
   }
   if (hasApiPermission && !(await hasApiPermission(apiOrigins(settings)))) {
     throw new ApiError('network', {
@@ -173,10 +169,22 @@ async function recordAnswered(
   | { listed?: undefined; credits: number | null; fetchedAt: number; shown: unknown; notKept?: NotKept }
 > {
   const { data } = answer;
-  const credits = chargeOf(call.endpointId, call.canonical, answer, { plan: settings.plan });
+  const read = connectionFor(settings).chargeOf(
+    answer,
+    () => reconcileCanonical(call.endpointId, call.canonical, data, { plan: settings.plan }),
+    job.quote?.max ?? null,
+  );
+  const { credits } = read;
+  if (read.reported !== undefined)
+    console.warn(
+      `The team hub reported ${read.reported} credits for a call quoted at most ${credits}: ${credits} recorded`,
+    );
   const fetchedAt = now();
   const estimate = budgetBounds(call.endpointId, { min: null, max: null }).max;
-  const charge = credits === null ? { estimate } : { credits };
+  const charge =
+    credits === null
+      ? { estimate }
+      : { credits, ...(read.reported !== undefined ? { reported: read.reported } : {}) };
   // About someone on the do-not-enrich list: paid, but neither the answer nor who was asked is kept.
   const screened = screenAnswer(listed, call.endpointId, data);
   if (screened.listed !== null)
@@ -231,7 +239,7 @@ async function recordFailure(
   settings: Settings,
   cause: unknown,
 ): Promise<SentResult> {
-  const error = toApiError(cause);
+  const error = connectionFor(settings).explain(toApiError(cause));
   if (isLostAnswer(error)) {
     const lost = interruptedJob(
       { ...job, error: error.toJSON(), reserved: 0 },
@@ -248,8 +256,13 @@ async function recordFailure(
   if (error.kind === 'team-do-not-enrich' && error.charged !== undefined) {
     // The team hub was paid for an answer about someone on the team's list, and kept none of it.
     const estimate = budgetBounds(job.endpointId, { min: null, max: null }).max;
-    const charge = error.charged === null ? { estimate } : { credits: error.charged };
-    const recorded = await recordListedAnswer(db, job, charge, error.charged, deps.now(), error.kind);
+    const { credits } = connectionFor(settings).chargeOf(
+      { hubCharged: error.charged },
+      () => null,
+      job.quote?.max ?? null,
+    );
+    const charge = credits === null ? { estimate } : { credits };
+    const recorded = await recordListedAnswer(db, job, charge, credits, deps.now(), error.kind);
     return { status: 'error', error: recorded };
   }
   if (error.kind === 'credits') {
@@ -274,7 +287,7 @@ async function recordFailure(
 async function readReference(checkpoints: Checkpoints, db: Db, settings: Settings) {
   let resumable: JobRecord[] = [];
   let balance: number | null | undefined;
-  if (await checkpoints.readingDue(db)) {
+  if (await checkpoints.readingDue(db, settings)) {
     balance = await checkpoints.readBalance(settings);
     if (balance !== undefined) resumable = await checkpoints.settleWith(db, balance, settings);
   } else {
@@ -300,10 +313,11 @@ async function fetchAndRecord(
   const report = () =>
     deps.onProgress?.(call.requestId, { requestId: call.requestId, results: [...streamed], bytes });
   try {
-    const pace = deps.scheduler.pacerFor(settings.apiKey, { granted: true });
+    const pace = deps.scheduler.pacerFor(connectionFor(settings).paceKey, { granted: true });
     const answer = await deps.client(settings, pace).callCanonical(call.endpointId, call.canonical, {
-      // A person's click goes first at a team hub (the client marks it only there).
+      // A person's click goes first at a team hub, which may journal by request id (the client tells only a hub).
       priority: call.priority,
+      requestId: call.requestId,
       onResult: (result) => {
         const row = keptRow(listed, call.endpointId, result);
         if (row === null) return;
@@ -390,8 +404,9 @@ export function createCalls(deps: CallDeps) {
       quote: { min: quote.min, max: quote.max },
       ...(call.ownerId ? { ownerId: call.ownerId } : {}),
     };
+    const lane = connectionFor(settings).paceKey;
     for (;;) {
-      const { pausedForMs: paused, askedToWaitUntil } = deps.scheduler.state(settings.apiKey);
+      const { pausedForMs: paused, askedToWaitUntil } = deps.scheduler.state(lane);
       // A server that asked to wait past the cap stops batch rows too: they do not wait an hour unsaid.
       if (
         askedToWaitUntil !== undefined ||
@@ -404,11 +419,10 @@ export function createCalls(deps: CallDeps) {
         return { status: 'error', error: error.toJSON() };
       }
       try {
-        await deps.scheduler.acquire(settings.apiKey, call.priority, signal);
+        await deps.scheduler.acquire(lane, call.priority, signal);
       } catch {
         // Told while it waited that the service asked to wait past the cap: said at the loop's top.
-        if (!signal?.aborted && deps.scheduler.state(settings.apiKey).askedToWaitUntil !== undefined)
-          continue;
+        if (!signal?.aborted && deps.scheduler.state(lane).askedToWaitUntil !== undefined) continue;
         // Given up before it left: nothing was sent, nothing journaled.
         return { status: 'error', error: new ApiError('aborted').toJSON() };
       }

@@ -17,6 +17,7 @@
  */
 import type { IDBPDatabase } from 'idb';
 import type { Settings } from '../settings';
+import { connectionFor } from './connection';
 import { type EnrichmentDb, JOB_SEQ_KEY, type JobRecord } from './db';
 import { certainlyNotCharged, interruptedJob, pendingCalls, pruneFinishedJobs, unsettledJobs } from './jobs';
 import { attributeCharges, type LostCall, recordInterruption, recordUnpricedShare } from './ledger';
@@ -252,8 +253,12 @@ function setSettleAfter(deps: CheckpointDeps, ms: number): void {
 export function createCheckpoints(given: CheckpointDeps) {
   // A copy of its own: the e2e hook changes the settle window here, not in the caller's object.
   const deps = { ...given };
-  /** The service answered the balance route 404: it does not tell the balance. */
-  let balanceUntold = false;
+  /**
+   * The connection (its scheduler's lane, lib/background/connection/index.ts) that does not tell
+   * the balance: the service answered the balance route 404, or a team hub, which holds the account.
+   */
+  let untoldFor: string | null = null;
+  const untold = (settings: Settings) => untoldFor === connectionFor(settings).paceKey;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
   /** Readings in a row that could not be taken or could not be read. */
@@ -261,7 +266,7 @@ export function createCheckpoints(given: CheckpointDeps) {
 
   /** The balance, kept as the last reading: a number, null when not told, undefined when unreadable. */
   async function readBalance(settings: Settings): Promise<number | null | undefined> {
-    if (balanceUntold || !deps.isConfigured(settings)) return null;
+    if (untold(settings) || !deps.isConfigured(settings)) return null;
     // The journal's position when the reading is asked for, not when it is answered: a call that
     // leaves while the reading is under way may or may not be in it, so the reading is stamped as
     // older than that call and is never taken as a reference for a later one (readingStillCurrent).
@@ -272,14 +277,14 @@ export function createCheckpoints(given: CheckpointDeps) {
     } catch {
       return undefined;
     }
-    if (value === null) balanceUntold = true;
+    if (value === null) untoldFor = connectionFor(settings).paceKey;
     await keepReading(deps.db, value, deps.now(), seqAsked);
     return value;
   }
 
   /** Whether a call about to leave with nothing in flight should be preceded by a reading. */
-  async function readingDue(db: Db): Promise<boolean> {
-    if (balanceUntold) return false;
+  async function readingDue(db: Db, settings: Settings): Promise<boolean> {
+    if (untold(settings)) return false;
     const at = (await db.get('meta', BALANCE_AT_KEY)) ?? null;
     return at === null || deps.now() - at > READING_MAX_AGE_MS || hasOpen(db);
   }

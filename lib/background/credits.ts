@@ -92,21 +92,6 @@ export function reconcileCanonical(
   return sumCharges(applied, plan, response, rule.results ? countResults(id, response) : 0);
 }
 
-/**
- * What an answer cost, where it is recorded (lib/background/calls.ts): through a team hub, what the
- * hub says the team paid (X-Hub-Charged: 0 when the team had it; null for 'unknown', an unpublished
- * price, which the ledger then records at its estimate); else worked out from the answer.
- */
-export function chargeOf(
-  id: EndpointId,
-  canonical: Params,
-  answer: { data: unknown; hubCharged?: number | null },
-  options: CreditOptions,
-): number | null {
-  if (answer.hubCharged !== undefined) return answer.hubCharged;
-  return reconcileCanonical(id, canonical, answer.data, options);
-}
-
 function appliedComponents(rule: PublishedCostRule, params: Params): CostComponent[] {
   return rule.components.filter((component) => !component.when || holds(component.when, params));
 }

@@ -67,6 +67,11 @@ export interface LedgerEntry {
    * tells what it cost (lib/background/budget.ts UNPUBLISHED_COST_ESTIMATE); gone once `credits` is known.
    */
   estimatedCredits?: number;
+  /**
+   * Team mode: the charge the hub reported was more than the call's quote allows, so `credits` is
+   * that maximum; this is what the hub reported (lib/background/connection/team-hub.ts).
+   */
+  reportedCredits?: number;
 }
 
 /**

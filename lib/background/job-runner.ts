@@ -18,12 +18,15 @@
  * - it stops, letting the calls in flight finish (they are paid), at Pause, Cancel, a spend cap
  *   (before a row that could pass it), today's budget (as each row leaves, unless the person
  *   confirmed past it that day), or an answer after which no row can succeed; rows still waiting
- *   for their turn in the scheduler give up without leaving.
+ *   for their turn in the scheduler give up without leaving;
+ * - it waits, its rows kept to ask, while nothing it sends can be answered for now: the member's
+ *   budget at the team hub is spent (asked again once the hub says some is left: the next day, or
+ *   when the admin raises it), or the connection is refused before anything is sent.
  */
 import type { IDBPDatabase, StoreValue } from 'idb';
 import type { EndpointId } from '../api/endpoints';
 import { type ApiErrorJson, asksToWaitPastCap } from '../api/errors';
-import { isWorking } from '../job-summary';
+import { isWaitReason, isWorking, WAITING_KINDS } from '../job-summary';
 import type { InterruptedCall, PeekRequest, Quote, RunResult } from '../protocol';
 import type { QuoteBounds } from '../quote-format';
 import { confirmedForToday } from './budget';
@@ -42,8 +45,22 @@ export const JOB_CONCURRENCY = 16;
  */
 const QUEUE_READ = 4 * JOB_CONCURRENCY;
 
-/** Errors after which no further row can succeed: the key is refused, or the credits ran out. */
-const STOPPING_KINDS: ReadonlySet<string> = new Set(['auth', 'credits']);
+/** How often a waiting job looks again whether it may go on (the work alarm's period). */
+const WAIT_POLL_MS = 60_000;
+
+/** Why a job waits, in the product's words: its page shows the message while it is running. */
+function waitReason(error: ApiErrorJson): ApiErrorJson {
+  return {
+    ...error,
+    message:
+      error.kind === 'member-budget'
+        ? 'Waiting: your team budget is spent for today'
+        : 'Waiting: the connection was refused, nothing was sent; asking again every minute',
+  };
+}
+
+/** Errors after which no further row can succeed: the key (or member token) is refused, or the credits ran out. */
+const STOPPING_KINDS: ReadonlySet<string> = new Set(['auth', 'member-token', 'credits']);
 
 /** A cost not published counts this much against a spend cap (the budget's estimate for v3 calls). */
 const UNPUBLISHED_CAP_ESTIMATE = 3;
@@ -140,6 +157,8 @@ export interface JobHeader {
   cap?: number | null;
   /** Credits the job has spent so far (kept by its adapter with each row). */
   spent?: number;
+  /** Why it stopped, or while it is running why it waits (ApiErrorJson). */
+  stopReason?: unknown;
 }
 
 /** What the runner reads of a row: one request, asked under its own id. */
@@ -190,6 +209,11 @@ export interface JobKind<Job extends JobHeader, Row extends JobRow> {
   /** Ends a run of the job: what becomes of its rows not asked is the kind's to say. */
   end(id: string, end: JobEnd, stopReason?: ApiErrorJson): Promise<void>;
   /**
+   * Records why a running job waits (its page says so), or null once it goes on. A kind without it
+   * waits all the same, unsaid.
+   */
+  waiting?(id: string, reason: ApiErrorJson | null): Promise<void>;
+  /**
    * A row quoted free for its cached answer is asked from the cache only, and priced again once
    * its entry is gone, so that a cap holds (a kind with no cap asks it cache-first).
    */
@@ -197,10 +221,13 @@ export interface JobKind<Job extends JobHeader, Row extends JobRow> {
 }
 
 export interface JobRunnerDeps {
-  service: Pick<EnrichmentService, 'peekMany' | 'run' | 'requestState' | 'settleNow'>;
+  service: Pick<EnrichmentService, 'peekMany' | 'run' | 'requestState' | 'settleNow'> &
+    Partial<Pick<EnrichmentService, 'budgetLeft'>>;
   now?: () => number;
   /** How long to wait between two readings while an interrupted row settles. */
   settlePollMs?: number;
+  /** How long a waiting job waits before it looks again whether it may go on (WAIT_POLL_MS). */
+  waitPollMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /**
    * Rows asked at once: JOB_CONCURRENCY, unless a test needs them one at a time (to stop a worker
@@ -313,12 +340,17 @@ function createRowCalls<Job extends JobHeader, Row extends JobRow>(
       signal: held,
     });
     const notAsked =
-      (result.status === 'error' && (result.error.kind === 'aborted' || asksToWaitPastCap(result.error))) ||
+      (result.status === 'error' &&
+        (result.error.kind === 'aborted' ||
+          asksToWaitPastCap(result.error) ||
+          WAITING_KINDS.has(result.error.kind))) ||
       result.status === 'needs-confirmation' ||
       result.status === 'not-cached';
     if (notAsked) {
+      // Nothing was sent (or charged): the row is asked again when the job goes on.
       await kind.write(job.id, row, { status: 'queued' });
       if (result.status === 'needs-confirmation') return budgetStop(result.remaining);
+      if (result.status === 'error' && WAITING_KINDS.has(result.error.kind)) return waitReason(result.error);
       return result.status === 'error' && result.error.kind !== 'aborted' ? result.error : null;
     }
     await kind.write(job.id, row, { ...outcomeOf(result), ...kind.shows(row, result) });
@@ -380,6 +412,7 @@ export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const settlePollMs = deps.settlePollMs ?? 2_000;
+  const waitPollMs = deps.waitPollMs ?? WAIT_POLL_MS;
   const concurrency = deps.concurrency ?? JOB_CONCURRENCY;
   /** The loop driving each job in this worker; one per job. */
   const loops = new Map<string, Promise<void>>();
@@ -403,21 +436,43 @@ export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
   }
 
   /**
+   * Whether a job waiting for `reason` may go on: the member's budget at the hub has some left, or
+   * none is kept now (no daily budget there, or no longer a team hub); for a refused connection, or
+   * a hub that cannot tell, its next row tells (refused again, it waits again: nothing is spent).
+   */
+  async function mayGoOn(reason: ApiErrorJson): Promise<boolean> {
+    if (reason.kind !== 'member-budget') return true;
+    const left = await deps.service.budgetLeft?.();
+    return left === undefined || left === null || left > 0;
+  }
+
+  /**
    * Asks the rows, up to `concurrency` at once, then waits for interrupted ones to settle;
-   * resumable at any step. Pause, Cancel, the cap or a reason to stop let the calls in flight finish.
+   * resumable at any step. Pause, Cancel, the cap or a reason to stop let the calls in flight finish;
+   * a reason to wait (WAITING_KINDS) lets them finish too, then looks again every `waitPollMs`.
    */
   async function work(id: string, held: AbortSignal): Promise<void> {
     const inFlight = new Map<string, Promise<[string, ApiErrorJson | null]>>();
     /** The most each call in flight can cost, for the cap. */
     const reserved = new Map<string, number>();
     let stop: ApiErrorJson | null = null;
+    /** Why the job waits; a worker that starts again takes it from the job, and looks before it asks. */
+    let wait: ApiErrorJson | null = null;
+    /** The job waited a while in this loop (or a stopped worker's did): it may look whether to go on. */
+    let waited = false;
+    const first = await kind.read(id);
+    if (first && isWorking(first.status) && isWaitReason(first.stopReason)) {
+      wait = first.stopReason as ApiErrorJson;
+      waited = true;
+    }
     /** Rows read from the queue, not yet asked, in their order (refilled once they are all asked). */
     let pending: Row[] = [];
     for (;;) {
       const job = await kind.read(id);
       if (!job || !isWorking(job.status)) return;
       // `held`: Pause or Cancel was pressed while this loop ran; a Resume since starts a new loop.
-      const holding = job.cancelRequested || job.pauseRequested || stop !== null || held.aborted;
+      const stopping = job.cancelRequested || job.pauseRequested || stop !== null || held.aborted;
+      const holding = stopping || wait !== null;
       if (!holding && inFlight.size < concurrency) {
         if (pending.length === 0)
           pending = (await kind.next(job, QUEUE_READ + inFlight.size)).filter(
@@ -444,9 +499,26 @@ export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
         const [requestId, reason] = await Promise.race(inFlight.values());
         inFlight.delete(requestId);
         reserved.delete(requestId);
-        stop ??= reason;
+        if (reason && WAITING_KINDS.has(reason.kind)) wait ??= reason;
+        else stop ??= reason;
         continue;
       }
+      if (wait !== null && !stopping) {
+        // Nothing in flight: said on the job's page, then looked at again after a while until it may go on.
+        if (!isWaitReason(job.stopReason) || job.stopReason.kind !== wait.kind)
+          await kind.waiting?.(id, wait);
+        if (waited && (await mayGoOn(wait))) {
+          wait = null;
+          waited = false;
+          await kind.waiting?.(id, null);
+        } else {
+          // Pause and Cancel end the wait at once.
+          await Promise.race([sleep(waitPollMs), whenAborted(held)]);
+          waited = true;
+        }
+        continue;
+      }
+      if (wait !== null) await kind.waiting?.(id, null);
       if (job.cancelRequested) return kind.end(id, 'cancelled');
       if (stop) return kind.end(id, 'stopped', stop);
       if (job.pauseRequested) return kind.end(id, 'paused');
@@ -484,6 +556,12 @@ export function createJobRunner<Job extends JobHeader, Row extends JobRow>(
       await loops.get(id);
     },
   };
+}
+
+/** Resolves when `signal` aborts (never, if it does not). */
+function whenAborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }
 
 /** A row's params as the service takes them (kept as the page gave them). */

@@ -21,7 +21,7 @@ export type LedgerTx = IDBPTransaction<EnrichmentDb, ArrayLike<StoreNames<Enrich
 export async function recordAnswer(
   tx: LedgerTx,
   job: Pick<JobRecord, 'id' | 'endpointId' | 'params'>,
-  charge: { credits: number } | { estimate: number | null },
+  charge: { credits: number; reported?: number } | { estimate: number | null },
   at: number,
   data: unknown,
   summary = summarizeAnswer(job.endpointId, job.params, data),
@@ -33,7 +33,10 @@ export async function recordAnswer(
     cached: false,
     requestId: job.id,
     ...('credits' in charge
-      ? { credits: charge.credits }
+      ? {
+          credits: charge.credits,
+          ...(charge.reported !== undefined ? { reportedCredits: charge.reported } : {}),
+        }
       : { credits: null, ...(charge.estimate !== null ? { estimatedCredits: charge.estimate } : {}) }),
   });
 }

@@ -15,7 +15,7 @@ import { ApiError } from '../api/errors';
 import type { RawParams } from '../api/params';
 import { acceptedAgeSeconds } from '../freshness';
 import type { Quote, RunProgress, RunRequest, RunResult } from '../protocol';
-import { isConfigured, type Settings, serviceAddress } from '../settings';
+import { isConfigured, type Settings } from '../settings';
 import { createAccount } from './account';
 import type { Pacer } from './api/client';
 import { cacheKey } from './cache';
@@ -28,6 +28,7 @@ import {
   type ServiceRunRequest,
 } from './calls';
 import { createCheckpoints } from './checkpoints';
+import { type ConnectionClient, connectionFor, type ServiceAddress } from './connection';
 import { quoteOrUnknown } from './credits';
 import type { EnrichmentDb, JobRecord } from './db';
 import { listedKeys, refuseListed } from './do-not-enrich';
@@ -37,19 +38,13 @@ import { recordServedFromCache } from './ledger';
 import { createMerging } from './merging';
 import { createReplays } from './replays';
 import { createScheduler, type Scheduler } from './scheduler';
-import { type HubReader, hubMember, syncForgotten, teamQuote } from './team-hub';
 import { createViews } from './views';
 
 type Canonical = Readonly<Record<string, unknown>>;
 type Db = IDBPDatabase<EnrichmentDb>;
 
 /** The part of the API client the service uses (lib/background/api/client.ts). */
-export interface ServiceClient extends CallClient, HubReader {
-  creditBalance(opts?: { signal?: AbortSignal }): Promise<number | null>;
-}
-
-/** Where the client calls: the service, or in team mode the team's hub (lib/settings.ts serviceAddress). */
-type ServiceAddress = ReturnType<typeof serviceAddress>;
+export interface ServiceClient extends CallClient, ConnectionClient {}
 
 export interface ServiceDeps {
   db: () => Promise<Db>;
@@ -120,26 +115,27 @@ interface RunDeps {
 }
 
 /**
- * Team mode: learning what was forgotten at the hub (./team-hub.ts syncForgotten), one sync at a
- * time and, on calls, at most once every HUB_FORGOTTEN_EVERY_MS (a list of 5,000 rows does not ask
- * 5,000 times); an alarm asks too (`now`).
+ * Learning what was forgotten where the connection leads (team mode: at the hub,
+ * lib/background/connection/team-hub.ts syncForgotten), one sync at a time and, on calls, at most once
+ * every HUB_FORGOTTEN_EVERY_MS (a list of 5,000 rows does not ask 5,000 times); an alarm asks too (`now`).
  */
 export const HUB_FORGOTTEN_EVERY_MS = 60_000;
 
 function createHubForgotten(
-  client: (settings: Settings) => HubReader,
+  client: (settings: Settings) => ConnectionClient,
   forget: (subject: string) => Promise<unknown>,
   now: () => number,
 ) {
   let running: Promise<number> | null = null;
   let lastAt = Number.NEGATIVE_INFINITY;
   function sync(settings: Settings): Promise<number> {
-    if (settings.connection !== 'team-hub') return Promise.resolve(0);
     if (running) return running;
     lastAt = now();
-    running = syncForgotten(client(settings), settings.hubUrl, forget).finally(() => {
-      running = null;
-    });
+    running = connectionFor(settings)
+      .syncForgotten(client(settings), forget)
+      .finally(() => {
+        running = null;
+      });
     return running;
   }
   return {
@@ -218,7 +214,7 @@ function createRuns(deps: RunDeps) {
     const joinable = merging.joinable(joiner);
     if (joinable) return merging.join(joiner, joinable);
     // Team mode: what was forgotten at the hub is forgotten here too, learned on the next call.
-    if (settings.connection === 'team-hub') deps.hubForgotten.soon(settings);
+    deps.hubForgotten.soon(settings);
     const call = deps.calls.send(
       {
         requestId: req.requestId,
@@ -281,9 +277,13 @@ export function createService(deps: ServiceDeps) {
   const scheduler = deps.scheduler ?? createScheduler({ now });
   const startup = createStartupGate();
 
-  const clientFor = (settings: Settings, pace?: Pacer) => deps.client(serviceAddress(settings), pace);
-  const fetchBalance = (settings: Settings) =>
-    clientFor(settings, scheduler.pacerFor(settings.apiKey, { granted: false })).creditBalance();
+  const clientFor = (settings: Settings, pace?: Pacer) => deps.client(connectionFor(settings).address, pace);
+  const fetchBalance = (settings: Settings) => {
+    const connection = connectionFor(settings);
+    return connection.balance(
+      clientFor(settings, scheduler.pacerFor(connection.paceKey, { granted: false })),
+    );
+  };
   const hubForgotten = createHubForgotten(
     (settings) => clientFor(settings),
     deps.forget ?? (async (subject) => forgetSubject(await deps.db(), subject)),
@@ -307,8 +307,9 @@ export function createService(deps: ServiceDeps) {
     settings: deps.settings,
     canonicalize,
     now,
-    teamQuote: (settings, endpointId, canonical, quote) =>
-      teamQuote(clientFor(settings), endpointId, canonical, quote),
+    clickQuote: (settings, endpointId, canonical, quote) =>
+      connectionFor(settings).clickQuote(clientFor(settings), endpointId, canonical, quote),
+    budgetLeft: (settings) => connectionFor(settings).budgetLeft(clientFor(settings)),
   });
   const calls = createCalls({
     db: deps.db,
@@ -371,8 +372,8 @@ export function createService(deps: ServiceDeps) {
     spendTotals: views.spendTotals,
     requireReady: (settings) => requireReady(settings, deps.hasApiPermission),
     fetchBalance,
-    hubMember: (settings) => hubMember(clientFor(settings)),
-    askedToWaitUntil: (settings) => scheduler.state(settings.apiKey).askedToWaitUntil,
+    member: (settings) => connectionFor(settings).member(clientFor(settings)),
+    askedToWaitUntil: (settings) => scheduler.state(connectionFor(settings).paceKey).askedToWaitUntil,
   });
 
   return {
@@ -385,6 +386,14 @@ export function createService(deps: ServiceDeps) {
     settleNow: checkpoints.settleNow,
     account,
     testConnection,
+    /**
+     * What is left of the member's budget where the connection keeps one (team mode: the hub's
+     * `me`, free); undefined where none is kept or it could not be asked. A waiting job asks it.
+     */
+    budgetLeft: async () => {
+      const settings = await deps.settings();
+      return connectionFor(settings).budgetLeft(clientFor(settings));
+    },
     /** Team mode: forgets here what was forgotten at the hub since the last sync (an alarm asks). */
     syncHubForgotten: async () => hubForgotten.now(await deps.settings()),
     /** Stops timers and grants nothing more (a test's worker that is "stopped", or one shutting down). */

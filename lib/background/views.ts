@@ -37,13 +37,21 @@ export interface ViewDeps {
   settings: () => Promise<Settings>;
   canonicalize: (endpointId: EndpointId, params: RawParams) => Canonical;
   now: () => number;
-  /** Team mode: the quote made exact by the hub's peek (./team-hub.ts teamQuote). */
-  teamQuote?: (
+  /**
+   * The connection's quote of a click from the price list's (team mode: made exact by the hub's
+   * peek, lib/background/connection/team-hub.ts teamQuote); the price list's when left out.
+   */
+  clickQuote?: (
     settings: Settings,
     endpointId: EndpointId,
     canonical: Canonical,
     quote: Quote,
   ) => Promise<Quote>;
+  /**
+   * What is left of the member's budget where the connection keeps one (team mode: at the hub);
+   * undefined where it keeps none.
+   */
+  budgetLeft?: (settings: Settings) => Promise<number | null | undefined>;
 }
 
 /**
@@ -91,8 +99,7 @@ export function createViews(deps: ViewDeps) {
     canonical: Canonical,
   ): Promise<Quote> {
     const listed = quoteCanonical(endpointId, canonical, { plan: settings.plan });
-    if (settings.connection !== 'team-hub' || !deps.teamQuote) return listed;
-    return deps.teamQuote(settings, endpointId, canonical, listed);
+    return deps.clickQuote ? deps.clickQuote(settings, endpointId, canonical, listed) : listed;
   }
 
   /** What a view needs when it opens, in one answer: canonical params, quote, cached answer, budget. */
@@ -124,11 +131,14 @@ export function createViews(deps: ViewDeps) {
 
   /**
    * Many requests peeked at once, for a page's list: each one's quote and cached answer (nothing
-   * recorded, nothing spent), and what is left of today's budget after reservations.
+   * recorded, nothing spent), what is left of today's budget after reservations, and in team mode
+   * what is left of the member's budget at the hub when asked (`teamBudget`: one free read of the
+   * hub; `teamLeftToday`, left out when it is not kept there or could not be asked).
    */
   async function peekMany(
     requests: readonly PeekRequest[],
-  ): Promise<{ rows: PeekedRow[]; remainingToday: number | null }> {
+    options: { teamBudget?: boolean } = {},
+  ): Promise<{ rows: PeekedRow[]; remainingToday: number | null; teamLeftToday?: number | null }> {
     const [settings, db] = await Promise.all([deps.settings(), deps.db()]);
     const at = now();
     const listed = await listedKeys(db);
@@ -159,8 +169,11 @@ export function createViews(deps: ViewDeps) {
         }
       }),
     );
-    const { remainingToday } = await spendTotals(db, settings);
-    return { rows, remainingToday };
+    const [{ remainingToday }, teamLeftToday] = await Promise.all([
+      spendTotals(db, settings),
+      options.teamBudget ? deps.budgetLeft?.(settings) : undefined,
+    ]);
+    return { rows, remainingToday, ...(teamLeftToday !== undefined ? { teamLeftToday } : {}) };
   }
 
   return { spendTotals, cachedView, openView, peekMany, clickQuote };

@@ -151,6 +151,11 @@ export interface ListQuote {
   /** The quote of every distinct request not cached (each counted once). */
   total: Quote;
   remainingToday: number | null;
+  /**
+   * Team mode: what is left of the member's budget at the team hub today (null: no budget there);
+   * left out in own-key mode, or when the hub could not be asked.
+   */
+  teamLeftToday?: number | null;
   ratePerMinute: number;
 }
 

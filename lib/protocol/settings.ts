@@ -52,6 +52,11 @@ export interface LedgerLine {
   creditsRange?: { min: number; max: number | null };
   /** false while the service might still charge it. */
   settled?: boolean;
+  /**
+   * Team mode: the hub reported more than the call's quote allows; `credits` is that maximum and
+   * this is what the hub reported.
+   */
+  reportedCredits?: number;
 }
 
 /** Today's spending after an action, for the footer and the budget. */

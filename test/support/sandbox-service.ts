@@ -62,11 +62,14 @@ export function stoppableService(
     settleAfterMs,
     ratePerMinute = 60_000,
     fault,
+    refuse,
   }: {
     settleAfterMs: number;
     ratePerMinute?: number;
     /** A sandbox fault (X-Sandbox-Fault) for the requests to this path, if any. */
     fault?: (path: string) => string | undefined;
+    /** Whether the connection for a request to this path is refused, as a service that is gone refuses it (nothing sent). */
+    refuse?: (path: string) => boolean;
   },
   settings = SANDBOX_SETTINGS,
 ) {
@@ -74,6 +77,12 @@ export function stoppableService(
   let stopped = false;
   const fetch = (request: Request): Promise<Response> => {
     if (stopped) return new Promise<Response>(() => {});
+    if (refuse?.(new URL(request.url).pathname))
+      return Promise.reject(
+        new TypeError('fetch failed', {
+          cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+        }),
+      );
     const cut = new AbortController();
     cuts.add(cut);
     const headers = new Headers(request.headers);
@@ -145,12 +154,18 @@ export function jobWorker(
     settleAfterMs,
     ratePerMinute = 60_000,
     holding = [],
-  }: { settleAfterMs: number; ratePerMinute?: number; holding?: readonly number[] },
+    refuse,
+  }: {
+    settleAfterMs: number;
+    ratePerMinute?: number;
+    holding?: readonly number[];
+    refuse?: (path: string) => boolean;
+  },
   settings = SANDBOX_SETTINGS,
 ) {
   const { service, stop } = stoppableService(
     sandbox,
-    { settleAfterMs, ratePerMinute, fault: holdCalls(PROFILE_PATH, holding) },
+    { settleAfterMs, ratePerMinute, fault: holdCalls(PROFILE_PATH, holding), refuse },
     settings,
   );
   let ids = 0;

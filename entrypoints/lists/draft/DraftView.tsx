@@ -89,6 +89,7 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
         shown={table.columns.map((_, index) => index).filter((index) => roles[index] !== 'ignore')}
         run={run}
         ratePerMinute={quote?.ratePerMinute}
+        teamLeftToday={quote?.teamLeftToday}
         quoteError={quoteError}
         inCrm={
           inCrm?.count ? { count: inCrm.count, included: includeInCrm, onInclude: setIncludeInCrm } : null

@@ -34,6 +34,8 @@ export interface DryRunSectionProps {
   run: DryRun | null;
   /** How many requests a minute the list is asked at (the quote's). */
   ratePerMinute: number | undefined;
+  /** Team mode: what is left of the member's budget at the team hub today (the quote's; null: no budget there). */
+  teamLeftToday?: number | null;
   quoteError: UserMessage | null;
   /** Rows the CRM reference holds: how many, and whether the person includes them. */
   inCrm: { count: number; included: boolean; onInclude: (included: boolean) => void } | null;
@@ -45,6 +47,7 @@ export function DryRunSection({
   shown,
   run,
   ratePerMinute,
+  teamLeftToday,
   quoteError,
   inCrm,
   start,
@@ -84,7 +87,7 @@ export function DryRunSection({
               Include the {rowsWord(inCrm.count)} already in your CRM
             </label>
           )}
-          <StartControl run={run} start={start} />
+          <StartControl run={run} start={start} teamLeftToday={teamLeftToday} />
           <RowsTable
             caption="Rows and what each will cost"
             headers={['#', ...shown.map((index) => table.columns[index]!), 'Dry run']}
@@ -151,10 +154,22 @@ function DryRunFigures({ run }: { run: DryRun }) {
 }
 
 /**
- * The control that spends, named with the price: `Enrich 200 rows · 180–220 credits`, and what the
- * CRM reference left out: `Enrich 140 rows · 140 credits · 46 in your CRM left out`.
+ * The control that spends, named with the price: `Enrich 200 rows · 180–220 credits`, what the
+ * CRM reference left out: `Enrich 140 rows · 140 credits · 46 in your CRM left out`, and in team
+ * mode what is left of the member's budget when the price could pass it:
+ * `Enrich 12 rows · 12 credits · you have 5 left today at the team hub`.
  */
-function StartControl({ run, start }: { run: DryRun; start: DraftStart }) {
+function StartControl({
+  run,
+  start,
+  teamLeftToday,
+}: {
+  run: DryRun;
+  start: DraftStart;
+  teamLeftToday: number | null | undefined;
+}) {
+  const passesTeamBudget =
+    typeof teamLeftToday === 'number' && (run.total.max === null || run.total.max > teamLeftToday);
   return (
     <>
       {start.confirming ? (
@@ -174,6 +189,7 @@ function StartControl({ run, start }: { run: DryRun; start: DraftStart }) {
           >
             {spendLabel(`Enrich ${rowsWord(run.enrichRows)}`, run.total)}
             {run.inCrm > 0 && ` · ${run.inCrm} in your CRM left out`}
+            {passesTeamBudget && ` · you have ${teamLeftToday} left today at the team hub`}
           </button>
         </div>
       )}

@@ -2,6 +2,7 @@
  * How far a list has got, in words (also in the kept lists' table) and figures: its status, a progress bar, rows done, rows a minute, time left,
  * credits spent against the quote, and how many rows failed, were refused or lost their answer.
  */
+import { isWaitReason } from '@/lib/job-summary';
 import type { ListSummary } from '@/lib/protocol';
 import { formatQuote } from '@/lib/quote-format';
 import { durationWords } from '../draft/dry-run';
@@ -13,7 +14,8 @@ export function statusWords(summary: ListSummary): string {
   if (summary.pauseRequested) return 'Pausing: the calls in flight finish';
   switch (summary.status) {
     case 'running':
-      return 'Running';
+      // A list waits, running, while nothing it sends can be answered for now (lib/background/job-runner.ts).
+      return isWaitReason(summary.stopReason) ? summary.stopReason.message : 'Running';
     case 'settling':
       return 'Waiting for the balance to tell what a lost answer cost';
     case 'paused':

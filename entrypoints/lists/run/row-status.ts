@@ -4,7 +4,18 @@
  * say so and show 0 credits, so the Credits column adds up to what the list spent.
  */
 import { lostChargeShort } from '@/components/spend/charge-format';
+import { ApiError, userMessage } from '@/lib/api/errors';
 import type { ListRequestView, ListRowTarget } from '@/lib/protocol';
+
+/** A failed row's error in the product's words (never the raw HTTP line of its message). */
+function errorWords(error: ListRequestView['error']): string {
+  if (!error) return 'unknown error';
+  try {
+    return userMessage(ApiError.fromJSON(error)).title;
+  } catch {
+    return error.message;
+  }
+}
 
 export interface RowStatus {
   words: string;
@@ -43,7 +54,7 @@ export function rowStatus(
       if (request.noMatch) return { words: 'No match', credits, owns: true };
       return { words: request.cached ? 'Enriched (cached)' : 'Enriched', credits, owns: true };
     case 'failed':
-      return { words: `Failed: ${request.error?.message ?? 'unknown error'}`, credits: 0, owns: true };
+      return { words: `Failed: ${errorWords(request.error)}`, credits: 0, owns: true };
     case 'interrupted':
       return {
         words: request.interrupted ? `Answer lost: ${lostChargeShort(request.interrupted)}` : 'Answer lost',

@@ -31,6 +31,8 @@ export const RETRY_POLICY = {
   unavailable: { retries: 3, delayMs: 0 },
   /** 500: up to 2 more times, after a pause. */
   server: { retries: 2, delayMs: 1_000 },
+  /** A connection refused before anything was sent (nothing charged): up to 2 more times, after a pause. */
+  refused: { retries: 2, delayMs: 1_000 },
 } as const;
 
 /**
@@ -80,8 +82,9 @@ export interface ClientConfig {
   /** `{base_url_v3}` of the spec: v3 paths (`/v3/...`) are appended to it. */
   baseUrlV3: string;
   /**
-   * The base URLs are a team hub's (hub/): a click is marked for it (X-Hub-Priority) and its answers
-   * say what the team paid (X-Hub-Charged), which the ledger records.
+   * The base URLs are a team hub's (hub/; the connection says so, lib/background/connection/index.ts):
+   * a click is marked for it (X-Hub-Priority), a paid call carries its request id (Idempotency-Key),
+   * and its answers say what the team paid (X-Hub-Charged), which the connection reads.
    */
   hub?: boolean;
   fetch?: (request: Request) => Promise<Response>;
@@ -106,6 +109,11 @@ export interface CallOptions {
   onResult?: (result: unknown, index: number) => void;
   /** A person's click goes before batch and list rows at a team hub (X-Hub-Priority: click). */
   priority?: 'click' | 'batch';
+  /**
+   * The paid call's request id, sent to a team hub as `Idempotency-Key`: a hub that journals by it
+   * answers a call asked again from its journal, and tells what a lost answer cost.
+   */
+  requestId?: string;
 }
 
 export interface CallResult<Data = unknown> {
@@ -151,6 +159,29 @@ function tooLarge(maxAnswerBytes: number, bytes: number): ApiError {
 
 /** The hub reads a person's click from this header (hub/app.ts); batch and list rows carry none. */
 const HUB_PRIORITY_HEADER = 'X-Hub-Priority';
+/** A paid call's request id, for a team hub (CallOptions.requestId). */
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * Node's codes (undici's `cause.code`) of a connection that broke after the request may have left:
+ * its answer is lost. Any other failure of fetch before an answer began (ECONNREFUSED, a name that
+ * does not resolve, and a browser's bare "Failed to fetch", which tells no more) sent nothing.
+ */
+const BROKEN_AFTER_SENDING: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+]);
+
+/** Whether fetch failed before anything reached the server: a refused connection, charged nothing. */
+function refusedBeforeSending(error: unknown): boolean {
+  if (!(error instanceof TypeError)) return false;
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return typeof code !== 'string' || !BROKEN_AFTER_SENDING.has(code);
+}
 
 /** An answer's value, and through a hub what the team paid for it. */
 interface Answered {
@@ -183,6 +214,7 @@ async function attempt(
   const { signal } = controller;
   const { endpointId } = request;
   let answered = false;
+  let responded = false;
   try {
     const response = await fetchRequest(
       new Request(request.url, {
@@ -191,6 +223,7 @@ async function attempt(
           Authorization: `Bearer ${apiKey}`,
           Accept: 'application/json',
           ...(hub && opts.priority === 'click' ? { [HUB_PRIORITY_HEADER]: 'click' } : {}),
+          ...(hub && opts.requestId !== undefined ? { [IDEMPOTENCY_HEADER]: opts.requestId } : {}),
         },
         // Never followed: a browser before Chrome 119 forwards the key on a cross-origin redirect.
         redirect: 'error',
@@ -198,6 +231,7 @@ async function attempt(
       }),
     );
     // The answer began: the call's deadline is met, and only the idle deadline governs its body.
+    responded = true;
     deadline.removeEventListener('abort', timeOut);
     idle.restart();
     if (response.status >= 300 && response.status < 400) {
@@ -248,6 +282,9 @@ async function attempt(
       ? { value: parsed.data, hubCharged: readHubCharged(charged) }
       : { value: parsed.data };
   } catch (error) {
+    if (!responded && !signal.aborted && refusedBeforeSending(error))
+      // Nothing reached the server (the connection was refused): no lost answer; it may be sent again.
+      throw new ApiError('unreachable', { endpointId, description: messageOf(error) }, { cause: error });
     // Handed to fetch: unless the service answered a documented error, it may have been charged.
     const lost = answered || !isApiError(error) || error.answerLost === true;
     const details = { endpointId, ...(lost ? { answerLost: true } : {}) };
@@ -273,6 +310,8 @@ function retryDelayMs(error: ApiError, retriesSoFar: number): number | undefined
     return retriesSoFar < RETRY_POLICY.unavailable.retries ? RETRY_POLICY.unavailable.delayMs : undefined;
   if (error.kind === 'server' && error.status === 500)
     return retriesSoFar < RETRY_POLICY.server.retries ? RETRY_POLICY.server.delayMs : undefined;
+  if (error.kind === 'unreachable')
+    return retriesSoFar < RETRY_POLICY.refused.retries ? RETRY_POLICY.refused.delayMs : undefined;
   return undefined;
 }
 
@@ -412,7 +451,7 @@ export function createClient(config: ClientConfig) {
   }
 
   /**
-   * A free read of the team hub's own routes (`/hub/v1/…`, lib/background/team-hub.ts), with the
+   * A free read of the team hub's own routes (`/hub/v1/…`, lib/background/connection/team-hub.ts), with the
    * member token, its answer checked by `response`. Only meaningful in team mode.
    */
   async function hubRead<T>(

@@ -183,6 +183,11 @@ export function createListJob(deps: ListJobDeps) {
       return {};
     },
     end: finish,
+    async waiting(id, reason) {
+      await updateList(id, (l) => {
+        l.stopReason = reason ?? undefined;
+      });
+    },
     priceAsItLeaves: true,
   };
 

@@ -101,8 +101,8 @@ export function createLists(deps: ListDeps) {
 
   /** Quote and cache state of a list's requests, before anything is spent: one message, one read. */
   async function quote(requests: readonly PeekRequest[]): Promise<ListQuote> {
-    const [{ rows, remainingToday }, ratePerMinute] = await Promise.all([
-      deps.service.peekMany(requests),
+    const [{ rows, remainingToday, teamLeftToday }, ratePerMinute] = await Promise.all([
+      deps.service.peekMany(requests, { teamBudget: true }),
       deps.ratePerMinute(),
     ]);
     const seen = new Set<string>();
@@ -115,7 +115,13 @@ export function createLists(deps: ListDeps) {
       }
       return { ok: true as const, key: row.key, quote: row.quote, cachedAt: row.cached?.fetchedAt ?? null };
     });
-    return { rows: shown, total: sumQuotes(uncached), remainingToday, ratePerMinute };
+    return {
+      rows: shown,
+      total: sumQuotes(uncached),
+      remainingToday,
+      ...(teamLeftToday !== undefined ? { teamLeftToday } : {}),
+      ratePerMinute,
+    };
   }
 
   async function start(request: ListStartRequest): Promise<ListStartResult> {

@@ -167,6 +167,36 @@ describe('a pasted list before anything is spent', () => {
   });
 });
 
+describe('a list in team mode', () => {
+  it("says before the click what is left of the member's budget at the team hub, when the price could pass it", async () => {
+    const teamQuote =
+      (left: number) =>
+      ({ requests }: { requests: unknown[] }): ListQuote => ({
+        ...QUOTE_ALL_ONE({ requests }),
+        teamLeftToday: left,
+      });
+    for (const [left, name] of [
+      [1, 'Enrich 3 rows · 2 credits · you have 1 left today at the team hub'],
+      [2, 'Enrich 3 rows · 2 credits'],
+      [50, 'Enrich 3 rows · 2 credits'],
+    ] as const) {
+      const { backend } = backendOf({ 'list.all': () => [], 'list.quote': teamQuote(left) });
+      const page = await mount(backend);
+      const pasted = page.querySelector('textarea')!;
+      await act(() => {
+        pasted.value = PASTED;
+        pasted.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await act(() => button('Read the pasted list').click());
+      await until(() => page.querySelector('select') !== null);
+      await settle();
+      button(name);
+      render(null, page);
+      page.remove();
+    }
+  });
+});
+
 /** Chooses a file in the page's file input, as a person picking it does. */
 async function chooseFile(page: HTMLElement, name: string, parts: BlobPart[]) {
   const input = page.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -430,7 +460,7 @@ describe('a list as it runs and after', () => {
             : { status: 'started', list: summaryOf({}) },
       },
     );
-    expect(container!.textContent).toContain('Failed: The service had a problem');
+    expect(container!.textContent).toContain('Failed: The service had an internal error');
     await act(() => button('Retry · 1 credit').click());
     await settle();
     button('Retry 1 failed row · 1 credit');

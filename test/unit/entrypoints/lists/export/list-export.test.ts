@@ -108,7 +108,7 @@ describe('the CSV', () => {
     expect(cell(0, 'Freshness')).toBe('Any age');
     expect(rows.map((_, i) => cell(i, 'Status'))).toEqual([
       'Enriched',
-      'Failed: Not found',
+      'Failed: Nothing was found for this request',
       'Same as row 1',
       'Not asked: Nothing to look up',
       'Enriched (cached)',

@@ -186,9 +186,11 @@ describe('errors the service answers', () => {
     });
   }
 
-  it('reports a network failure as a lost answer, and does not retry it (the service may have charged it)', async () => {
+  it('reports a connection broken after the request left as a lost answer, and does not retry it (the service may have charged it)', async () => {
     const { client, requests } = setup(() => {
-      throw new TypeError('fetch failed');
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+      });
     });
     const error = await failure(callRaw(client, 'company.profile', COMPANY));
     expect(error).toMatchObject({
@@ -198,6 +200,35 @@ describe('errors the service answers', () => {
       answerLost: true,
     });
     expect(requests).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'ECONNREFUSED (Node)',
+      new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) }),
+    ],
+    ["a browser's bare TypeError", new TypeError('Failed to fetch')],
+  ])(
+    'a connection refused before anything was sent, %s, is no lost answer and is sent again',
+    async (_name, refusal) => {
+      const { client, clock, requests } = setup((_request, index) => {
+        if (index < 2) throw refusal;
+        return json(fixture('company-profile.json'));
+      });
+      const { data } = await clock.run(callRaw(client, 'company.profile', COMPANY));
+      expect(data).toBeTruthy();
+      expect(requests).toHaveLength(3);
+    },
+  );
+
+  it('a connection refused on every try says nothing was sent, and is not a lost answer', async () => {
+    const { client, clock, requests } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await failure(clock.run(callRaw(client, 'company.profile', COMPANY)));
+    expect(error.kind).toBe('unreachable');
+    expect(error.answerLost).toBeUndefined();
+    expect(requests).toHaveLength(1 + 2);
   });
 
   it.each([502, 504])('never retries a %i: a gateway may hide a request that finished', async (status) => {

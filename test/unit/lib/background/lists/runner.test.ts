@@ -50,16 +50,19 @@ function useSandbox(options: { chargeOnClientGone?: boolean } = {}) {
 function startWorker({
   ratePerMinute = 60_000,
   holding,
+  refuse,
 }: {
   ratePerMinute?: number;
   holding?: number[];
+  /** Whether the connection for a request to this path is refused (nothing sent). */
+  refuse?: (path: string) => boolean;
 } = {}) {
   const { service, stop, runnerDeps } = jobWorker(
     sandbox,
-    { settleAfterMs: SETTLE_MS, ratePerMinute, holding },
+    { settleAfterMs: SETTLE_MS, ratePerMinute, holding, refuse },
     settings,
   );
-  const lists = createLists({ ...runnerDeps, ratePerMinute: async () => ratePerMinute });
+  const lists = createLists({ ...runnerDeps, waitPollMs: 50, ratePerMinute: async () => ratePerMinute });
   stoppers.push(() => service.dispose());
   return { service, lists, stop };
 }
@@ -320,6 +323,45 @@ describe('a list', () => {
     expect(stopped.stopReason).toMatchObject({ kind: 'rate-limited', waitUntil: Date.parse(asked) });
     expect(profileRequests).toBe(1);
     expect(START - balance()).toBe(0);
+  });
+
+  it('waits, its rows kept, while the connection is refused (nothing sent), and goes on once it is not: no lost answer, each row paid once', async () => {
+    useSandbox();
+    let back = false;
+    let profileRequests = 0;
+    const { lists } = startWorker({
+      // The service is gone from the third profile request on, until it is back.
+      refuse: (path) => path === PROFILE_PATH && !back && ++profileRequests > 2,
+    });
+    const id = await started(
+      await lists.start(listOf([70, 71, 72, 73, 74, 75].map(profile), [0, 1, 2, 3, 4, 5])),
+    );
+    const waiting = await until(
+      async () => (await lists.state(id, 0))!.summary,
+      (summary) => summary.stopReason !== null && summary.counts.running === 0,
+      10_000,
+    );
+    expect(waiting.status).toBe('running');
+    expect(waiting.stopReason).toMatchObject({
+      kind: 'unreachable',
+      message: 'Waiting: the connection was refused, nothing was sent; asking again every minute',
+    });
+    expect(waiting.counts).toMatchObject({ done: 2, queued: 4, failed: 0, interrupted: 0 });
+
+    back = true;
+    const done = await until(
+      async () => (await lists.state(id, 0))!.summary,
+      (summary) => summary.status === 'done',
+      10_000,
+    );
+    expect(done).toMatchObject({
+      spent: 6,
+      stopReason: null,
+      counts: { done: 6, failed: 0, interrupted: 0 },
+    });
+    expect(profileCalls()).toHaveLength(6);
+    expect(chargesPerQuestion().every((count) => count === 1)).toBe(true);
+    expect(await ledgerTotal()).toBe(START - balance());
   });
 
   it('a start asked again (its worker stopped before answering) finds the list it began, paid once', async () => {

@@ -7,21 +7,22 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHub, type Hub } from '../../../../hub/app';
-import type { Db } from '../../../../hub/db';
-import { addMember } from '../../../../hub/members';
-import { addListed, forget } from '../../../../hub/privacy';
-import { type TestDatabase, sandboxService as teamSandbox, testDatabase } from '../../../../hub/testing';
-import { ApiError, userMessage } from '../../../../lib/api/errors';
-import { createClient } from '../../../../lib/background/api/client';
-import { closeDbForTests, openDb } from '../../../../lib/background/db';
-import { recentLedger } from '../../../../lib/background/ledger';
-import { createScheduler } from '../../../../lib/background/scheduler';
-import { createService } from '../../../../lib/background/service';
-import type { RunRequest, RunResult } from '../../../../lib/protocol';
-import { spendLabel } from '../../../../lib/quote-format';
-import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings';
-import { until } from '../../../support/sandbox-service';
+import { createHub, type Hub } from '../../../../../hub/app';
+import type { Db } from '../../../../../hub/db';
+import { addMember, removeMember, setBudget } from '../../../../../hub/members';
+import { addListed, forget } from '../../../../../hub/privacy';
+import { type TestDatabase, sandboxService as teamSandbox, testDatabase } from '../../../../../hub/testing';
+import { ApiError, userMessage } from '../../../../../lib/api/errors';
+import { createClient } from '../../../../../lib/background/api/client';
+import { closeDbForTests, openDb } from '../../../../../lib/background/db';
+import { recentLedger } from '../../../../../lib/background/ledger';
+import { createLists } from '../../../../../lib/background/lists/runner';
+import { createScheduler } from '../../../../../lib/background/scheduler';
+import { createService } from '../../../../../lib/background/service';
+import type { PeekRequest, RunRequest, RunResult } from '../../../../../lib/protocol';
+import { spendLabel } from '../../../../../lib/quote-format';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../../lib/settings';
+import { until } from '../../../../support/sandbox-service';
 
 let database: TestDatabase;
 let hubDb: Db;
@@ -52,8 +53,15 @@ afterEach(closeDbForTests);
 
 const HUB_URL = 'https://hub.team.test';
 
-/** A member's browser in team mode: its background service, and the requests it sent the hub. */
-async function memberBrowser(name: string, daily = 200) {
+/** The hub as the browser reaches it: `hubAnswer` passes a request on to the hub in-process. */
+type Between = (request: Request, hubAnswer: (request: Request) => Promise<Response>) => Promise<Response>;
+const straight: Between = (request, hubAnswer) => hubAnswer(request);
+
+/**
+ * A member's browser in team mode: its background service, and the requests it sent the hub.
+ * `between`: what stands between the browser and the hub (a hub that lies, one that is gone).
+ */
+async function memberBrowser(name: string, daily = 200, between: Between = straight) {
   const { token } = await addMember(hubDb, name, { daily });
   const settings: Settings = {
     ...DEFAULT_SETTINGS,
@@ -72,7 +80,7 @@ async function memberBrowser(name: string, daily = 200) {
         pace,
         fetch: (request: Request) => {
           sent.push(request.clone());
-          return Promise.resolve(hub.app.request(request));
+          return between(request, async (passed) => hub.app.request(passed));
         },
       }),
     scheduler: createScheduler({ ratePerMinute: 60_000 }),
@@ -209,11 +217,16 @@ describe('team mode', () => {
     expect(result).toMatchObject({
       ok: false,
       error: {
-        kind: 'auth',
+        kind: 'member-token',
         status: 401,
         description: expect.stringContaining('does not know this member token'),
       },
     });
+    // In the product's words: the member token and the hub's admin, never "the API key".
+    const words = userMessage(ApiError.fromJSON(result.ok ? null : result.error));
+    expect(`${words.title}. ${words.action}`).toBe(
+      "The team hub refused your member token. Ask your team hub's admin for a member token, then paste it in Settings",
+    );
   });
 
   it('a subject forgotten at the hub is forgotten in the extension after the sync', async () => {
@@ -247,7 +260,7 @@ describe('team mode', () => {
     expect(left).toEqual([person(11)]);
   });
 
-  it('a click carries X-Hub-Priority: click, a batch row does not', async () => {
+  it('a click carries X-Hub-Priority: click, a batch row does not; both carry their request id', async () => {
     const ada = await memberBrowser('ada');
     await ada.extension.run(profileRun('click-1', 8));
     await ada.extension.run(profileRun('row-1', 9, { ownerId: 'batch-1' } as Partial<RunRequest>));
@@ -261,10 +274,192 @@ describe('team mode', () => {
       [person(8), 'click'],
       [person(9), null],
     ]);
+    // Each paid call carries its request id, for a hub that journals by it.
+    expect(profileRequests.map((request) => request.headers.get('Idempotency-Key'))).toEqual([
+      'click-1',
+      'row-1',
+    ]);
     // Every request went to the hub with the member token, never the team's key.
     expect(new Set(ada.sent.map((request) => new URL(request.url).origin))).toEqual(new Set([HUB_URL]));
     expect(ada.sent.every((request) => request.headers.get('Authorization') === `Bearer ${ada.token}`)).toBe(
       true,
     );
   });
+});
+
+describe('the hub is trusted only as far as a quote goes', () => {
+  it("a charge the hub reports above the call's quote is recorded at the quote's maximum, flagged", async () => {
+    const ada = await memberBrowser('ada', 200, async (request, hubAnswer) => {
+      const answer = await hubAnswer(request);
+      if (!answer.headers.has('X-Hub-Charged')) return answer;
+      const headers = new Headers(answer.headers);
+      headers.set('X-Hub-Charged', '1000000000');
+      return new Response(answer.body, { status: answer.status, headers });
+    });
+    const view = await ada.extension.openView('person.profile', { profile_url: person(12) });
+    const max = view.ok ? view.quote.max : null;
+    expect(max).toBeGreaterThan(0);
+
+    expect(await ada.extension.run(profileRun('a-lie', 12))).toMatchObject({
+      status: 'answer',
+      credits: max,
+    });
+    const [line] = await recentLedger(await openDb());
+    expect(line).toMatchObject({ credits: max, reportedCredits: 1_000_000_000 });
+    // Today's spend (and the budget) count the quote's maximum; the account shows the flag.
+    const account = await ada.extension.account();
+    expect(account.today).toBe(max);
+    expect(account.recent[0]).toMatchObject({ credits: max, reportedCredits: 1_000_000_000 });
+  });
+
+  it('a hub that ignores `since` on its forgotten list is not asked again without end', async () => {
+    let asked = 0;
+    const ada = await memberBrowser('ada', 200, async (request, hubAnswer) => {
+      if (new URL(request.url).pathname !== '/hub/v1/forgotten') return hubAnswer(request);
+      asked += 1;
+      // The same page whatever `since` says.
+      return Response.json({
+        forgotten: [{ seq: 1, key: 'k-1', text: person(6), at: new Date().toISOString() }],
+        last: 1,
+      });
+    });
+    expect(await ada.extension.syncHubForgotten()).toBe(1);
+    // The page that brought a subject, then one that brought nothing past it: the sync stops.
+    expect(asked).toBe(2);
+    asked = 0;
+    expect(await ada.extension.syncHubForgotten()).toBe(0);
+    expect(asked).toBe(1);
+  });
+});
+
+describe("the member token and the member's budget, in the product's words", () => {
+  it("a removed member's click speaks of the member token and the hub's admin, never of an API key", async () => {
+    const ada = await memberBrowser('ada');
+    await removeMember(hubDb, 'ada');
+    const error = errorOf(await ada.extension.run(profileRun('a-removed', 3)));
+    expect(error).toMatchObject({ kind: 'member-token', status: 401 });
+    const words = userMessage(error);
+    expect(words).toMatchObject({
+      title: 'The team hub refused your member token',
+      action: "Ask your team hub's admin for a member token, then paste it in Settings",
+    });
+    expect(JSON.stringify(words)).not.toContain('API key');
+  });
+
+  it("a list past the member's budget is quoted so, waits with its rows kept, and goes on when the admin raises it; each row paid once", async () => {
+    const ada = await memberBrowser('ada', 5);
+    const lists = createLists({
+      db: openDb,
+      service: ada.extension,
+      ratePerMinute: async () => 60_000,
+      newId: () => crypto.randomUUID(),
+      settlePollMs: 20,
+      waitPollMs: 20,
+    });
+    const requests: PeekRequest[] = Array.from({ length: 12 }, (_, index) => ({
+      endpointId: 'person.profile',
+      params: { profile_url: person(20 + index), use_cache: 'if-present', live_fetch: 'default' },
+    }));
+    // Before the click: what is left at the hub is part of the quote.
+    const quote = await lists.quote(requests);
+    expect(quote.teamLeftToday).toBe(5);
+    expect(quote.total.max).toBe(12);
+
+    const result = await lists.start({
+      startId: 'team-list',
+      name: 'Event leads',
+      columns: ['Who'],
+      rows: requests.map((_, index) => [`row ${index + 1}`]),
+      mapping: ['profile_url'],
+      options: { freshness: 'if-present', withProfiles: true, contacts: false },
+      requests,
+      targets: requests.map((_, index) => index),
+      cap: null,
+    });
+    expect(result.status).toBe('started');
+    const waiting = await until(
+      async () => (await lists.state('team-list', 0))!.summary,
+      (summary) => summary.stopReason !== null && summary.counts.done === 5 && summary.counts.running === 0,
+      15_000,
+    );
+    expect(waiting.status).toBe('running');
+    expect(waiting.stopReason?.message).toBe('Waiting: your team budget is spent for today');
+    expect(waiting.counts).toMatchObject({ done: 5, queued: 7, failed: 0, interrupted: 0 });
+    expect(serviceCalls()).toHaveLength(5);
+
+    await setBudget(hubDb, 'ada', { daily: 20 });
+    const done = await until(
+      async () => (await lists.state('team-list', 0))!.summary,
+      (summary) => summary.status === 'done',
+      15_000,
+    );
+    expect(done.counts).toMatchObject({ done: 12, queued: 0, failed: 0, interrupted: 0 });
+    expect(done.stopReason).toBeNull();
+    expect(done.spent).toBe(12);
+    // Each person asked of the service once.
+    const asked = serviceCalls().map((call) => call.query.profile_url);
+    expect(asked).toHaveLength(12);
+    expect(new Set(asked).size).toBe(12);
+  });
+});
+
+describe('a connection refused before anything was sent', () => {
+  const refusal = () =>
+    new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8788'), { code: 'ECONNREFUSED' }),
+    });
+
+  /** The person's own key, straight to the service (the sandbox's key `team`). */
+  function ownKeyBrowser(refusing: () => boolean) {
+    const settings: Settings = {
+      ...DEFAULT_SETTINGS,
+      apiKey: 'team',
+      baseUrlV2: 'https://service.test',
+      baseUrlV3: 'https://service.test',
+      onboarded: true,
+    };
+    return createService({
+      db: openDb,
+      settings: async () => settings,
+      client: (address, pace) =>
+        createClient({
+          ...address,
+          pace,
+          fetch: async (request: Request) => {
+            if (refusing()) throw refusal();
+            return service.fetch(request);
+          },
+        }),
+      scheduler: createScheduler({ ratePerMinute: 60_000 }),
+    });
+  }
+
+  it.each(['team-hub', 'own-key'] as const)(
+    '(%s) is no lost answer: nothing recorded, and the same request is sent again',
+    async (mode) => {
+      let refusing = true;
+      const extension =
+        mode === 'team-hub'
+          ? (
+              await memberBrowser('ada', 200, async (request, hubAnswer) => {
+                if (refusing) throw refusal();
+                return hubAnswer(request);
+              })
+            ).extension
+          : ownKeyBrowser(() => refusing);
+      const error = errorOf(await extension.run(profileRun('r-1', 14)));
+      expect(error.kind).toBe('unreachable');
+      expect(error.answerLost).toBeUndefined();
+      expect(userMessage(error).title).toBe('Could not connect: nothing was sent');
+      const db = await openDb();
+      expect(await recentLedger(db)).toEqual([]);
+      expect((await db.get('jobs', 'r-1'))?.status).toBe('failed');
+
+      refusing = false;
+      const answered = await extension.run(profileRun('r-1', 14));
+      expect(answered).toMatchObject({ status: 'answer', cached: false });
+      expect((await recentLedger(db)).map((line) => line.requestId)).toEqual(['r-1']);
+      expect(serviceCalls()).toHaveLength(1);
+    },
+  );
 });

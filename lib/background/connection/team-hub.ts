@@ -1,0 +1,194 @@
+/**
+ * The team's hub (./index.ts `Connection`; hub/app.ts): the service's own paths at the hub's address
+ * with the member token, and the hub's own free reads under `/hub/v1/…`: the member's budget and
+ * spend (`me`, what the account shows in place of the service's balance and what a quote says is
+ * left), whether the team has an answer fresh enough (`peek`, which makes a click's quote exact), and
+ * the subjects forgotten at the hub, which this browser then forgets too (`forgotten?since=N`).
+ *
+ * The hub is trusted as far as a quote goes: a charge it reports above what the call's quote allows
+ * is recorded at that maximum, flagged; a list of forgotten subjects that does not move forward is
+ * not asked again without end.
+ */
+import { z } from 'zod';
+import { type EndpointId, endpoints } from '../../api/endpoints';
+import { ApiError } from '../../api/errors';
+import type { HubMember, Quote } from '../../protocol';
+import { hubForgottenItem, type Settings } from '../../settings';
+import type { Connection, ConnectionClient } from './types';
+
+const credits = z.number().nonnegative();
+
+const memberSchema = z
+  .looseObject({
+    name: z.string(),
+    daily_budget: credits.nullable(),
+    monthly_budget: credits.nullable().optional(),
+    spent_today: credits,
+    left_today: credits.nullable(),
+    spent_this_month: credits.optional(),
+    left_this_month: credits.nullable().optional(),
+  })
+  .transform(
+    (me): HubMember => ({
+      name: me.name,
+      dailyBudget: me.daily_budget,
+      monthlyBudget: me.monthly_budget ?? null,
+      spentToday: me.spent_today,
+      leftToday: me.left_today,
+      spentThisMonth: me.spent_this_month ?? me.spent_today,
+      leftThisMonth: me.left_this_month ?? null,
+    }),
+  );
+
+/** The member's budget and spend at the hub (GET /hub/v1/me). */
+function hubMember(client: ConnectionClient): Promise<HubMember> {
+  return client.hubRead('/hub/v1/me', {}, memberSchema);
+}
+
+/** What the member may still spend at the hub today: the smaller of what is left today and this month. */
+function leftOf(member: HubMember): number | null {
+  const left = [member.leftToday, member.leftThisMonth].filter((value): value is number => value !== null);
+  return left.length === 0 ? null : Math.min(...left);
+}
+
+const peekSchema = z.looseObject({
+  cached: z.boolean(),
+  free: z.boolean(),
+  age_seconds: z.number().nonnegative().nullable(),
+});
+
+/**
+ * A quote waits this long for the hub's peek; past it (or when the peek fails) the price list's
+ * quote stands, which is never less than what the call can cost.
+ */
+const PEEK_DEADLINE_MS = 2_000;
+
+/**
+ * A click's quote in team mode: 0 credits when the team's hub has the answer fresh enough for these
+ * params (GET /hub/v1/peek/<service path>?<params>), with how old it is; else `quote` unchanged.
+ */
+async function teamQuote(
+  client: ConnectionClient,
+  endpointId: EndpointId,
+  canonical: Readonly<Record<string, unknown>>,
+  quote: Quote,
+): Promise<Quote> {
+  let peek: z.infer<typeof peekSchema>;
+  try {
+    peek = await client.hubRead(`/hub/v1/peek${endpoints[endpointId].path}`, canonical, peekSchema, {
+      deadlineMs: PEEK_DEADLINE_MS,
+    });
+  } catch {
+    return quote;
+  }
+  if (!peek.free) return quote;
+  return {
+    min: 0,
+    max: 0,
+    lines: ["The team's hub has this answer: asking it costs nothing"],
+    teamHas: { ageSeconds: peek.age_seconds === null ? null : Math.round(peek.age_seconds) },
+  };
+}
+
+const forgottenSchema = z.looseObject({
+  forgotten: z.array(z.looseObject({ seq: z.number().int(), text: z.string() })),
+  last: z.number().int().nonnegative(),
+});
+
+/**
+ * Pages of forgotten subjects read in one sync. A hub with more forgotten since is read on by the
+ * next sync (the next call's, or the alarm's), from where this one stopped.
+ */
+const FORGOTTEN_PAGES_PER_SYNC = 10;
+
+/**
+ * Forgets here, with `forget` (the extension's own forget, lib/background/forget/), every subject
+ * forgotten at the hub since the last one this browser forgot; remembers how far it got after each
+ * one, so a worker stopped halfway starts where it stopped. Bounded: only subjects numbered past
+ * the last one are taken, a page that brings none stops the sync (a hub that ignores `since` is
+ * not asked again and again), and at most FORGOTTEN_PAGES_PER_SYNC pages are read. Returns how many
+ * it forgot.
+ */
+async function syncForgotten(
+  client: ConnectionClient,
+  hubUrl: string,
+  forget: (subject: string) => Promise<unknown>,
+): Promise<number> {
+  const stored = await hubForgottenItem.getValue();
+  // The numbers are the hub's: another hub's start again from its first.
+  let since = stored?.hubUrl === hubUrl ? stored.last : 0;
+  let count = 0;
+  for (let page = 0; page < FORGOTTEN_PAGES_PER_SYNC; page += 1) {
+    const { forgotten } = await client.hubRead('/hub/v1/forgotten', { since }, forgottenSchema);
+    const after = since;
+    for (const subject of forgotten) {
+      // Only what comes after the last one forgotten, in order: the same subject is not forgotten twice.
+      if (subject.seq <= since) continue;
+      await forget(subject.text);
+      since = subject.seq;
+      count += 1;
+      await hubForgottenItem.setValue({ hubUrl, last: since });
+    }
+    if (since === after) return count;
+  }
+  return count;
+}
+
+/**
+ * The hub's refusals in the product's words: a member token and the hub's admin, a member's budget,
+ * the hub that cannot be reached.
+ */
+function explain(error: ApiError, hubUrl: string): ApiError {
+  const { name: _name, kind, message: _message, ...details } = error.toJSON();
+  if (kind === 'auth')
+    return new ApiError('member-token', {
+      ...details,
+      // The hub's own text speaks of an API key (it answers as the service does): a member has none.
+      description:
+        error.status === undefined
+          ? details.description
+          : 'The team hub does not know this member token, or its member was removed',
+    });
+  if (kind === 'unreachable')
+    return new ApiError('unreachable', {
+      ...details,
+      description: `The team hub at ${hubUrl} refused the connection`,
+    });
+  // A 402 the hub answered without its word is still the member's budget: the service answers none.
+  if (kind === 'invalid' && error.status === 402) return new ApiError('member-budget', details);
+  // Told again without the hub's HTTP line in its message: a page shows the product's words.
+  if (kind === 'member-budget') return new ApiError('member-budget', details);
+  return error;
+}
+
+export function teamHub(settings: Settings): Connection {
+  const { hubUrl, hubToken } = settings;
+  return {
+    address: { apiKey: hubToken, baseUrlV2: hubUrl, baseUrlV3: hubUrl, hub: true },
+    paceKey: hubToken,
+    addresses: [['The team hub address', hubUrl]],
+    notConfigured: 'No team hub address or member token is set. Open the options to set them.',
+    clickQuote: teamQuote,
+    async budgetLeft(client) {
+      try {
+        return leftOf(await hubMember(client));
+      } catch {
+        return undefined;
+      }
+    },
+    member: (client) => hubMember(client),
+    chargeOf(answer, priced, quoteMax) {
+      if (answer.hubCharged === undefined) return { credits: priced() };
+      const reported = answer.hubCharged;
+      // What the hub says the team paid, within what the call can cost: a hub is not believed past it.
+      if (reported !== null && quoteMax !== null && reported > quoteMax)
+        return { credits: quoteMax, reported };
+      return { credits: reported };
+    },
+    // The hub holds the account and tells no balance: nothing to read, and nothing asked.
+    balance: async () => null,
+    readsBalance: false,
+    syncForgotten: (client, forget) => syncForgotten(client, hubUrl, forget),
+    explain: (error) => explain(error, hubUrl),
+  };
+}
