@@ -50,10 +50,13 @@ export function DraftView({ backend, imported, onReread, onStarted, onDiscard }:
   const identities = useMemo(() => table.rows.map((cells) => identityOf(cells, roles)), [table, roles]);
   const inCrm = useInCrm(backend.ask, identities);
   const [includeInCrm, setIncludeInCrm] = useState(false);
-  const plan = useMemo(() => {
-    const all = planRequests(table.rows, roles, options);
-    return includeInCrm ? all : leaveOutInCrm(all, inCrm?.matches);
-  }, [table, roles, options, inCrm, includeInCrm]);
+  // Planned once per mapping and options: the CRM's answer, arriving after, changes the plan (and
+  // asks the quote again) only when it holds some of the rows (leaveOutInCrm returns the same plan).
+  const all = useMemo(() => planRequests(table.rows, roles, options), [table, roles, options]);
+  const plan = useMemo(
+    () => (includeInCrm ? all : leaveOutInCrm(all, inCrm?.matches)),
+    [all, inCrm, includeInCrm],
+  );
   const { quote, quoteError } = useListQuote(backend, plan.requests);
   const run = useMemo(() => (quote ? dryRun(plan, quote, inCrm?.matches) : null), [plan, quote, inCrm]);
   const { cap, error: capError } = readCap(capText);
