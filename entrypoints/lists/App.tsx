@@ -50,8 +50,11 @@ export function ListsApp({ backend }: { backend: ListsBackend }) {
         <ListView backend={backend} id={openId} onClose={() => open(null)} />
       ) : imported ? (
         <DraftView
+          // A file read again in another encoding is another table: its columns are guessed anew.
+          key={imported.file?.encoding ?? 'pasted'}
           backend={backend}
           imported={imported}
+          onReread={setImported}
           onStarted={(id) => open(id)}
           onDiscard={() => setImported(null)}
         />

@@ -22,7 +22,7 @@ import type { ListsBackend } from '../backend';
 import { identityOf } from '../crm/crm-shapes';
 import { leaveOutInCrm } from '../crm/in-crm';
 import { guessRoles } from '../import/columns';
-import type { ImportedList } from '../import/ImportStep';
+import { type ChosenFile, EncodingChoice, type ImportedList, readChosenFile } from '../import/ImportStep';
 import { ENCODING_LABELS } from '../import/read-file';
 import { planRequests } from '../import/row-requests';
 import { DraftOptions } from './DraftOptions';
@@ -35,11 +35,13 @@ const DEFAULT_OPTIONS: ListOptions = { freshness: 'if-present', withProfiles: tr
 export interface DraftViewProps {
   backend: ListsBackend;
   imported: ImportedList;
+  /** The same file read again in the encoding the person chose. */
+  onReread: (list: ImportedList) => void;
   onStarted: (id: string) => void;
   onDiscard: () => void;
 }
 
-export function DraftView({ backend, imported, onStarted, onDiscard }: DraftViewProps) {
+export function DraftView({ backend, imported, onReread, onStarted, onDiscard }: DraftViewProps) {
   const { table } = imported;
   const [roles, setRoles] = useState<ListColumnRole[]>(() => guessRoles(table.columns, table.rows));
   const [options, setOptions] = useState<ListOptions>(DEFAULT_OPTIONS);
@@ -48,10 +50,13 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
   const identities = useMemo(() => table.rows.map((cells) => identityOf(cells, roles)), [table, roles]);
   const inCrm = useInCrm(backend.ask, identities);
   const [includeInCrm, setIncludeInCrm] = useState(false);
-  const plan = useMemo(() => {
-    const all = planRequests(table.rows, roles, options);
-    return includeInCrm ? all : leaveOutInCrm(all, inCrm?.matches);
-  }, [table, roles, options, inCrm, includeInCrm]);
+  // Planned once per mapping and options: the CRM's answer, arriving after, changes the plan (and
+  // asks the quote again) only when it holds some of the rows (leaveOutInCrm returns the same plan).
+  const all = useMemo(() => planRequests(table.rows, roles, options), [table, roles, options]);
+  const plan = useMemo(
+    () => (includeInCrm ? all : leaveOutInCrm(all, inCrm?.matches)),
+    [all, inCrm, includeInCrm],
+  );
   const { quote, quoteError } = useListQuote(backend, plan.requests);
   const run = useMemo(() => (quote ? dryRun(plan, quote, inCrm?.matches) : null), [plan, quote, inCrm]);
   const { cap, error: capError } = readCap(capText);
@@ -75,7 +80,13 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
 
   return (
     <div class="stack">
-      <MappingSection imported={imported} roles={roles} onRoles={setRoles} onDiscard={onDiscard} />
+      <MappingSection
+        imported={imported}
+        roles={roles}
+        onRoles={setRoles}
+        onReread={onReread}
+        onDiscard={onDiscard}
+      />
       <DraftOptions
         options={options}
         onOptions={setOptions}
@@ -111,19 +122,42 @@ export function DraftView({ backend, imported, onStarted, onDiscard }: DraftView
   );
 }
 
-/** The list as read: its name, its size, and how its columns are read (the person can change it). */
+/**
+ * The list as read: its name, its size, how its columns are read (the person can change it), and
+ * for a file the encoding it was read in, which the person can change too. A file read as
+ * Windows-1252 without asking says so: no other encoding reads it, and its accents are the check.
+ */
 function MappingSection({
   imported,
   roles,
   onRoles,
+  onReread,
   onDiscard,
 }: {
   imported: ImportedList;
   roles: ListColumnRole[];
   onRoles: (roles: ListColumnRole[]) => void;
+  onReread: (list: ImportedList) => void;
   onDiscard: () => void;
 }) {
-  const { table } = imported;
+  const { table, file } = imported;
+  const [rereading, setRereading] = useState(false);
+  const [rereadError, setRereadError] = useState<string | null>(null);
+
+  async function reread(chosen: ChosenFile) {
+    setRereading(true);
+    setRereadError(null);
+    try {
+      onReread(await readChosenFile(chosen));
+    } catch (failure) {
+      setRereadError(
+        `Not read as ${ENCODING_LABELS[chosen.encoding]}: ${failure instanceof Error ? failure.message : String(failure)}`,
+      );
+    } finally {
+      setRereading(false);
+    }
+  }
+
   return (
     <section class="card" aria-labelledby="mapping-title">
       <header class="split">
@@ -134,11 +168,23 @@ function MappingSection({
       </header>
       <p class="muted">
         {rowsWord(table.rows.length)}, {table.columns.length} columns
-        {imported.encoding ? `, read as ${ENCODING_LABELS[imported.encoding]}` : ''}.{' '}
+        {file ? `, read as ${ENCODING_LABELS[file.encoding]}` : ''}.{' '}
         {table.skippedLines > 0 &&
           `Skipped ${table.skippedLines} ${table.skippedLines === 1 ? 'line' : 'lines'} before the header. `}
         Each row is looked up by the first of: a profile address, an email, a name with a company, a company.
       </p>
+      {file?.encoding === 'windows-1252' && file.detected === 'windows-1252' && (
+        <p class="notice">
+          Read as Windows-1252 (Western European), as Excel on Windows saves it: the file is not UTF-8. If its
+          accented letters look wrong below, choose its encoding.
+        </p>
+      )}
+      {file && <EncodingChoice file={file} disabled={rereading} onChoose={(chosen) => void reread(chosen)} />}
+      {rereadError && (
+        <p class="notice error" role="alert">
+          {rereadError}
+        </p>
+      )}
       <MappingTable columns={table.columns} rows={table.rows} roles={roles} onChange={onRoles} />
     </section>
   );

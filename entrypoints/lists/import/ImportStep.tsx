@@ -1,14 +1,13 @@
 /**
  * Where a list comes in: a CSV file (any delimiter, a BOM, Excel's UTF-16) or text pasted from a
  * spreadsheet. Reading it changes nothing and spends nothing: the next step maps and quotes it. A
- * file is read in the encoding detected, which the person may change (a file that is not valid in
- * it says where, and waits for their choice).
+ * file is read in the encoding detected, which the person may change here and once it is read (a
+ * file that is not valid in it says where, and waits for their choice).
  */
 import { useState } from 'preact/hooks';
 import { Field } from '@/components/Field';
 import { LIST_LIMITS } from '@/lib/list-limits';
 import {
-  type DecodedText,
   decodeBytes,
   detectEncoding,
   ENCODING_LABELS,
@@ -21,8 +20,8 @@ import {
 export interface ImportedList {
   name: string;
   table: ParsedTable;
-  /** How the file was read (none for a pasted list). */
-  encoding?: Encoding;
+  /** The file it was read from, and in which encoding (none for a pasted list). */
+  file?: ChosenFile;
 }
 
 const ENCODINGS = Object.keys(ENCODING_LABELS) as Encoding[];
@@ -35,17 +34,22 @@ export interface ChosenFile {
   encoding: Encoding;
 }
 
+/** A chosen file read as a list in its encoding (what is wrong with it thrown, in words). */
+export async function readChosenFile(file: ChosenFile): Promise<ImportedList> {
+  return { name: file.name, table: await parseTable(decodeBytes(file.bytes, file.encoding)), file };
+}
+
 export function ImportStep({ onImported }: { onImported: (list: ImportedList) => void }) {
   const [pasted, setPasted] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const [file, setFile] = useState<ChosenFile | null>(null);
 
-  async function read(name: string, text: () => Promise<string | DecodedText>, encoding?: Encoding) {
+  async function read(list: () => Promise<ImportedList>) {
     setReading(true);
     setError(null);
     try {
-      onImported({ name, table: await parseTable(await text()), ...(encoding ? { encoding } : {}) });
+      onImported(await list());
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
@@ -55,7 +59,7 @@ export function ImportStep({ onImported }: { onImported: (list: ImportedList) =>
 
   function readFile(chosen: ChosenFile) {
     setFile(chosen);
-    void read(chosen.name, async () => decodeBytes(chosen.bytes, chosen.encoding), chosen.encoding);
+    void read(() => readChosenFile(chosen));
   }
 
   async function choose(picked: File) {
@@ -104,7 +108,7 @@ export function ImportStep({ onImported }: { onImported: (list: ImportedList) =>
           class="stack"
           onSubmit={(event) => {
             event.preventDefault();
-            void read('Pasted list', async () => pasted);
+            void read(async () => ({ name: 'Pasted list', table: await parseTable(pasted) }));
           }}
         >
           <Field label="Paste a list" hint="With its header row, as copied from a spreadsheet.">

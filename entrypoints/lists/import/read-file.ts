@@ -9,8 +9,11 @@
  * bytes are, its rows and columns and cells as papaparse hands them over one row at a time, so a
  * file too large is refused before anything is padded, mapped or quoted, whatever its shape.
  *
- * The encoding is detected, never switched behind the person's back: a byte the chosen encoding does
- * not allow is named with its row, column and line, and the person chooses how the file is read.
+ * The encoding is detected, never switched behind the person's back: a file whose bytes are UTF-8
+ * nowhere (no well-formed sequence of two bytes or more) and are all Windows-1252 is what Excel on
+ * Windows saves as CSV, and is read so, the page saying it; a file that mixes well-formed UTF-8
+ * with bytes UTF-8 does not allow could be either, so the first such byte is named with its row,
+ * column and line, and the person chooses how the file is read.
  */
 import { loadPapaparse } from '@/lib/csv';
 import { LIST_LIMITS } from '@/lib/list-limits';
@@ -19,7 +22,7 @@ export type Encoding = 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
 
 export const ENCODING_LABELS: { readonly [E in Encoding]: string } = {
   'utf-8': 'UTF-8',
-  'windows-1252': 'Windows-1252 (older Excel on Windows)',
+  'windows-1252': 'Windows-1252 (Western European)',
   'utf-16le': 'UTF-16 (Excel’s Unicode text)',
   'utf-16be': 'UTF-16 big-endian',
 };
@@ -89,7 +92,12 @@ export async function readListBytes(file: Blob, kind: FileKind = LIST_FILE): Pro
   return new Uint8Array(await file.arrayBuffer());
 }
 
-/** The encoding a file's bytes say they are in: a byte order mark, or zeros of UTF-16, or UTF-8. */
+/**
+ * The encoding a file's bytes say they are in: a byte order mark, or zeros of UTF-16; then UTF-8,
+ * unless not one sequence of the file is UTF-8 of two bytes or more and every byte is a
+ * Windows-1252 character (Excel's CSV on Windows, an accented letter one byte that UTF-8 forbids).
+ * A file that mixes the two stays UTF-8: its first stray byte is named and the person chooses.
+ */
 export function detectEncoding(bytes: Uint8Array): Encoding {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
@@ -102,8 +110,17 @@ export function detectEncoding(bytes: Uint8Array): Encoding {
   }
   if (zerosOdd > sniffed.length / 4) return 'utf-16le';
   if (zerosEven > sniffed.length / 4) return 'utf-16be';
-  return 'utf-8';
+  if (markLength(bytes, 'utf-8') > 0) return 'utf-8';
+  const { firstInvalid, multiByte } = scanUtf8(bytes);
+  if (firstInvalid < 0 || multiByte) return 'utf-8';
+  return bytes.some((byte) => WINDOWS_1252_UNDEFINED.has(byte)) ? 'utf-8' : 'windows-1252';
 }
+
+/**
+ * The five bytes Windows-1252 leaves undefined. TextDecoder reads them as control characters, but
+ * no Windows text holds them: a file with one is not Windows-1252, and the person is asked.
+ */
+const WINDOWS_1252_UNDEFINED = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 
 /** How long the byte order mark of this encoding is at the start of these bytes (0 when none). */
 function markLength(bytes: Uint8Array, encoding: Encoding): number {
@@ -113,8 +130,14 @@ function markLength(bytes: Uint8Array, encoding: Encoding): number {
   return 0;
 }
 
-/** Where the first byte that starts no well-formed UTF-8 sequence is, or -1 (RFC 3629's table). */
-function firstInvalidUtf8(bytes: Uint8Array): number {
+/**
+ * Where the first byte that starts no well-formed UTF-8 sequence is (-1 when none), and whether a
+ * well-formed sequence of two bytes or more is anywhere in the bytes (RFC 3629's table). A stray
+ * byte is stepped over, one byte at a time, so the whole file is looked at.
+ */
+function scanUtf8(bytes: Uint8Array): { firstInvalid: number; multiByte: boolean } {
+  let firstInvalid = -1;
+  let multiByte = false;
   let index = 0;
   while (index < bytes.length) {
     const lead = bytes[index]!;
@@ -122,27 +145,43 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
       index += 1;
       continue;
     }
-    let following: number;
-    let low = 0x80;
-    let high = 0xbf;
-    if (lead >= 0xc2 && lead <= 0xdf) following = 1;
-    else if (lead >= 0xe0 && lead <= 0xef) {
-      following = 2;
-      if (lead === 0xe0) low = 0xa0;
-      if (lead === 0xed) high = 0x9f;
-    } else if (lead >= 0xf0 && lead <= 0xf4) {
-      following = 3;
-      if (lead === 0xf0) low = 0x90;
-      if (lead === 0xf4) high = 0x8f;
-    } else return index;
-    for (let next = 1; next <= following; next++) {
-      const byte = bytes[index + next];
-      const [min, max] = next === 1 ? [low, high] : [0x80, 0xbf];
-      if (byte === undefined || byte < min || byte > max) return index;
+    const following = utf8SequenceLength(bytes, index) - 1;
+    if (following > 0) {
+      multiByte = true;
+      if (firstInvalid >= 0) break;
+      index += following + 1;
+      continue;
     }
-    index += following + 1;
+    if (firstInvalid < 0) firstInvalid = index;
+    if (multiByte) break;
+    index += 1;
   }
-  return -1;
+  return { firstInvalid, multiByte };
+}
+
+/** How many bytes the well-formed UTF-8 sequence at `index` has, or 0 when none starts there. */
+function utf8SequenceLength(bytes: Uint8Array, index: number): number {
+  const lead = bytes[index]!;
+  if (lead < 0x80) return 1;
+  let following: number;
+  let low = 0x80;
+  let high = 0xbf;
+  if (lead >= 0xc2 && lead <= 0xdf) following = 1;
+  else if (lead >= 0xe0 && lead <= 0xef) {
+    following = 2;
+    if (lead === 0xe0) low = 0xa0;
+    if (lead === 0xed) high = 0x9f;
+  } else if (lead >= 0xf0 && lead <= 0xf4) {
+    following = 3;
+    if (lead === 0xf0) low = 0x90;
+    if (lead === 0xf4) high = 0x8f;
+  } else return 0;
+  for (let next = 1; next <= following; next++) {
+    const byte = bytes[index + next];
+    const [min, max] = next === 1 ? [low, high] : [0x80, 0xbf];
+    if (byte === undefined || byte < min || byte > max) return 0;
+  }
+  return following + 1;
 }
 
 const hex = (byte: number) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
@@ -159,7 +198,7 @@ export function decodeBytes(bytes: Uint8Array, encoding: Encoding = detectEncodi
   } catch {
     const text = new TextDecoder(encoding).decode(body);
     if (encoding === 'utf-8') {
-      const offset = firstInvalidUtf8(body);
+      const offset = scanUtf8(body).firstInvalid;
       const at = new TextDecoder('utf-8').decode(body.subarray(0, offset)).length;
       return { text, encoding, invalid: { at, byte: hex(body[offset]!) } };
     }

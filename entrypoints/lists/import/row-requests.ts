@@ -26,11 +26,13 @@ export function cellsOf(
   roles: readonly ListColumnRole[],
   role: ListColumnRole,
 ): string[] {
+  // Asked several times for each row of a list of thousands: only the role's own cells are trimmed.
   const found: string[] = [];
-  roles.forEach((r, index) => {
+  for (let index = 0; index < roles.length; index++) {
+    if (roles[index] !== role) continue;
     const cell = cells[index]?.trim();
-    if (r === role && cell) found.push(cell);
-  });
+    if (cell) found.push(cell);
+  }
   return found;
 }
 

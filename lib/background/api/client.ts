@@ -37,11 +37,20 @@ export const RETRY_POLICY = {
 
 /**
  * The longest one call may wait for its answer to begin (its headers), all its attempts and pauses
- * together (the provider advises 60 s). Once an answer arrives, only IDLE_DEADLINE_MS governs it: a
- * streamed page of enriched profiles may take minutes in all while never idle, and cutting it loses
- * an answer the service charges.
+ * together (the provider advises 60 s). Once a streamed answer arrives, only IDLE_DEADLINE_MS governs
+ * it: a streamed page of enriched profiles may take minutes in all while never idle, and cutting it
+ * loses an answer the service charges. Any other answer's body has BODY_DEADLINE_MS besides.
  */
 export const CALL_DEADLINE_MS = 60_000;
+
+/**
+ * The longest the body of an answer that does not stream may take once its headers arrived (a
+ * balance reading's or a hub read's no longer than its own deadline). Such a body is a page of at
+ * most a few hundred KB, the service writes it whole, and it arrives in well under a second; only
+ * a stalled or hostile peer drips it. Without this, a body dripped a byte at a time within the
+ * idle deadline would hold its call, its journal entry and its job slot for ever.
+ */
+export const BODY_DEADLINE_MS = 60_000;
 
 /**
  * The largest answer accepted: the biggest page the spec allows (100 enriched profiles) is a few
@@ -97,6 +106,8 @@ export interface ClientConfig {
   pace?: Pacer;
   /** One call's deadline for its answer to begin (CALL_DEADLINE_MS). */
   deadlineMs?: number;
+  /** How long the body of an answer that does not stream may take after its headers (BODY_DEADLINE_MS). */
+  bodyDeadlineMs?: number;
   /** The largest answer accepted (MAX_ANSWER_BYTES). */
   maxAnswerBytes?: number;
 }
@@ -146,6 +157,7 @@ interface Transport {
   hub: boolean;
   fetchRequest: (request: Request) => Promise<Response>;
   timeoutMs: number;
+  bodyDeadlineMs: number;
   sleep: Sleep;
   now: () => number;
   maxAnswerBytes: number;
@@ -194,10 +206,11 @@ interface Answered {
  * fetch, other than a status the service documents, is a lost answer (errors.ts `answerLost`).
  */
 async function attempt(
-  { apiKey, hub, fetchRequest, timeoutMs, sleep, now, maxAnswerBytes }: Transport,
+  { apiKey, hub, fetchRequest, timeoutMs, bodyDeadlineMs, sleep, now, maxAnswerBytes }: Transport,
   request: PreparedRequest,
   opts: CallOptions,
   deadline: AbortSignal,
+  limitMs: number,
 ): Promise<Answered> {
   const controller = new AbortController();
   let timedOut = false;
@@ -206,6 +219,7 @@ async function attempt(
     controller.abort(new DOMException('The service took too long to answer', 'TimeoutError'));
   };
   const idle = startIdleTimer(timeoutMs, sleep, timeOut);
+  const bodyCountdown = new AbortController();
   const callerSignal = opts.signal;
   const onCallerAbort = () => controller.abort(callerSignal?.reason);
   callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -230,10 +244,14 @@ async function attempt(
         signal,
       }),
     );
-    // The answer began: the call's deadline is met, and only the idle deadline governs its body.
+    // The answer began: the call's deadline is met. A streamed page's body is governed by the idle
+    // deadline alone (it may take minutes while never idle); any other body has a deadline of its own.
     responded = true;
     deadline.removeEventListener('abort', timeOut);
     idle.restart();
+    if (!(response.ok && request.streamResultsKey)) {
+      sleep(Math.min(bodyDeadlineMs, limitMs), bodyCountdown.signal).then(timeOut, () => {});
+    }
     if (response.status >= 300 && response.status < 400) {
       throw new ApiError('network', {
         status: response.status,
@@ -298,6 +316,7 @@ async function attempt(
     throw new ApiError('network', { description: messageOf(error), ...details }, { cause: error });
   } finally {
     idle.stop();
+    bodyCountdown.abort();
     callerSignal?.removeEventListener('abort', onCallerAbort);
     deadline.removeEventListener('abort', timeOut);
   }
@@ -353,7 +372,7 @@ async function sendPaced(
         );
       }
       try {
-        return await attempt(transport, request, opts, deadline.signal);
+        return await attempt(transport, request, opts, deadline.signal, limitMs);
       } catch (error) {
         if (!isApiError(error)) throw error;
         if (error.kind === 'rate-limited') pace?.rateLimited(error.retryAfterSeconds, error.waitUntil);
@@ -383,6 +402,7 @@ export function createClient(config: ClientConfig) {
     hub: config.hub ?? false,
     fetchRequest: config.fetch ?? ((request: Request) => globalThis.fetch(request)),
     timeoutMs: config.timeoutMs ?? IDLE_DEADLINE_MS,
+    bodyDeadlineMs: config.bodyDeadlineMs ?? BODY_DEADLINE_MS,
     sleep: config.sleep ?? realSleep,
     now: config.now ?? Date.now,
     maxAnswerBytes: config.maxAnswerBytes ?? MAX_ANSWER_BYTES,

@@ -212,6 +212,13 @@ async function alertText(page: HTMLElement) {
   return page.querySelector('[role="alert"]')!.textContent;
 }
 
+/** The select that chooses how a file is read. */
+function encodingSelect(page: HTMLElement): HTMLSelectElement {
+  return [...page.querySelectorAll('select')].find((select) =>
+    [...select.options].some((option) => option.value === 'windows-1252'),
+  )!;
+}
+
 const QUOTE_ALL_ONE = ({ requests }: { requests: unknown[] }): ListQuote => ({
   rows: requests.map((_, index) => ({ ok: true, key: `k${index}`, quote: ONE, cachedAt: null })),
   total: { min: requests.length, max: requests.length, lines: [] },
@@ -239,40 +246,77 @@ describe('a file as people have it, or as a hostile one is made', () => {
     expect(sentOf('list.quote')[0]!.requests).toHaveLength(5);
   });
 
-  it('a byte that is not UTF-8 is named with its row; read only once the person chooses the encoding', async () => {
+  it("Excel's export on Windows (Windows-1252) is read without a question, the page saying so; the encoding stays the person's", async () => {
     const { backend, sentOf } = backendOf({ 'list.all': () => [], 'list.quote': QUOTE_ALL_ONE });
     const page = await mount(backend);
-    // Excel's semicolon export in Windows-1252: "é" is one byte, 0xE9.
+    // Excel's semicolon export in Windows-1252: "é" is one byte, 0xE9, which UTF-8 does not allow.
     const latin = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
     await chooseFile(page, 'contacts.csv', [
-      latin('First name;Last name;Company\r\nJosé;Núñez;Crème & Brûlée SARL\r\nZoë;Müller;Bäckerei Groß\r\n'),
+      latin('First name;Last name;Company\r\nHélène;Dupré;Crédit Agricole\r\nZoë;Müller;Bäckerei Groß\r\n'),
+    ]);
+    await until(() => page.querySelector('table.rows') !== null);
+    await settle();
+    expect(page.querySelector('[role="alert"]')).toBeNull();
+    expect(page.textContent).toContain('2 rows, 3 columns, read as Windows-1252 (Western European).');
+    expect(page.textContent).toContain(
+      'Read as Windows-1252 (Western European), as Excel on Windows saves it',
+    );
+    expect(page.querySelector('table.rows')!.textContent).toContain('Dupré');
+    expect(sentOf('list.quote')[0]!.requests).toEqual([
+      expect.objectContaining({
+        endpointId: 'person.lookup',
+        params: expect.objectContaining({ first_name: 'Hélène', last_name: 'Dupré' }),
+      }),
+      expect.objectContaining({
+        params: expect.objectContaining({ first_name: 'Zoë', last_name: 'Müller' }),
+      }),
+    ]);
+
+    // The person can still choose: UTF-8 does not read it, says where, and the list stays as read.
+    const quotes = sentOf('list.quote').length;
+    const encoding = encodingSelect(page);
+    expect(encoding.selectedOptions[0]!.textContent).toBe('Windows-1252 (Western European) · detected');
+    await act(() => {
+      encoding.value = 'utf-8';
+      encoding.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(await alertText(page)).toBe(
+      'Not read as UTF-8: Row 2, column 1 (line 2) holds the byte 0xE9, which is not UTF-8. Nothing was read: choose the encoding the file was saved in (older Excel on Windows saves Windows-1252).',
+    );
+    expect(page.querySelector('table.rows')!.textContent).toContain('Dupré');
+    expect(sentOf('list.quote')).toHaveLength(quotes);
+  });
+
+  it('a file mixing UTF-8 with a stray byte is named with its row; read only once the person chooses the encoding', async () => {
+    const { backend, sentOf } = backendOf({ 'list.all': () => [], 'list.quote': QUOTE_ALL_ONE });
+    const page = await mount(backend);
+    const utf8 = (text: string) => new TextEncoder().encode(text);
+    await chooseFile(page, 'contacts.csv', [
+      utf8('First name;Last name;Company\r\nZoë;Müller;Bäckerei Groß\r\nJos'),
+      new Uint8Array([0xe9]),
+      utf8(';Núñez;Acme\r\n'),
     ]);
     expect(await alertText(page)).toBe(
-      'Row 2, column 1 (line 2) holds the byte 0xE9, which is not UTF-8. Nothing was read: choose the encoding the file was saved in (older Excel on Windows saves Windows-1252).',
+      'Row 3, column 1 (line 3) holds the byte 0xE9, which is not UTF-8. Nothing was read: choose the encoding the file was saved in (older Excel on Windows saves Windows-1252).',
     );
     await settle();
     expect(sentOf('list.quote')).toHaveLength(0);
 
-    const encoding = [...page.querySelectorAll('select')].find((select) =>
-      [...select.options].some((option) => option.value === 'windows-1252'),
-    )!;
+    const encoding = encodingSelect(page);
     expect(encoding.selectedOptions[0]!.textContent).toBe('UTF-8 · detected');
     await act(() => {
       encoding.value = 'windows-1252';
       encoding.dispatchEvent(new Event('change', { bubbles: true }));
     });
     await until(() => page.querySelector('table.rows') !== null);
-    expect(page.textContent).toContain('read as Windows-1252 (older Excel on Windows)');
-    expect(page.querySelector('table.rows')!.textContent).toContain('Núñez');
-    expect(sentOf('list.quote')[0]!.requests).toEqual([
-      expect.objectContaining({
-        endpointId: 'person.lookup',
-        params: expect.objectContaining({ first_name: 'José', last_name: 'Núñez' }),
-      }),
-      expect.objectContaining({
-        params: expect.objectContaining({ first_name: 'Zoë', last_name: 'Müller' }),
-      }),
-    ]);
+    expect(page.textContent).toContain('read as Windows-1252 (Western European)');
+    // Chosen, not detected: the page does not claim it was read so on its own.
+    expect(page.textContent).not.toContain('as Excel on Windows saves it');
+    expect(page.querySelector('table.rows')!.textContent).toContain('José');
+    // Its UTF-8 letters are now read as Windows-1252 ("MÃ¼ller"): the person's choice, and shown.
+    expect(page.querySelector('table.rows')!.textContent).toContain('MÃ¼ller');
+    // Quoted once: the CRM's answer, holding none of the rows, does not ask the quote again.
+    expect(sentOf('list.quote')).toHaveLength(1);
   });
 
   it('too many columns, too many rows, too large: said with the limit, nothing planned or quoted', async () => {

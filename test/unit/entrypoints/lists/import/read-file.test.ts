@@ -8,7 +8,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guessRoles } from '../../../../../entrypoints/lists/import/columns';
-import { decodeBytes, parseTable, readListBytes } from '../../../../../entrypoints/lists/import/read-file';
+import {
+  decodeBytes,
+  detectEncoding,
+  parseTable,
+  readListBytes,
+} from '../../../../../entrypoints/lists/import/read-file';
 import { planRequests, rowRequest } from '../../../../../entrypoints/lists/import/row-requests';
 import { LIST_LIMITS } from '../../../../../lib/list-limits';
 import type { ListColumnRole, ListOptions } from '../../../../../lib/protocol';
@@ -49,9 +54,9 @@ describe('reading a file', () => {
     expect(decodeBytes(utf16le(text, false))).toMatchObject({ text, encoding: 'utf-16le' });
   });
 
-  it('a byte UTF-8 does not allow is named with its row, column and line; the file is not read another way', async () => {
+  it('a file mixing UTF-8 with a byte UTF-8 does not allow stops: the byte is named with its row, column and line', async () => {
     const bytes = new Uint8Array([
-      ...new TextEncoder().encode('First name,Last name,Company\nAda,Lovelace,Analytical\n"Luz\nMarta",Pe'),
+      ...new TextEncoder().encode('First name,Last name,Company\nZoë,Müller,Bäckerei\n"Luz\nMarta",Pe'),
       0xf1,
       ...new TextEncoder().encode('a,Acme\n'),
     ]);
@@ -65,14 +70,40 @@ describe('reading a file', () => {
     expect(chosen.rows[1]).toEqual(['Luz\nMarta', 'Peña', 'Acme']);
   });
 
-  it("Excel's semicolon export in Windows-1252, accented names and all, read when the person chooses it", async () => {
+  it("Excel's semicolon export on Windows (Windows-1252) is read as it is, without a question", async () => {
+    const bytes = windows1252(
+      'Prénom;Nom;Société\r\nHélène;Dupré;Crédit Agricole\r\nZoë;Müller;Bäckerei Groß\r\n',
+    );
+    expect(detectEncoding(bytes)).toBe('windows-1252');
+    const decoded = decodeBytes(bytes);
+    expect(decoded).toMatchObject({ encoding: 'windows-1252', invalid: null });
+    const table = await parseTable(decoded);
+    expect(table.delimiter).toBe(';');
+    expect(table.columns).toEqual(['Prénom', 'Nom', 'Société']);
+    expect(table.rows).toEqual([
+      ['Hélène', 'Dupré', 'Crédit Agricole'],
+      ['Zoë', 'Müller', 'Bäckerei Groß'],
+    ]);
+  });
+
+  it('plain ASCII and valid UTF-8 are read as UTF-8; a byte Windows-1252 leaves undefined asks', () => {
+    expect(detectEncoding(new TextEncoder().encode('Name,Email\nAda,ada@example.com'))).toBe('utf-8');
+    const utf8 = 'Prénom;Nom\r\nHélène;Dupré';
+    expect(decodeBytes(new TextEncoder().encode(utf8))).toEqual({
+      text: utf8,
+      encoding: 'utf-8',
+      invalid: null,
+    });
+    expect(detectEncoding(new Uint8Array([...windows1252('Nom\nH'), 0xe9, 0x81]))).toBe('utf-8');
+    // A UTF-8 mark says UTF-8, whatever follows it.
+    expect(detectEncoding(new Uint8Array([0xef, 0xbb, 0xbf, ...windows1252('Nom\nH'), 0xe9]))).toBe('utf-8');
+  });
+
+  it("Excel's semicolon export in Windows-1252, accented names and all, mapped and planned", async () => {
     const bytes = windows1252(
       'Prénom;Nom;Société;Courriel\r\nJosé;Núñez;Crème & Brûlée SARL;jose@example.fr\r\nZoë;Müller;Bäckerei Groß;\r\n',
     );
-    await expect(parseTable(decodeBytes(bytes))).rejects.toThrow(
-      'Row 1, column 1 (line 1) holds the byte 0xE9',
-    );
-    const table = await parseTable(decodeBytes(bytes, 'windows-1252'));
+    const table = await parseTable(decodeBytes(bytes));
     expect(table.delimiter).toBe(';');
     expect(table.columns).toEqual(['Prénom', 'Nom', 'Société', 'Courriel']);
     expect(table.rows).toEqual([

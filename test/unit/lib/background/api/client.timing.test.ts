@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BALANCE_DEADLINE_MS,
+  BODY_DEADLINE_MS,
   CALL_DEADLINE_MS,
   IDLE_DEADLINE_MS,
 } from '../../../../../lib/background/api/client';
@@ -45,6 +46,46 @@ describe('timeouts and cancelling', () => {
     const error = await failure(clock.run(callRaw(client, 'company.profile', COMPANY)));
     expect(error.kind).toBe('timeout');
     expect(clock.elapsed).toBe(5_000);
+  });
+
+  /** A body that never ends: one byte every `everyMs` of the fake clock, well within the idle deadline. */
+  function drippingResponse(clock: FakeClock, everyMs: number, status = 200) {
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await clock.sleep(everyMs);
+        controller.enqueue(new TextEncoder().encode(' '));
+      },
+    });
+    return new Response(body, { status });
+  }
+
+  it('times out an answer that does not stream when its body drips past the body deadline, however often a byte comes', async () => {
+    let clock!: FakeClock;
+    const made = setup(() => drippingResponse(clock, 60), { bodyDeadlineMs: 5_000 });
+    clock = made.clock;
+    const error = await failure(clock.run(callRaw(made.client, 'company.profile', COMPANY)));
+    expect(error).toMatchObject({ kind: 'timeout', endpointId: 'company.profile', answerLost: true });
+    expect(clock.elapsed).toBe(5_000);
+    expect(made.requests).toHaveLength(1);
+    // An error's body drips as well: the status is not waited on for ever either.
+    const refused = setup(() => drippingResponse(clock, 60, 500), { bodyDeadlineMs: 5_000 });
+    clock = refused.clock;
+    expect((await failure(clock.run(callRaw(refused.client, 'company.profile', COMPANY)))).kind).toBe(
+      'timeout',
+    );
+    expect(clock.elapsed).toBe(5_000);
+  });
+
+  it('gives the body of an answer that does not stream BODY_DEADLINE_MS by default, a balance reading no more than its own', async () => {
+    let clock!: FakeClock;
+    const made = setup(() => drippingResponse(clock, 60));
+    clock = made.clock;
+    await failure(clock.run(callRaw(made.client, 'company.profile', COMPANY)));
+    expect(clock.elapsed).toBe(BODY_DEADLINE_MS);
+    const balance = setup(() => drippingResponse(clock, 60));
+    clock = balance.clock;
+    expect((await failure(clock.run(balance.client.creditBalance()))).kind).toBe('timeout');
+    expect(clock.elapsed).toBe(BALANCE_DEADLINE_MS);
   });
 
   it('is cancelled during a retry wait, without another request', async () => {
@@ -285,6 +326,35 @@ describe('streamed enriched listings', () => {
     expect(data).toEqual(answer);
     expect(results).toHaveLength(3);
     expect(made.requests).toHaveLength(1);
+  });
+
+  it('keeps reading a streamed page that drips a byte every 60 ms past the body deadline', async () => {
+    const answer = listingAnswer();
+    const bytes = new TextEncoder().encode(JSON.stringify(answer));
+    let clock!: FakeClock;
+    let offset = 0;
+    const made = setup(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            async pull(controller) {
+              if (offset >= bytes.length) return controller.close();
+              await clock.sleep(60);
+              controller.enqueue(bytes.slice(offset, offset + 1));
+              offset += 1;
+            },
+          }),
+          { status: 200 },
+        ),
+      { bodyDeadlineMs: 5_000 },
+    );
+    clock = made.clock;
+    const { data } = await clock.run(
+      callRaw(made.client, 'employee.list', { ...COMPANY, enrich_profiles: 'enrich' }),
+    );
+    expect(data).toEqual(answer);
+    expect(clock.elapsed).toBe(bytes.length * 60);
+    expect(clock.elapsed).toBeGreaterThan(5_000);
   });
 
   it('gives up on a page that stops arriving, an idle deadline after its last byte', async () => {
