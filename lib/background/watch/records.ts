@@ -56,6 +56,13 @@ export interface WatchMemberRecord {
   listId: string;
   /** The canonical profile address. */
   key: string;
+  /**
+   * An opaque random id given when the member was added: the part of its request ids (and so of
+   * the journal's keys, the ledger's lines and the change ids) that says whom they were about,
+   * without naming them once they are forgotten. Absent on members kept before it was given; one
+   * is given the next time the member is queued (./periods.ts queueForPeriod, ./watch-job.ts).
+   */
+  watchId?: string;
   kind: WatchedKind;
   url: string;
   name: string;
@@ -69,6 +76,13 @@ export interface WatchMemberRecord {
   /** The request whose answer `kept` is: an answer written again is not compared twice. */
   keptFrom?: string;
   checkedAt?: number;
+  /**
+   * When the service answered what `kept` is, and the oldest answer that request accepted (seconds,
+   * lib/freshness.ts acceptedAgeSeconds): another list watching the same person is served from it
+   * when it is recent and fresh enough (./shared-answers.ts). An answer served so keeps its source's.
+   */
+  answeredAt?: number;
+  answeredMaxAge?: number;
   enriched?: EnrichedFields;
   // This period's row.
   requestId: string;

@@ -1,6 +1,7 @@
 /**
  * A watch list, its members and its changes as the pages show them (background only): a summary
- * (members by kind, what a period costs, how far this period's run got, unseen changes), each
+ * (members by kind, what a period costs, what Run now may spend, how far this period's run got,
+ * unseen changes), each
  * member with its last answer's fields, and the recorded changes newest first.
  */
 import type { IDBPDatabase } from 'idb';
@@ -10,6 +11,7 @@ import type { WatchChangeView, WatchListSummary, WatchMemberView } from '../../p
 import type { EnrichmentDb } from '../db';
 import { nextRunAt } from './periods';
 import type { WatchChangeRecord, WatchListRecord, WatchMemberRecord } from './records';
+import { runQuoteOf } from './shared-answers';
 import { ofWatchList } from './watch-job';
 
 type Db = IDBPDatabase<EnrichmentDb>;
@@ -24,7 +26,8 @@ export async function unseenCount(db: Db, listId?: string): Promise<number> {
 /** Members asked in this period: those with an answer or a reason. */
 const ASKED: ReadonlySet<string> = new Set(['done', 'failed', 'refused']);
 
-export async function summaryOf(db: Db, list: WatchListRecord): Promise<WatchListSummary> {
+/** A list as the pages show it at `now` (Run now's price is for the state a click then runs in). */
+export async function summaryOf(db: Db, list: WatchListRecord, now: number): Promise<WatchListSummary> {
   const [members, unseen] = await Promise.all([
     db.getAll('watchMembers', ofWatchList(list.id)),
     unseenCount(db, list.id),
@@ -39,6 +42,7 @@ export async function summaryOf(db: Db, list: WatchListRecord): Promise<WatchLis
     people: members.filter((member) => member.kind === 'person').length,
     companies: members.filter((member) => member.kind === 'company').length,
     perPeriod: sumQuotes(members.map((member) => member.quote)),
+    runQuote: await runQuoteOf(db, list, members, now),
     status: list.status,
     lastRunAt: list.lastRunAt,
     nextRunAt: nextRunAt(list),

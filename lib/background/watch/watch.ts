@@ -20,7 +20,7 @@ import type {
 import { confirmationOf } from '../budget';
 import type { EnrichmentDb } from '../db';
 import { createJobRunner, type JobRunnerDeps, passesBudget } from '../job-runner';
-import { watchRequestId } from './periods';
+import { newWatchId, watchRequestId } from './periods';
 import type { WatchListRecord, WatchMemberRecord } from './records';
 import { createWatchControls } from './watch-controls';
 import { createWatchJob, ofWatchList } from './watch-job';
@@ -35,14 +35,16 @@ export interface WatchDeps extends JobRunnerDeps {
 }
 
 function memberOf(list: WatchListRecord, target: Accepted, order: number, at: number): WatchMemberRecord {
+  const watchId = newWatchId();
   return {
     listId: list.id,
     key: target.key,
+    watchId,
     kind: target.kind,
     url: target.url,
     name: target.name,
     order,
-    requestId: watchRequestId(list.id, list.period, target.key),
+    requestId: watchRequestId(list.id, list.period, watchId),
     endpointId: target.request.endpointId,
     params: target.request.params,
     policy: 'refresh',
@@ -117,7 +119,7 @@ export function createWatch(deps: WatchDeps) {
     const begun = await db.get('watchLists', request.startId);
     if (begun) {
       if (isWorking(begun.status)) runner.drive(begun.id);
-      return { status: 'started', list: await summaryOf(db, begun) };
+      return { status: 'started', list: await summaryOf(db, begun, now()) };
     }
     const quoted = await quoteTargets(deps.service, request.targets, request.freshness);
     if (quoted.accepted.length === 0) return nothingToWatch(quoted.refused);
@@ -125,7 +127,7 @@ export function createWatch(deps: WatchDeps) {
       return { status: 'needs-confirmation', quote: quoted.perPeriod, remaining: quoted.remainingToday ?? 0 };
     const list = await keepNewList(db, request, quoted.accepted, now());
     runner.drive(list.id);
-    return { status: 'started', list: await summaryOf(db, list) };
+    return { status: 'started', list: await summaryOf(db, list, now()) };
   }
 
   /** Adds members to a list: asked on its next run (or Run now), never twice in a period. */
@@ -152,14 +154,14 @@ export function createWatch(deps: WatchDeps) {
       void tx.store.put(memberOf(list, target, first + index, at));
     });
     await tx.done;
-    return { status: 'started', list: await summaryOf(db, list) };
+    return { status: 'started', list: await summaryOf(db, list, now()) };
   }
 
   async function lists(): Promise<WatchListSummary[]> {
     const db = await deps.db();
     const all = await db.getAll('watchLists');
     all.sort((a, b) => b.createdAt - a.createdAt);
-    return Promise.all(all.map((list) => summaryOf(db, list)));
+    return Promise.all(all.map((list) => summaryOf(db, list, now())));
   }
 
   async function list(id: string): Promise<WatchListDetail | null> {
@@ -170,7 +172,7 @@ export function createWatch(deps: WatchDeps) {
     if (isWorking(found.status)) runner.drive(id);
     const members = await db.getAll('watchMembers', ofWatchList(id));
     members.sort((a, b) => a.order - b.order);
-    return { summary: await summaryOf(db, found), members: members.map(memberViewOf) };
+    return { summary: await summaryOf(db, found, now()), members: members.map(memberViewOf) };
   }
 
   /** The lists watching a profile, by any form of its address. */
@@ -180,7 +182,7 @@ export function createWatch(deps: WatchDeps) {
     const db = await deps.db();
     const members = await db.getAllFromIndex('watchMembers', 'byKey', ref.url);
     const found = await Promise.all(members.map((member) => db.get('watchLists', member.listId)));
-    return Promise.all(found.filter((each) => each !== undefined).map((each) => summaryOf(db, each)));
+    return Promise.all(found.filter((each) => each !== undefined).map((each) => summaryOf(db, each, now())));
   }
 
   async function changes(listId?: string) {

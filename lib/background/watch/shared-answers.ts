@@ -1,0 +1,128 @@
+/**
+ * Someone watched in several lists is asked once (background only). A member about to be asked is
+ * served, at no cost, from the answer another list got about the same person or company when that
+ * answer came since this list's period began (the period `now` is in) and was asked at least as
+ * fresh as this list asks; each list still compares it with its own last answer and records what
+ * changed (./watch-job.ts). Otherwise it is asked at the strictest freshness of the lists that
+ * still have to ask them this period (their row queued, or their period come round), so that their
+ * rows are served from this one answer (or join it while in flight: ../merging.ts) rather than
+ * paying again. What Run now may spend is priced the same way (`runQuoteOf`).
+ */
+import type { IDBPDatabase } from 'idb';
+import { acceptedAgeSeconds } from '../../freshness';
+import { sumQuotes } from '../../job-summary';
+import type { Quote } from '../../protocol';
+import { cappedQuote } from '../../watch/watch-words';
+import type { EnrichmentDb } from '../db';
+import { periodStartAt, periodsPassed } from './periods';
+import type { WatchListRecord, WatchMemberRecord, WatchRowStatus } from './records';
+
+type Db = IDBPDatabase<EnrichmentDb>;
+
+/** The same person or company as a member of another list, with that list. */
+export interface WatchedElsewhere {
+  member: WatchMemberRecord;
+  list: WatchListRecord;
+}
+
+/** How a member's row of this period is answered: from another list's answer, or asked so. */
+export type RowPlan =
+  | { served: true; by: WatchMemberRecord }
+  | { served: false; params: WatchMemberRecord['params']; quote: WatchMemberRecord['quote'] };
+
+/** The oldest answer a row's params accept (lib/freshness.ts): the smaller, the stricter. */
+const maxAgeOf = (member: Pick<WatchMemberRecord, 'params'>): number => acceptedAgeSeconds(member.params);
+
+/** Rows a run of the current period still asks (Run now asks these again; the rest were answered). */
+export const STILL_TO_ASK: ReadonlySet<WatchRowStatus> = new Set([
+  'queued',
+  'running',
+  'failed',
+  'interrupted',
+]);
+
+/** Whether another list's member has an answer this list may take, in the period `now` is in. */
+function serves(source: WatchMemberRecord, member: WatchMemberRecord, list: WatchListRecord, now: number) {
+  return (
+    source.kept !== undefined &&
+    source.endpointId === member.endpointId &&
+    source.answeredAt !== undefined &&
+    source.answeredAt >= periodStartAt(list, now) &&
+    (source.answeredMaxAge ?? Number.POSITIVE_INFINITY) <= maxAgeOf(member)
+  );
+}
+
+/** Whether another list will ask its member soon: its row waits in the queue, or its period came round. */
+function stillAsks({ member, list }: WatchedElsewhere, now: number): boolean {
+  if (list.status === 'paused' || member.status === 'refused') return false;
+  return member.status === 'queued' || periodsPassed(list, now) > 0;
+}
+
+/** How a queued member's row is answered in the period `now` is in. */
+export function planRow(
+  member: WatchMemberRecord,
+  list: WatchListRecord,
+  elsewhere: readonly WatchedElsewhere[],
+  now: number,
+): RowPlan {
+  const source = elsewhere.find((other) => serves(other.member, member, list, now));
+  if (source) return { served: true, by: source.member };
+  let strictest: WatchMemberRecord = member;
+  for (const other of elsewhere)
+    if (
+      other.member.endpointId === member.endpointId &&
+      stillAsks(other, now) &&
+      maxAgeOf(other.member) < maxAgeOf(strictest)
+    )
+      strictest = other.member;
+  return { served: false, params: strictest.params, quote: strictest.quote };
+}
+
+/** The other lists' members about the same people and companies as these, by key. */
+export async function watchedElsewhere(
+  db: Db,
+  members: readonly WatchMemberRecord[],
+): Promise<Map<string, WatchedElsewhere[]>> {
+  const found = new Map<string, WatchedElsewhere[]>();
+  if (members.length === 0) return found;
+  const tx = db.transaction(['watchLists', 'watchMembers']);
+  const keys = [...new Set(members.map((member) => member.key))];
+  const [lists, byKey] = await Promise.all([
+    tx.objectStore('watchLists').getAll(),
+    Promise.all(keys.map((key) => tx.objectStore('watchMembers').index('byKey').getAll(key))),
+  ]);
+  await tx.done;
+  const listsById = new Map(lists.map((list) => [list.id, list]));
+  const ownList = members[0]!.listId;
+  keys.forEach((key, index) => {
+    const others = byKey[index]!.flatMap((member) => {
+      const list = listsById.get(member.listId);
+      return member.listId !== ownList && list ? [{ member, list }] : [];
+    });
+    if (others.length > 0) found.set(key, others);
+  });
+  return found;
+}
+
+/**
+ * What Run now (or Resume) may spend, in the state the click runs in: a list whose period came
+ * round asks every member again (its spending starts again from 0); else only the members not
+ * answered yet this period. Each at its row's price, nothing for one another list's answer serves,
+ * and no more than what the cap leaves.
+ */
+export async function runQuoteOf(
+  db: Db,
+  list: WatchListRecord,
+  members: readonly WatchMemberRecord[],
+  now: number,
+): Promise<Quote> {
+  const due = periodsPassed(list, now) > 0;
+  const toAsk = members.filter((member) => due || STILL_TO_ASK.has(member.status));
+  const elsewhere = await watchedElsewhere(db, toAsk);
+  const prices = toAsk.map((member) => {
+    const plan = planRow(member, list, elsewhere.get(member.key) ?? [], now);
+    return plan.served ? { min: 0, max: 0 } : plan.quote;
+  });
+  const left = list.cap === null ? null : Math.max(0, list.cap - (due ? 0 : list.spent));
+  return cappedQuote(sumQuotes(prices), left);
+}
