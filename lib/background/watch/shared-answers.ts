@@ -1,12 +1,13 @@
 /**
  * Someone watched in several lists is asked once (background only). A member about to be asked is
  * served, at no cost, from the answer another list got about the same person or company when that
- * answer came since this list's period began (the period `now` is in) and was asked at least as
- * fresh as this list asks; each list still compares it with its own last answer and records what
+ * answer came since this list's period began (the period `now` is in, or within the hour before)
+ * and was asked at least as fresh as this list asks; each list still compares it with its own last answer and records what
  * changed (./watch-job.ts). Otherwise it is asked at the strictest freshness of the lists that
  * still have to ask them this period (their row queued, or their period come round), so that their
- * rows are served from this one answer (or join it while in flight: ../merging.ts) rather than
- * paying again. What Run now may spend is priced the same way (`runQuoteOf`).
+ * rows are served from this one answer rather than paying again: a row about someone another list
+ * is asking about waits for that answer (`createAskingNow`). What Run now may spend is priced the
+ * same way (`runQuoteOf`).
  */
 import type { IDBPDatabase } from 'idb';
 import { acceptedAgeSeconds } from '../../freshness';
@@ -16,6 +17,7 @@ import { cappedQuote } from '../../watch/watch-words';
 import type { EnrichmentDb } from '../db';
 import { periodStartAt, periodsPassed } from './periods';
 import type { WatchListRecord, WatchMemberRecord, WatchRowStatus } from './records';
+import { WATCH_PERIOD_MINUTES } from './watch-alarm';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 
@@ -31,7 +33,8 @@ export type RowPlan =
   | { served: false; params: WatchMemberRecord['params']; quote: WatchMemberRecord['quote'] };
 
 /** The oldest answer a row's params accept (lib/freshness.ts): the smaller, the stricter. */
-const maxAgeOf = (member: Pick<WatchMemberRecord, 'params'>): number => acceptedAgeSeconds(member.params);
+export const maxAgeOf = (member: Pick<WatchMemberRecord, 'params'>): number =>
+  acceptedAgeSeconds(member.params);
 
 /** Rows a run of the current period still asks (Run now asks these again; the rest were answered). */
 export const STILL_TO_ASK: ReadonlySet<WatchRowStatus> = new Set([
@@ -41,13 +44,20 @@ export const STILL_TO_ASK: ReadonlySet<WatchRowStatus> = new Set([
   'interrupted',
 ]);
 
+/**
+ * How long before a list's period began another list's answer still serves it: the due check runs
+ * every hour (./watch-alarm.ts), so lists whose periods begin within the hour (lists made minutes
+ * apart) run together, whichever side of their starts the alarm falls.
+ */
+export const SHARED_ANSWER_SLACK_MS = WATCH_PERIOD_MINUTES * 60 * 1000;
+
 /** Whether another list's member has an answer this list may take, in the period `now` is in. */
 function serves(source: WatchMemberRecord, member: WatchMemberRecord, list: WatchListRecord, now: number) {
   return (
     source.kept !== undefined &&
     source.endpointId === member.endpointId &&
     source.answeredAt !== undefined &&
-    source.answeredAt >= periodStartAt(list, now) &&
+    source.answeredAt >= periodStartAt(list, now) - SHARED_ANSWER_SLACK_MS &&
     (source.answeredMaxAge ?? Number.POSITIVE_INFINITY) <= maxAgeOf(member)
   );
 }
@@ -125,4 +135,49 @@ export async function runQuoteOf(
   });
   const left = list.cap === null ? null : Math.max(0, list.cap - (due ? 0 : list.spent));
   return cappedQuote(sumQuotes(prices), left);
+}
+
+interface Asking {
+  requestId: string;
+  listId: string;
+  maxAge: number;
+  done: Promise<void>;
+  end: () => void;
+}
+
+/**
+ * The rows leaving in this worker (one worker runs every list), by whom they ask about. A row about
+ * someone another list is asking about at least as fresh waits for that answer and is served from
+ * it: joining the call in flight (../merging.ts) is not enough, since a call that has ended is no
+ * longer in flight while its answer is not written yet.
+ */
+export function createAskingNow() {
+  const byKey = new Map<string, Asking[]>();
+
+  return {
+    /** Answered when every call another list has in flight about the row's subject, as fresh, has ended. */
+    ahead(listId: string, row: WatchMemberRecord): Promise<void>[] | null {
+      const ahead = (byKey.get(row.key) ?? []).filter(
+        (other) => other.listId !== listId && other.maxAge <= maxAgeOf(row),
+      );
+      return ahead.length > 0 ? ahead.map((other) => other.done) : null;
+    },
+    /** The row leaves. */
+    start(listId: string, row: WatchMemberRecord): void {
+      let end = () => {};
+      const done = new Promise<void>((resolve) => {
+        end = resolve;
+      });
+      const entry = { requestId: row.requestId, listId, maxAge: maxAgeOf(row), done, end };
+      byKey.set(row.key, [...(byKey.get(row.key) ?? []), entry]);
+    },
+    /** The row's outcome is written (or it went back to the queue). */
+    end(row: WatchMemberRecord): void {
+      const entries = byKey.get(row.key) ?? [];
+      for (const entry of entries.filter((each) => each.requestId === row.requestId)) entry.end();
+      const left = entries.filter((each) => each.requestId !== row.requestId);
+      if (left.length > 0) byKey.set(row.key, left);
+      else byKey.delete(row.key);
+    },
+  };
 }

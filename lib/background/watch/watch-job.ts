@@ -16,7 +16,7 @@ import { type JobEnd, type JobKind, type JobRunnerDeps, updateStoredJob } from '
 import { readEnriched } from '../lists/enriched';
 import { giveWatchId, nextDay } from './periods';
 import type { WatchChangeRecord, WatchListRecord, WatchMemberRecord, WatchRowStatus } from './records';
-import { planRow, watchedElsewhere } from './shared-answers';
+import { createAskingNow, planRow, watchedElsewhere } from './shared-answers';
 import { changesBetween, comparedPart, nameIn } from './watched-answer';
 
 type Db = IDBPDatabase<EnrichmentDb>;
@@ -220,6 +220,31 @@ export function createWatchJob(deps: WatchJobDeps) {
     }
   }
 
+  const askingNow = createAskingNow();
+
+  /**
+   * As a row leaves: served from the answer another list asks about the same person in this
+   * worker, once it is written, or else it leaves (and the others wait for its answer).
+   */
+  async function answersItself(list: WatchListRecord, row: WatchMemberRecord): Promise<boolean> {
+    for (;;) {
+      const ahead = askingNow.ahead(list.id, row);
+      if (ahead) await Promise.all(ahead);
+      if (row.status === 'queued') {
+        const elsewhere = await watchedElsewhere(await deps.db(), [row]);
+        const plan = planRow(row, list, elsewhere.get(row.key) ?? [], deps.now());
+        if (plan.served) {
+          await kind.write(list.id, row, servedFrom(plan.by));
+          return true;
+        }
+      }
+      // Another list's row about them left while this one read: it waits for that one.
+      if (askingNow.ahead(list.id, row)) continue;
+      askingNow.start(list.id, row);
+      return false;
+    }
+  }
+
   const kind: JobKind<WatchListRecord, WatchMemberRecord> = {
     name: 'watch list',
     read: async (id) => (await deps.db()).get('watchLists', id),
@@ -263,6 +288,8 @@ export function createWatchJob(deps: WatchJobDeps) {
     end: (id, end, stopReason) => finishRun(deps, id, end, stopReason),
     // Asked past the cache at its price: nothing is quoted free.
     priceAsItLeaves: false,
+    answersItself,
+    rowSettled: (_list, row) => askingNow.end(row),
   };
 
   return { kind, ofStatus };
