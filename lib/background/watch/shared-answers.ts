@@ -96,12 +96,13 @@ export async function watchedElsewhere(
   const found = new Map<string, WatchedElsewhere[]>();
   if (members.length === 0) return found;
   const tx = db.transaction(['watchLists', 'watchMembers']);
+  const lists = await tx.objectStore('watchLists').getAll();
+  // One list (the usual case): no one is watched elsewhere, and its members are not read again.
+  if (lists.length < 2) return found;
   const keys = [...new Set(members.map((member) => member.key))];
-  const [lists, byKey] = await Promise.all([
-    tx.objectStore('watchLists').getAll(),
-    Promise.all(keys.map((key) => tx.objectStore('watchMembers').index('byKey').getAll(key))),
-  ]);
-  await tx.done;
+  const byKey = await Promise.all(
+    keys.map((key) => tx.objectStore('watchMembers').index('byKey').getAll(key)),
+  );
   const listsById = new Map(lists.map((list) => [list.id, list]));
   const ownList = members[0]!.listId;
   keys.forEach((key, index) => {
