@@ -191,11 +191,6 @@ export function createWatchJob(deps: WatchJobDeps) {
 
   /** The lists whose members this worker gave opaque ids (once each: a new member has one). */
   const givenIds = new Set<string>();
-  /**
-   * Queued rows read about someone no other list watched: not read again as they leave, unless a
-   * row about them is being asked (a list made since), which one watched alone never waits for.
-   */
-  const watchedAlone = new Set<string>();
 
   /**
    * Rows to ask next: those a stopped worker left running, then the queued ones, each asked at the
@@ -215,7 +210,6 @@ export function createWatchJob(deps: WatchJobDeps) {
       const served: Promise<boolean>[] = [];
       const asked: WatchMemberRecord[] = [];
       for (const row of rows) {
-        if (row.status === 'queued' && !elsewhere.has(row.key)) watchedAlone.add(row.requestId);
         const plan = row.status === 'queued' ? planRow(row, list, elsewhere.get(row.key) ?? [], now) : null;
         if (plan?.served) served.push(kind.write(list.id, row, servedFrom(plan.by)));
         else asked.push(plan ? { ...row, params: plan.params, quote: plan.quote } : row);
@@ -233,11 +227,10 @@ export function createWatchJob(deps: WatchJobDeps) {
    * worker, once it is written, or else it leaves (and the others wait for its answer).
    */
   async function answersItself(list: WatchListRecord, row: WatchMemberRecord): Promise<boolean> {
-    const alone = watchedAlone.delete(row.requestId);
     for (;;) {
       const ahead = askingNow.ahead(list.id, row);
       if (ahead) await Promise.all(ahead);
-      if (row.status === 'queued' && (ahead || !alone)) {
+      if (row.status === 'queued') {
         const elsewhere = await watchedElsewhere(await deps.db(), [row]);
         const plan = planRow(row, list, elsewhere.get(row.key) ?? [], deps.now());
         if (plan.served) {
