@@ -2,12 +2,12 @@
  * Someone watched in several lists is asked once (background only). A member about to be asked is
  * served, at no cost, from the answer another list got about the same person or company when that
  * answer came since this list's period began (the period `now` is in, or within the hour before)
- * and was asked at least as fresh as this list asks; each list still compares it with its own last answer and records what
- * changed (./watch-job.ts). Otherwise it is asked at the strictest freshness of the lists that
- * still have to ask them this period (their row queued, or their period come round), so that their
- * rows are served from this one answer rather than paying again: a row about someone another list
- * is asking about waits for that answer (`createAskingNow`). What Run now may spend is priced the
- * same way (`runQuoteOf`).
+ * and was asked at least as fresh as this list asks; each list still compares it with its own last
+ * answer and records what changed (./watch-job.ts). Otherwise it is asked at the strictest
+ * freshness of the lists that still have to ask them this period (their row queued, or their period
+ * come round), so that their rows are served from this one answer rather than paying again: a row
+ * about someone another list is asking about waits for that answer (`createAskingNow`). What Run
+ * now may spend (`runQuoteOf`) and what a period may cost (`periodQuoteOf`) are priced the same way.
  */
 import type { IDBPDatabase } from 'idb';
 import { acceptedAgeSeconds } from '../../freshness';
@@ -88,27 +88,30 @@ export function planRow(
   return { served: false, params: strictest.params, quote: strictest.quote };
 }
 
-/** The other lists' members about the same people and companies as these, by key. */
+/**
+ * The members of lists other than `listId` (null: of every list) about these people and companies
+ * (their keys), with their lists, by key.
+ */
 export async function watchedElsewhere(
   db: Db,
-  members: readonly WatchMemberRecord[],
+  listId: string | null,
+  keys: Iterable<string>,
 ): Promise<Map<string, WatchedElsewhere[]>> {
   const found = new Map<string, WatchedElsewhere[]>();
-  if (members.length === 0) return found;
+  const distinct = [...new Set(keys)];
+  if (distinct.length === 0) return found;
   const tx = db.transaction(['watchLists', 'watchMembers']);
   const lists = await tx.objectStore('watchLists').getAll();
-  // One list (the usual case): no one is watched elsewhere, and its members are not read again.
-  if (lists.length < 2) return found;
-  const keys = [...new Set(members.map((member) => member.key))];
+  // No other list (the usual case): no one is watched elsewhere, and no member is read again.
+  if (lists.filter((list) => list.id !== listId).length === 0) return found;
   const byKey = await Promise.all(
-    keys.map((key) => tx.objectStore('watchMembers').index('byKey').getAll(key)),
+    distinct.map((key) => tx.objectStore('watchMembers').index('byKey').getAll(key)),
   );
   const listsById = new Map(lists.map((list) => [list.id, list]));
-  const ownList = members[0]!.listId;
-  keys.forEach((key, index) => {
+  distinct.forEach((key, index) => {
     const others = byKey[index]!.flatMap((member) => {
       const list = listsById.get(member.listId);
-      return member.listId !== ownList && list ? [{ member, list }] : [];
+      return member.listId !== listId && list ? [{ member, list }] : [];
     });
     if (others.length > 0) found.set(key, others);
   });
@@ -116,24 +119,51 @@ export async function watchedElsewhere(
 }
 
 /**
+ * The most someone costs a list a period, and the least: at most their price at the strictest
+ * freshness of the lists watching them that are not paused (their row is asked so when those lists
+ * still ask), and nothing when another list asking at least as fresh may serve them.
+ */
+export function periodQuoteOf(
+  watched: Pick<WatchMemberRecord, 'endpointId' | 'params' | 'quote'>,
+  elsewhere: readonly WatchedElsewhere[],
+): WatchMemberRecord['quote'] {
+  const others = elsewhere
+    .filter(
+      ({ member, list }) =>
+        list.status !== 'paused' && member.status !== 'refused' && member.endpointId === watched.endpointId,
+    )
+    .map(({ member }) => member);
+  const strictest = others.reduce(
+    (most, other) => (maxAgeOf(other) < maxAgeOf(most) ? other : most),
+    watched,
+  );
+  // Served free only by an answer at least as fresh as it asks.
+  const servable = others.some((other) => maxAgeOf(other) <= maxAgeOf(watched));
+  return {
+    min: servable && watched.quote.min !== null ? 0 : watched.quote.min,
+    max: strictest.quote.max,
+  };
+}
+
+/**
  * What Run now (or Resume) may spend, in the state the click runs in: a list whose period came
  * round asks every member again (its spending starts again from 0); else only the members not
  * answered yet this period. Each at its row's price, nothing for one another list's answer serves,
- * and no more than what the cap leaves.
+ * and no more than what the cap leaves. `elsewhere`: watchedElsewhere of the list's members.
  */
-export async function runQuoteOf(
-  db: Db,
+export function runQuoteOf(
   list: WatchListRecord,
   members: readonly WatchMemberRecord[],
+  elsewhere: ReadonlyMap<string, readonly WatchedElsewhere[]>,
   now: number,
-): Promise<Quote> {
+): Quote {
   const due = periodsPassed(list, now) > 0;
-  const toAsk = members.filter((member) => due || STILL_TO_ASK.has(member.status));
-  const elsewhere = await watchedElsewhere(db, toAsk);
-  const prices = toAsk.map((member) => {
-    const plan = planRow(member, list, elsewhere.get(member.key) ?? [], now);
-    return plan.served ? { min: 0, max: 0 } : plan.quote;
-  });
+  const prices = members
+    .filter((member) => due || STILL_TO_ASK.has(member.status))
+    .map((member) => {
+      const plan = planRow(member, list, elsewhere.get(member.key) ?? [], now);
+      return plan.served ? { min: 0, max: 0 } : plan.quote;
+    });
   const left = list.cap === null ? null : Math.max(0, list.cap - (due ? 0 : list.spent));
   return cappedQuote(sumQuotes(prices), left);
 }

@@ -13,7 +13,7 @@ import type { EnrichmentDb } from '../db';
 import { type createJobRunner, type JobRunnerDeps, passesBudget } from '../job-runner';
 import { beginPeriod, periodsPassed, queueForPeriod } from './periods';
 import type { WatchListRecord, WatchMemberRecord } from './records';
-import { runQuoteOf } from './shared-answers';
+import { runQuoteOf, watchedElsewhere } from './shared-answers';
 import { ofWatchList, updateWatchList } from './watch-job';
 import { summaryOf } from './watch-views';
 
@@ -89,7 +89,12 @@ export function createWatchControls(deps: WatchControlDeps) {
     const list = await db.get('watchLists', id);
     if (!list) return gone();
     const members = await db.getAll('watchMembers', ofWatchList(id));
-    const quote = await runQuoteOf(db, list, members, now());
+    const elsewhere = await watchedElsewhere(
+      db,
+      id,
+      members.map((member) => member.key),
+    );
+    const quote = runQuoteOf(list, members, elsewhere, now());
     const { remainingToday } = await deps.service.peekMany([]);
     return passesBudget(quote, remainingToday)
       ? { status: 'needs-confirmation', quote, remaining: remainingToday ?? 0 }

@@ -5,7 +5,7 @@
  * one transaction that writes the row and the list's spending: a worker stopped half-way leaves all
  * of it or none, and an answer written again (a row asked again after a restart) is compared once.
  * A row another list's answer serves (./shared-answers.ts) is answered so as it is read from the
- * queue, never asked.
+ * queue or as it leaves, never asked.
  */
 import type { IDBPDatabase } from 'idb';
 import type { ApiErrorJson } from '../../api/errors';
@@ -205,7 +205,11 @@ export function createWatchJob(deps: WatchJobDeps) {
       const rows = await ofStatus(list.id, ['running', 'queued'], count);
       const queued = rows.filter((row) => row.status === 'queued');
       if (queued.length === 0) return rows;
-      const elsewhere = await watchedElsewhere(await deps.db(), queued);
+      const elsewhere = await watchedElsewhere(
+        await deps.db(),
+        list.id,
+        queued.map((row) => row.key),
+      );
       const now = deps.now();
       const served: Promise<boolean>[] = [];
       const asked: WatchMemberRecord[] = [];
@@ -231,7 +235,7 @@ export function createWatchJob(deps: WatchJobDeps) {
       const ahead = askingNow.ahead(list.id, row);
       if (ahead) await Promise.all(ahead);
       if (row.status === 'queued') {
-        const elsewhere = await watchedElsewhere(await deps.db(), [row]);
+        const elsewhere = await watchedElsewhere(await deps.db(), list.id, [row.key]);
         const plan = planRow(row, list, elsewhere.get(row.key) ?? [], deps.now());
         if (plan.served) {
           await kind.write(list.id, row, servedFrom(plan.by));

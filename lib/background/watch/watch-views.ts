@@ -1,8 +1,7 @@
 /**
  * A watch list, its members and its changes as the pages show them (background only): a summary
  * (members by kind, what a period costs, what Run now may spend, how far this period's run got,
- * unseen changes), each
- * member with its last answer's fields, and the recorded changes newest first.
+ * unseen changes), each member with its last answer's fields, and the recorded changes newest first.
  */
 import type { IDBPDatabase } from 'idb';
 import type { ApiErrorJson } from '../../api/errors';
@@ -11,7 +10,7 @@ import type { WatchChangeView, WatchListSummary, WatchMemberView } from '../../p
 import type { EnrichmentDb } from '../db';
 import { nextRunAt } from './periods';
 import type { WatchChangeRecord, WatchListRecord, WatchMemberRecord } from './records';
-import { runQuoteOf } from './shared-answers';
+import { periodQuoteOf, runQuoteOf, watchedElsewhere } from './shared-answers';
 import { ofWatchList } from './watch-job';
 
 type Db = IDBPDatabase<EnrichmentDb>;
@@ -32,6 +31,11 @@ export async function summaryOf(db: Db, list: WatchListRecord, now: number): Pro
     db.getAll('watchMembers', ofWatchList(list.id)),
     unseenCount(db, list.id),
   ]);
+  const elsewhere = await watchedElsewhere(
+    db,
+    list.id,
+    members.map((member) => member.key),
+  );
   return {
     id: list.id,
     name: list.name,
@@ -41,8 +45,8 @@ export async function summaryOf(db: Db, list: WatchListRecord, now: number): Pro
     cap: list.cap,
     people: members.filter((member) => member.kind === 'person').length,
     companies: members.filter((member) => member.kind === 'company').length,
-    perPeriod: sumQuotes(members.map((member) => member.quote)),
-    runQuote: await runQuoteOf(db, list, members, now),
+    perPeriod: sumQuotes(members.map((member) => periodQuoteOf(member, elsewhere.get(member.key) ?? []))),
+    runQuote: runQuoteOf(list, members, elsewhere, now),
     status: list.status,
     lastRunAt: list.lastRunAt,
     nextRunAt: nextRunAt(list),

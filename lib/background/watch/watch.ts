@@ -22,9 +22,10 @@ import type { EnrichmentDb } from '../db';
 import { createJobRunner, type JobRunnerDeps, passesBudget } from '../job-runner';
 import { newWatchId, watchRequestId } from './periods';
 import type { WatchListRecord, WatchMemberRecord } from './records';
+import { watchedElsewhere } from './shared-answers';
 import { createWatchControls } from './watch-controls';
 import { createWatchJob, ofWatchList } from './watch-job';
-import { type Accepted, quoteTargets, watchQuoteOf } from './watch-quote';
+import { type Accepted, quoteTargets, watchQuoteOf, withOthersWatching } from './watch-quote';
 import { changeViews, markSeen, memberViewOf, summaryOf, unseenCount } from './watch-views';
 
 export interface WatchDeps extends JobRunnerDeps {
@@ -108,9 +109,25 @@ export function createWatch(deps: WatchDeps) {
     return new Set(members.map((member) => member.key));
   }
 
+  /** Reads and prices targets for a list (`listId`; null: a new one), with the other lists watching them. */
+  async function quoteFor(
+    listId: string | null,
+    targets: readonly WatchTarget[],
+    freshness: WatchQuoteRequest['freshness'],
+    watched?: ReadonlySet<string>,
+  ) {
+    const quoted = await quoteTargets(deps.service, targets, freshness, watched);
+    const elsewhere = await watchedElsewhere(
+      await deps.db(),
+      listId,
+      quoted.accepted.map((target) => target.key),
+    );
+    return withOthersWatching(quoted, elsewhere);
+  }
+
   async function quote(request: WatchQuoteRequest): Promise<WatchQuote> {
     const watched = request.listId ? await keys(request.listId) : new Set<string>();
-    return watchQuoteOf(await quoteTargets(deps.service, request.targets, request.freshness, watched));
+    return watchQuoteOf(await quoteFor(request.listId ?? null, request.targets, request.freshness, watched));
   }
 
   /** Keeps a new list and starts its first run; a create asked again finds the list it began. */
@@ -121,7 +138,7 @@ export function createWatch(deps: WatchDeps) {
       if (isWorking(begun.status)) runner.drive(begun.id);
       return { status: 'started', list: await summaryOf(db, begun, now()) };
     }
-    const quoted = await quoteTargets(deps.service, request.targets, request.freshness);
+    const quoted = await quoteFor(null, request.targets, request.freshness);
     if (quoted.accepted.length === 0) return nothingToWatch(quoted.refused);
     if (!request.confirmed && passesBudget(quoted.perPeriod, quoted.remainingToday))
       return { status: 'needs-confirmation', quote: quoted.perPeriod, remaining: quoted.remainingToday ?? 0 };
@@ -140,12 +157,7 @@ export function createWatch(deps: WatchDeps) {
         error: { name: 'ApiError', kind: 'invalid', message: 'This watch list is gone' },
       };
     const existing = await db.getAll('watchMembers', ofWatchList(listId));
-    const quoted = await quoteTargets(
-      deps.service,
-      targets,
-      list.freshness,
-      new Set(existing.map((m) => m.key)),
-    );
+    const quoted = await quoteFor(listId, targets, list.freshness, new Set(existing.map((m) => m.key)));
     if (quoted.accepted.length === 0) return nothingToWatch(quoted.refused);
     const first = Math.max(-1, ...existing.map((member) => member.order)) + 1;
     const at = now();

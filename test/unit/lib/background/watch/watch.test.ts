@@ -507,6 +507,9 @@ describe('someone in several watch lists', () => {
     const first = await started(await watch.create(watchOf([a, b, c], { name: 'Champions' })));
     await watch.settled(first.id);
     // Made minutes later: those the first list asked are not asked again.
+    expect(await watch.quote({ targets: [b, c, d], periodDays: 30, freshness: 'if-recent' })).toMatchObject({
+      perPeriod: { min: 2, max: 6 },
+    });
     const second = await started(await watch.create(watchOf([b, c, d], { name: 'Buyers' })));
     await watch.settled(second.id);
     expect(spent()).toBe(8);
@@ -557,8 +560,15 @@ describe('someone in several watch lists', () => {
     const { watch } = startWorker();
     const recent = await started(await watch.create(watchOf([a, b], { name: 'Champions' })));
     await watch.settled(recent.id);
+    // Watched at 29 days elsewhere: no help to a live list.
+    expect(await watch.quote({ targets: [b], periodDays: 30, freshness: 'live' })).toMatchObject({
+      perPeriod: { min: 10, max: 10 },
+    });
     // "Live now" is stricter than the 29 days the first list asked at: asked again, live.
     const live = await started(await watch.create(watchOf([b], { name: 'Live', freshness: 'live' })));
+    // Watched live elsewhere, the shared person may cost the first list their live price a period.
+    expect((await watch.list(recent.id))!.summary.perPeriod).toMatchObject({ min: 2, max: 12 });
+    expect((await watch.list(live.id))!.summary.perPeriod).toMatchObject({ min: 10, max: 10 });
     await watch.settled(live.id);
     expect(spent()).toBe(4 + 10);
     expect(profileCallsAbout(b).map((call) => call.live)).toEqual([false, true]);
