@@ -2,7 +2,7 @@
  * What a watch keeps (lib/background/db.ts `watchLists`, `watchMembers`, `watchChanges`): a list's
  * header (what the job runner reads of it, and its period), one record per watched person or
  * company (the compared part of its last kept answer and this period's row), and the changes its
- * runs recorded. Background only.
+ * runs recorded, and the range of a list's records in them. Background only.
  */
 import type { EndpointId } from '../../api/ids';
 import type {
@@ -114,4 +114,9 @@ export interface WatchChangeRecord {
   seenAt: number;
   change: Change;
   viewed: 0 | 1;
+}
+
+/** Every record of a list in a store keyed [listId, …]. */
+export function ofWatchList(id: string): IDBKeyRange {
+  return IDBKeyRange.bound([id], [id, []]);
 }

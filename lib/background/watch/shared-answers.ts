@@ -16,7 +16,7 @@ import type { Quote } from '../../protocol';
 import { cappedQuote } from '../../watch/watch-words';
 import type { EnrichmentDb } from '../db';
 import { periodStartAt, periodsPassed } from './periods';
-import type { WatchListRecord, WatchMemberRecord, WatchRowStatus } from './records';
+import { ofWatchList, type WatchListRecord, type WatchMemberRecord, type WatchRowStatus } from './records';
 import { WATCH_PERIOD_MINUTES } from './watch-alarm';
 
 type Db = IDBPDatabase<EnrichmentDb>;
@@ -88,6 +88,9 @@ export function planRow(
   return { served: false, params: strictest.params, quote: strictest.quote };
 }
 
+/** Up to this many people are looked up one by one (the `byKey` index); more, by reading lists whole. */
+const BY_KEY_READS = 100;
+
 /**
  * The members of lists other than `listId` (null: of every list) about these people and companies
  * (their keys), with their lists, by key.
@@ -101,20 +104,23 @@ export async function watchedElsewhere(
   const distinct = [...new Set(keys)];
   if (distinct.length === 0) return found;
   const tx = db.transaction(['watchLists', 'watchMembers']);
-  const lists = await tx.objectStore('watchLists').getAll();
+  const lists = (await tx.objectStore('watchLists').getAll()).filter((list) => list.id !== listId);
   // No other list (the usual case): no one is watched elsewhere, and no member is read again.
-  if (lists.filter((list) => list.id !== listId).length === 0) return found;
-  const byKey = await Promise.all(
-    distinct.map((key) => tx.objectStore('watchMembers').index('byKey').getAll(key)),
-  );
+  if (lists.length === 0) return found;
+  const members = tx.objectStore('watchMembers');
+  // A few people (the rows a run reads next) by the index; many (a whole list's summary) by reading
+  // the other lists whole, a range each, rather than one request a person.
+  const candidates =
+    distinct.length <= BY_KEY_READS
+      ? (await Promise.all(distinct.map((key) => members.index('byKey').getAll(key)))).flat()
+      : (await Promise.all(lists.map((list) => members.getAll(ofWatchList(list.id))))).flat();
+  const wanted = new Set(distinct);
   const listsById = new Map(lists.map((list) => [list.id, list]));
-  distinct.forEach((key, index) => {
-    const others = byKey[index]!.flatMap((member) => {
-      const list = listsById.get(member.listId);
-      return member.listId !== listId && list ? [{ member, list }] : [];
-    });
-    if (others.length > 0) found.set(key, others);
-  });
+  for (const member of candidates) {
+    const list = listsById.get(member.listId);
+    if (!list || !wanted.has(member.key)) continue;
+    found.set(member.key, [...(found.get(member.key) ?? []), { member, list }]);
+  }
   return found;
 }
 

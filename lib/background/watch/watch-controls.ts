@@ -12,9 +12,9 @@ import { confirmationOf } from '../budget';
 import type { EnrichmentDb } from '../db';
 import { type createJobRunner, type JobRunnerDeps, passesBudget } from '../job-runner';
 import { beginPeriod, periodsPassed, queueForPeriod } from './periods';
-import type { WatchListRecord, WatchMemberRecord } from './records';
+import { ofWatchList, type WatchListRecord, type WatchMemberRecord } from './records';
 import { runQuoteOf, watchedElsewhere } from './shared-answers';
-import { ofWatchList, updateWatchList } from './watch-job';
+import { updateWatchList } from './watch-job';
 import { summaryOf } from './watch-views';
 
 export interface WatchControlDeps {

@@ -15,7 +15,13 @@ import { groupedWrites } from '../grouped-writes';
 import { type JobEnd, type JobKind, type JobRunnerDeps, updateStoredJob } from '../job-runner';
 import { readEnriched } from '../lists/enriched';
 import { giveWatchId, nextDay } from './periods';
-import type { WatchChangeRecord, WatchListRecord, WatchMemberRecord, WatchRowStatus } from './records';
+import {
+  ofWatchList,
+  type WatchChangeRecord,
+  type WatchListRecord,
+  type WatchMemberRecord,
+  type WatchRowStatus,
+} from './records';
 import { createAskingNow, planRow, watchedElsewhere } from './shared-answers';
 import { changesBetween, comparedPart, nameIn } from './watched-answer';
 
@@ -35,11 +41,6 @@ export function membersWithStatus(listId: string, status: WatchRowStatus): IDBKe
     [listId, status, Number.NEGATIVE_INFINITY],
     [listId, status, Number.POSITIVE_INFINITY],
   );
-}
-
-/** Every record of a list in a store keyed [listId, …]. */
-export function ofWatchList(id: string): IDBKeyRange {
-  return IDBKeyRange.bound([id], [id, []]);
 }
 
 /** Changes a watch list's header in one transaction; undefined once it is gone. */

@@ -9,9 +9,8 @@ import { sumQuotes } from '../../job-summary';
 import type { WatchChangeView, WatchListSummary, WatchMemberView } from '../../protocol';
 import type { EnrichmentDb } from '../db';
 import { nextRunAt } from './periods';
-import type { WatchChangeRecord, WatchListRecord, WatchMemberRecord } from './records';
+import { ofWatchList, type WatchChangeRecord, type WatchListRecord, type WatchMemberRecord } from './records';
 import { periodQuoteOf, runQuoteOf, watchedElsewhere } from './shared-answers';
-import { ofWatchList } from './watch-job';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 

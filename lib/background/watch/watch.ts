@@ -21,10 +21,10 @@ import { confirmationOf } from '../budget';
 import type { EnrichmentDb } from '../db';
 import { createJobRunner, type JobRunnerDeps, passesBudget } from '../job-runner';
 import { newWatchId, watchRequestId } from './periods';
-import type { WatchListRecord, WatchMemberRecord } from './records';
+import { ofWatchList, type WatchListRecord, type WatchMemberRecord } from './records';
 import { watchedElsewhere } from './shared-answers';
 import { createWatchControls } from './watch-controls';
-import { createWatchJob, ofWatchList } from './watch-job';
+import { createWatchJob } from './watch-job';
 import { type Accepted, quoteTargets, watchQuoteOf, withOthersWatching } from './watch-quote';
 import { changeViews, markSeen, memberViewOf, summaryOf, unseenCount } from './watch-views';
 

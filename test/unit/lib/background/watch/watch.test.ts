@@ -542,16 +542,20 @@ describe('someone in several watch lists', () => {
   it('is asked once when both lists ask many people together, each row waiting for the answer the other list is getting', async () => {
     useSandbox();
     // More than a run asks at once: rows read together leave one after another, after others are answered.
-    const targets = Array.from({ length: 40 }, (_, index) => person(index));
+    const targets = Array.from({ length: 120 }, (_, index) => person(index));
+    settings.dailyBudget = 1_000;
     const { watch } = startWorker();
     const first = await started(await watch.create(watchOf(targets, { name: 'Champions' })));
     const second = await started(await watch.create(watchOf([...targets].reverse(), { name: 'Buyers' })));
     await Promise.all([watch.settled(first.id), watch.settled(second.id)]);
+    // Each may cost a list nothing a period (the other list may ask them), or their price.
+    for (const id of [first.id, second.id])
+      expect((await watch.list(id))!.summary.perPeriod).toMatchObject({ min: 0, max: 240 });
     await advance(30);
     expect(await watch.checkDue()).toBe(2);
     await Promise.all([watch.settled(first.id), watch.settled(second.id)]);
     expect(chargesPerQuestion()).toEqual(targets.map(() => 2));
-    expect(spent()).toBe(2 * 40 * 2);
+    expect(spent()).toBe(2 * 120 * 2);
   });
 
   it('is asked at the strictest freshness the lists due ask, once, and the other list is served from it', async () => {
