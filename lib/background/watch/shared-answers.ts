@@ -62,10 +62,13 @@ function serves(source: WatchMemberRecord, member: WatchMemberRecord, list: Watc
   );
 }
 
-/** Whether another list will ask its member soon: its row waits in the queue, or its period came round. */
+/**
+ * Whether another list will ask its member soon: its row waits in the queue, or its period came
+ * round (or comes round within the slack, when an answer got now still serves it).
+ */
 function stillAsks({ member, list }: WatchedElsewhere, now: number): boolean {
   if (list.status === 'paused' || member.status === 'refused') return false;
-  return member.status === 'queued' || periodsPassed(list, now) > 0;
+  return member.status === 'queued' || periodsPassed(list, now + SHARED_ANSWER_SLACK_MS) > 0;
 }
 
 /** How a queued member's row is answered in the period `now` is in. */
