@@ -28,16 +28,16 @@ export interface WatchedElsewhere {
 }
 
 /** How a member's row of this period is answered: from another list's answer, or asked so. */
-export type RowPlan =
+type RowPlan =
   | { served: true; by: WatchMemberRecord }
   | { served: false; params: WatchMemberRecord['params']; quote: WatchMemberRecord['quote'] };
 
 /** The oldest answer a row's params accept (lib/freshness.ts): the smaller, the stricter. */
-export const maxAgeOf = (member: Pick<WatchMemberRecord, 'params'>): number =>
+const maxAgeOf = (member: Pick<WatchMemberRecord, 'params'>): number =>
   acceptedAgeSeconds(member.params);
 
 /** Rows a run of the current period still asks (Run now asks these again; the rest were answered). */
-export const STILL_TO_ASK: ReadonlySet<WatchRowStatus> = new Set([
+const STILL_TO_ASK: ReadonlySet<WatchRowStatus> = new Set([
   'queued',
   'running',
   'failed',
@@ -49,7 +49,7 @@ export const STILL_TO_ASK: ReadonlySet<WatchRowStatus> = new Set([
  * every hour (./watch-alarm.ts), so lists whose periods begin within the hour (lists made minutes
  * apart) run together, whichever side of their starts the alarm falls.
  */
-export const SHARED_ANSWER_SLACK_MS = WATCH_PERIOD_MINUTES * 60 * 1000;
+const SHARED_ANSWER_SLACK_MS = WATCH_PERIOD_MINUTES * 60 * 1000;
 
 /** Whether another list's member has an answer this list may take, in the period `now` is in. */
 function serves(source: WatchMemberRecord, member: WatchMemberRecord, list: WatchListRecord, now: number) {
