@@ -218,6 +218,13 @@ export interface JobKind<Job extends JobHeader, Row extends JobRow> {
    * its entry is gone, so that a cap holds (a kind with no cap asks it cache-first).
    */
   priceAsItLeaves: boolean;
+  /**
+   * As a row is about to leave: true when the kind answered it itself (written, nothing spent), so
+   * that it is not asked. Left out: every row is asked.
+   */
+  answersItself?(job: Job, row: Row): Promise<boolean>;
+  /** A row that was to leave has its outcome written, or went back to the queue. */
+  rowSettled?(job: Job, row: Row): void;
 }
 
 export interface JobRunnerDeps {
@@ -316,11 +323,26 @@ function createRowCalls<Job extends JobHeader, Row extends JobRow>(
   }
 
   /**
-   * Asks one row (again, under its own id, after a restart). Returns why to stop, if so. A row not
-   * asked after all (its turn given up, the budget reached, its cached answer gone, the service
-   * asking to wait past the cap) goes back to the queue, nothing spent.
+   * Asks one row (again, under its own id, after a restart), unless its kind answers it itself.
+   * Returns why to stop, if so. A row not asked after all (its turn given up, the budget reached,
+   * its cached answer gone, the service asking to wait past the cap) goes back to the queue,
+   * nothing spent.
    */
   async function ask(
+    job: Job,
+    row: Row,
+    held: AbortSignal,
+    fromCacheOnly: boolean,
+  ): Promise<ApiErrorJson | null> {
+    if (kind.answersItself && (await kind.answersItself(job, row))) return null;
+    try {
+      return await askService(job, row, held, fromCacheOnly);
+    } finally {
+      kind.rowSettled?.(job, row);
+    }
+  }
+
+  async function askService(
     job: Job,
     row: Row,
     held: AbortSignal,

@@ -85,6 +85,12 @@ export interface WatchListSummary {
   companies: number;
   /** What a period's run costs at most now. */
   perPeriod: Quote;
+  /**
+   * What Run now (or Resume) may spend if clicked now: a list whose period came round asks everyone
+   * again, else only those not answered this period; nothing for whom another list's answer serves,
+   * and no more than the cap leaves (lib/background/watch/shared-answers.ts).
+   */
+  runQuote: Quote;
   status: WatchRunStatus;
   /** When the last run began and when the next is due (ms since epoch); null: none yet. */
   lastRunAt: number | null;

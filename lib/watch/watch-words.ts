@@ -57,30 +57,6 @@ export function watchingWords(lists: readonly Pick<WatchListSummary, 'name' | 'p
 }
 
 /**
- * What a run of the current period may still spend: the members not asked in it yet (one asked
- * already is answered from its record, free), at the period's price for each, and no more than what
- * the cap leaves. Every member of a list is asked at the list's one freshness, so each costs the
- * same share of the period's quote.
- */
-export function runQuote(
-  summary: Pick<
-    WatchListSummary,
-    'perPeriod' | 'cap' | 'spentThisPeriod' | 'people' | 'companies' | 'checkedThisPeriod'
-  >,
-): Quote {
-  const members = summary.people + summary.companies;
-  const share = members === 0 ? 0 : Math.max(0, members - summary.checkedThisPeriod) / members;
-  const part = (credits: number | null) => (credits === null ? null : Math.ceil(credits * share));
-  const unasked = {
-    ...summary.perPeriod,
-    min: part(summary.perPeriod.min),
-    max: part(summary.perPeriod.max),
-  };
-  const left = summary.cap === null ? null : Math.max(0, summary.cap - summary.spentThisPeriod);
-  return cappedQuote(unasked, left);
-}
-
-/**
  * What the retention period does to a watch asked every `periodDays`: each member's last answer is
  * deleted once older than the days data about others is kept (lib/background/retention.ts), and a
  * next answer with nothing to compare records nothing. Null when the answers outlast the period, or

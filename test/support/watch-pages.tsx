@@ -61,6 +61,7 @@ export function watchList(patch: Partial<WatchListSummary> = {}): WatchListSumma
     people: 40,
     companies: 0,
     perPeriod: PERIOD_QUOTE,
+    runQuote: PERIOD_QUOTE,
     status: 'idle',
     lastRunAt: Date.parse('2026-10-28T09:00:00Z'),
     nextRunAt: Date.parse('2026-11-27T09:00:00Z'),

@@ -12,13 +12,7 @@ import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
 import { FRESHNESS_LABELS } from '@/lib/freshness';
 import type { Quote, WatchControl, WatchListSummary } from '@/lib/protocol';
 import { spendLabel } from '@/lib/quote-format';
-import {
-  periodWords,
-  perPeriodWords,
-  retentionWarning,
-  runQuote,
-  watchedWords,
-} from '@/lib/watch/watch-words';
+import { periodWords, perPeriodWords, retentionWarning, watchedWords } from '@/lib/watch/watch-words';
 import type { Act, ChangesBackend } from '../backend';
 import { ListMembers } from './ListMembers';
 import { ListSettings } from './ListSettings';
@@ -91,7 +85,7 @@ export function WatchListCard({ backend, list, retentionDays, act }: CardProps) 
       <div class="row">
         {list.status === 'paused' ? (
           <button type="button" class="primary" onClick={() => void control({ action: 'resume' })}>
-            {spendLabel('Resume', runQuote(list))}
+            {spendLabel('Resume', list.runQuote)}
           </button>
         ) : (
           <button type="button" onClick={() => void control({ action: 'pause' })}>
@@ -100,7 +94,7 @@ export function WatchListCard({ backend, list, retentionDays, act }: CardProps) 
         )}
         {list.status !== 'paused' && list.status !== 'running' && list.status !== 'settling' && (
           <button type="button" onClick={() => void control({ action: 'run' })}>
-            {spendLabel('Run now', runQuote(list))}
+            {spendLabel('Run now', list.runQuote)}
           </button>
         )}
         {deleting ? (

@@ -2,7 +2,7 @@
  * What a watch keeps (lib/background/db.ts `watchLists`, `watchMembers`, `watchChanges`): a list's
  * header (what the job runner reads of it, and its period), one record per watched person or
  * company (the compared part of its last kept answer and this period's row), and the changes its
- * runs recorded. Background only.
+ * runs recorded, and the range of a list's records in them. Background only.
  */
 import type { EndpointId } from '../../api/ids';
 import type {
@@ -56,6 +56,13 @@ export interface WatchMemberRecord {
   listId: string;
   /** The canonical profile address. */
   key: string;
+  /**
+   * An opaque random id given when the member was added: the part of its request ids (and so of
+   * the journal's keys, the ledger's lines and the change ids) that says whom they were about,
+   * without naming them once they are forgotten. Absent on members kept before it was given; one
+   * is given the next time the member is queued (./periods.ts queueForPeriod, ./watch-job.ts).
+   */
+  watchId?: string;
   kind: WatchedKind;
   url: string;
   name: string;
@@ -69,6 +76,13 @@ export interface WatchMemberRecord {
   /** The request whose answer `kept` is: an answer written again is not compared twice. */
   keptFrom?: string;
   checkedAt?: number;
+  /**
+   * When the service answered what `kept` is, and the oldest answer that request accepted (seconds,
+   * lib/freshness.ts acceptedAgeSeconds): another list watching the same person is served from it
+   * when it is recent and fresh enough (./shared-answers.ts). An answer served so keeps its source's.
+   */
+  answeredAt?: number;
+  answeredMaxAge?: number;
   enriched?: EnrichedFields;
   // This period's row.
   requestId: string;
@@ -100,4 +114,9 @@ export interface WatchChangeRecord {
   seenAt: number;
   change: Change;
   viewed: 0 | 1;
+}
+
+/** Every record of a list in a store keyed [listId, …]. */
+export function ofWatchList(id: string): IDBKeyRange {
+  return IDBKeyRange.bound([id], [id, []]);
 }

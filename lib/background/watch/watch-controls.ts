@@ -6,14 +6,15 @@
  * asks only those not yet asked, under the ids they have.
  */
 import type { IDBPDatabase } from 'idb';
-import { isWorking, sumQuotes } from '../../job-summary';
+import { isWorking } from '../../job-summary';
 import type { WatchControl, WatchListSummary, WatchStartResult } from '../../protocol';
 import { confirmationOf } from '../budget';
 import type { EnrichmentDb } from '../db';
 import { type createJobRunner, type JobRunnerDeps, passesBudget } from '../job-runner';
 import { beginPeriod, periodsPassed, queueForPeriod } from './periods';
-import type { WatchListRecord, WatchMemberRecord } from './records';
-import { ofWatchList, updateWatchList } from './watch-job';
+import { ofWatchList, type WatchListRecord, type WatchMemberRecord } from './records';
+import { runQuoteOf, watchedElsewhere } from './shared-answers';
+import { updateWatchList } from './watch-job';
 import { summaryOf } from './watch-views';
 
 export interface WatchControlDeps {
@@ -82,17 +83,18 @@ export function createWatchControls(deps: WatchControlDeps) {
     return list;
   }
 
-  /** What this period still has to ask, and whether it passes today's budget. */
+  /** What the run may spend (the price its control says), and whether it passes today's budget. */
   async function needsConfirmation(id: string): Promise<WatchStartResult | null> {
     const db = await deps.db();
     const list = await db.get('watchLists', id);
     if (!list) return gone();
     const members = await db.getAll('watchMembers', ofWatchList(id));
-    const newPeriod = periodsPassed(list, now()) > 0;
-    const toAsk = members.filter(
-      (member) => newPeriod || ['queued', 'running', 'failed', 'interrupted'].includes(member.status),
+    const elsewhere = await watchedElsewhere(
+      db,
+      id,
+      members.map((member) => member.key),
     );
-    const quote = sumQuotes(toAsk.map((member) => member.quote));
+    const quote = runQuoteOf(list, members, elsewhere, now());
     const { remainingToday } = await deps.service.peekMany([]);
     return passesBudget(quote, remainingToday)
       ? { status: 'needs-confirmation', quote, remaining: remainingToday ?? 0 }
@@ -100,7 +102,7 @@ export function createWatchControls(deps: WatchControlDeps) {
   }
 
   async function started(list: WatchListRecord | undefined): Promise<WatchStartResult> {
-    return list ? { status: 'started', list: await summaryOf(await deps.db(), list) } : gone();
+    return list ? { status: 'started', list: await summaryOf(await deps.db(), list, now()) } : gone();
   }
 
   async function control(id: string, request: WatchControl): Promise<WatchStartResult> {
@@ -148,7 +150,7 @@ export function createWatchControls(deps: WatchControlDeps) {
     const db = await deps.db();
     await db.delete('watchMembers', [id, key]);
     const list = await db.get('watchLists', id);
-    return list ? summaryOf(db, list) : null;
+    return list ? summaryOf(db, list, now()) : null;
   }
 
   /** Deletes a list, its members and its changes; a run is stopped first (calls in flight finish). */

@@ -4,15 +4,25 @@
  * compared with the member's last kept one, each change recorded and the kept part replaced, in the
  * one transaction that writes the row and the list's spending: a worker stopped half-way leaves all
  * of it or none, and an answer written again (a row asked again after a restart) is compared once.
+ * A row another list's answer serves (./shared-answers.ts) is answered so as it is read from the
+ * queue or as it leaves, never asked.
  */
 import type { IDBPDatabase } from 'idb';
 import type { ApiErrorJson } from '../../api/errors';
+import { acceptedAgeSeconds } from '../../freshness';
 import type { EnrichmentDb } from '../db';
 import { groupedWrites } from '../grouped-writes';
 import { type JobEnd, type JobKind, type JobRunnerDeps, updateStoredJob } from '../job-runner';
 import { readEnriched } from '../lists/enriched';
-import { nextDay } from './periods';
-import type { WatchChangeRecord, WatchListRecord, WatchMemberRecord, WatchRowStatus } from './records';
+import { giveWatchId, nextDay } from './periods';
+import {
+  ofWatchList,
+  type WatchChangeRecord,
+  type WatchListRecord,
+  type WatchMemberRecord,
+  type WatchRowStatus,
+} from './records';
+import { createAskingNow, planRow, watchedElsewhere } from './shared-answers';
 import { changesBetween, comparedPart, nameIn } from './watched-answer';
 
 type Db = IDBPDatabase<EnrichmentDb>;
@@ -31,11 +41,6 @@ export function membersWithStatus(listId: string, status: WatchRowStatus): IDBKe
     [listId, status, Number.NEGATIVE_INFINITY],
     [listId, status, Number.POSITIVE_INFINITY],
   );
-}
-
-/** Every record of a list in a store keyed [listId, …]. */
-export function ofWatchList(id: string): IDBKeyRange {
-  return IDBKeyRange.bound([id], [id, []]);
 }
 
 /** Changes a watch list's header in one transaction; undefined once it is gone. */
@@ -125,6 +130,33 @@ function applyRowChange(
   return recorded;
 }
 
+/**
+ * Gives a list's members kept before members had opaque ids one (./periods.ts giveWatchId), so that
+ * no row of theirs leaves under an id that names them.
+ */
+async function giveWatchIds(db: Db, list: WatchListRecord): Promise<void> {
+  const tx = db.transaction('watchMembers', 'readwrite');
+  const members = await tx.store.getAll(ofWatchList(list.id));
+  await Promise.all(
+    members.filter((member) => giveWatchId(member, list)).map((member) => tx.store.put(member)),
+  );
+  await tx.done;
+}
+
+/** What a row served from another list's answer writes: that answer, at no cost. */
+function servedFrom(source: WatchMemberRecord): Partial<WatchMemberRecord> {
+  return {
+    status: 'done',
+    credits: 0,
+    cached: true,
+    error: undefined,
+    answer: source.kept,
+    enriched: source.enriched,
+    answeredAt: source.answeredAt,
+    answeredMaxAge: source.answeredMaxAge,
+  };
+}
+
 /** Ends a run: every member asked (idle until the next period), stopped (waits a day), or paused. */
 async function finishRun(deps: WatchJobDeps, id: string, end: JobEnd, stopReason?: ApiErrorJson) {
   const at = deps.now();
@@ -158,6 +190,66 @@ export function createWatchJob(deps: WatchJobDeps) {
     return found.flat();
   }
 
+  /** The lists whose members this worker gave opaque ids (once each: a new member has one). */
+  const givenIds = new Set<string>();
+
+  /**
+   * Rows to ask next: those a stopped worker left running, then the queued ones, each asked at the
+   * freshness its plan says; a queued row another list's answer serves is answered here instead.
+   */
+  async function next(list: WatchListRecord, count: number): Promise<WatchMemberRecord[]> {
+    if (!givenIds.has(list.id)) {
+      await giveWatchIds(await deps.db(), list);
+      givenIds.add(list.id);
+    }
+    for (;;) {
+      const rows = await ofStatus(list.id, ['running', 'queued'], count);
+      const queued = rows.filter((row) => row.status === 'queued');
+      if (queued.length === 0) return rows;
+      const elsewhere = await watchedElsewhere(
+        await deps.db(),
+        list.id,
+        queued.map((row) => row.key),
+      );
+      const now = deps.now();
+      const served: Promise<boolean>[] = [];
+      const asked: WatchMemberRecord[] = [];
+      for (const row of rows) {
+        const plan = row.status === 'queued' ? planRow(row, list, elsewhere.get(row.key) ?? [], now) : null;
+        if (plan?.served) served.push(kind.write(list.id, row, servedFrom(plan.by)));
+        else asked.push(plan ? { ...row, params: plan.params, quote: plan.quote } : row);
+      }
+      await Promise.all(served);
+      // All served: the next ones in the queue are read.
+      if (asked.length > 0 || served.length === 0) return asked;
+    }
+  }
+
+  const askingNow = createAskingNow();
+
+  /**
+   * As a row leaves: served from the answer another list asks about the same person in this
+   * worker, once it is written, or else it leaves (and the others wait for its answer).
+   */
+  async function answersItself(list: WatchListRecord, row: WatchMemberRecord): Promise<boolean> {
+    for (;;) {
+      const ahead = askingNow.ahead(list.id, row);
+      if (ahead) await Promise.all(ahead);
+      if (row.status === 'queued') {
+        const elsewhere = await watchedElsewhere(await deps.db(), list.id, [row.key]);
+        const plan = planRow(row, list, elsewhere.get(row.key) ?? [], deps.now());
+        if (plan.served) {
+          await kind.write(list.id, row, servedFrom(plan.by));
+          return true;
+        }
+      }
+      // Another list's row about them left while this one read: it waits for that one.
+      if (askingNow.ahead(list.id, row)) continue;
+      askingNow.start(list.id, row);
+      return false;
+    }
+  }
+
   const kind: JobKind<WatchListRecord, WatchMemberRecord> = {
     name: 'watch list',
     read: async (id) => (await deps.db()).get('watchLists', id),
@@ -171,7 +263,7 @@ export function createWatchJob(deps: WatchJobDeps) {
       return lists.flat().map((list) => list.id);
     },
     // Those a stopped worker left running first, then in the order they were added.
-    next: (list, count) => ofStatus(list.id, ['running', 'queued'], count),
+    next,
     interrupted: (list) => ofStatus(list.id, ['interrupted']),
     async write(listId, member, change: Partial<WatchMemberRecord>) {
       const recorded = await writeRow(listId, { row: member, change });
@@ -187,7 +279,13 @@ export function createWatchJob(deps: WatchJobDeps) {
       if (result.status === 'answer') {
         const answer = comparedPart(member.kind, result.data) ?? undefined;
         const enriched = readEnriched(member.endpointId, result.data).fields ?? undefined;
-        return { answer, enriched };
+        // As fresh as the row was asked (./shared-answers.ts serves other lists from it).
+        return {
+          answer,
+          enriched,
+          answeredAt: deps.now(),
+          answeredMaxAge: acceptedAgeSeconds(member.params),
+        };
       }
       if (result.status === 'error' && result.error.kind === 'do-not-enrich') return { status: 'refused' };
       return {};
@@ -195,6 +293,8 @@ export function createWatchJob(deps: WatchJobDeps) {
     end: (id, end, stopReason) => finishRun(deps, id, end, stopReason),
     // Asked past the cache at its price: nothing is quoted free.
     priceAsItLeaves: false,
+    answersItself,
+    rowSettled: (_list, row) => askingNow.end(row),
   };
 
   return { kind, ofStatus };

@@ -70,7 +70,7 @@ export async function expireWatch(tx: Tx, cutoff: number): Promise<number> {
   }
   const members = tx.objectStore('watchMembers');
   for (let cursor = await members.openCursor(); cursor; cursor = await cursor.continue()) {
-    const { kept, enriched, checkedAt, ...member } = cursor.value;
+    const { kept, enriched, checkedAt, answeredAt, answeredMaxAge, ...member } = cursor.value;
     if ((kept === undefined && enriched === undefined) || (checkedAt ?? 0) >= cutoff) continue;
     await cursor.update(member);
     expired += 1;

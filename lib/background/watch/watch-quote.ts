@@ -2,11 +2,13 @@
  * What watching these would cost a period (background only), before anything is kept or spent:
  * each target read as a profile address of its kind, left out with a reason when it cannot be
  * watched (not such an address, on the do-not-enrich list, already watched, named twice), and the
- * rest priced by the service's peek at the list's freshness, one answer each a period.
+ * rest priced by the service's peek at the list's freshness, one answer each a period, or as a
+ * period can cost them with the other lists that watch them (./shared-answers.ts).
  */
 import { sumQuotes } from '../../job-summary';
 import type { Quote, WatchFreshness, WatchQuote, WatchTarget } from '../../protocol';
 import type { JobRunnerDeps } from '../job-runner';
+import { periodQuoteOf, type WatchedElsewhere } from './shared-answers';
 import { type ReadTarget, readTarget } from './watched-answer';
 
 /** A target that can be watched, with its price a period. */
@@ -60,6 +62,23 @@ export async function quoteTargets(
     perPeriod: sumQuotes(accepted.map((each) => each.quote)),
     remainingToday: peeked.remainingToday,
   };
+}
+
+/**
+ * The period's quote with whom other lists watch (their members by key): each target as a period
+ * can cost it (asked at the strictest freshness, or served free). Its own price stays its own.
+ */
+export function withOthersWatching(
+  quoted: QuotedTargets,
+  elsewhere: ReadonlyMap<string, readonly WatchedElsewhere[]>,
+): QuotedTargets {
+  const prices = quoted.accepted.map((target) =>
+    periodQuoteOf(
+      { endpointId: target.request.endpointId, params: target.request.params, quote: target.quote },
+      elsewhere.get(target.key) ?? [],
+    ),
+  );
+  return { ...quoted, perPeriod: sumQuotes(prices) };
 }
 
 /** The quote as the page shows it. */

@@ -1,7 +1,7 @@
 /**
  * A watch list, its members and its changes as the pages show them (background only): a summary
- * (members by kind, what a period costs, how far this period's run got, unseen changes), each
- * member with its last answer's fields, and the recorded changes newest first.
+ * (members by kind, what a period costs, what Run now may spend, how far this period's run got,
+ * unseen changes), each member with its last answer's fields, and the recorded changes newest first.
  */
 import type { IDBPDatabase } from 'idb';
 import type { ApiErrorJson } from '../../api/errors';
@@ -9,8 +9,8 @@ import { sumQuotes } from '../../job-summary';
 import type { WatchChangeView, WatchListSummary, WatchMemberView } from '../../protocol';
 import type { EnrichmentDb } from '../db';
 import { nextRunAt } from './periods';
-import type { WatchChangeRecord, WatchListRecord, WatchMemberRecord } from './records';
-import { ofWatchList } from './watch-job';
+import { ofWatchList, type WatchChangeRecord, type WatchListRecord, type WatchMemberRecord } from './records';
+import { periodQuoteOf, runQuoteOf, watchedElsewhere } from './shared-answers';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 
@@ -24,11 +24,17 @@ export async function unseenCount(db: Db, listId?: string): Promise<number> {
 /** Members asked in this period: those with an answer or a reason. */
 const ASKED: ReadonlySet<string> = new Set(['done', 'failed', 'refused']);
 
-export async function summaryOf(db: Db, list: WatchListRecord): Promise<WatchListSummary> {
+/** A list as the pages show it at `now` (Run now's price is for the state a click then runs in). */
+export async function summaryOf(db: Db, list: WatchListRecord, now: number): Promise<WatchListSummary> {
   const [members, unseen] = await Promise.all([
     db.getAll('watchMembers', ofWatchList(list.id)),
     unseenCount(db, list.id),
   ]);
+  const elsewhere = await watchedElsewhere(
+    db,
+    list.id,
+    members.map((member) => member.key),
+  );
   return {
     id: list.id,
     name: list.name,
@@ -38,7 +44,8 @@ export async function summaryOf(db: Db, list: WatchListRecord): Promise<WatchLis
     cap: list.cap,
     people: members.filter((member) => member.kind === 'person').length,
     companies: members.filter((member) => member.kind === 'company').length,
-    perPeriod: sumQuotes(members.map((member) => member.quote)),
+    perPeriod: sumQuotes(members.map((member) => periodQuoteOf(member, elsewhere.get(member.key) ?? []))),
+    runQuote: runQuoteOf(list, members, elsewhere, now),
     status: list.status,
     lastRunAt: list.lastRunAt,
     nextRunAt: nextRunAt(list),

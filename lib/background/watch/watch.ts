@@ -20,11 +20,12 @@ import type {
 import { confirmationOf } from '../budget';
 import type { EnrichmentDb } from '../db';
 import { createJobRunner, type JobRunnerDeps, passesBudget } from '../job-runner';
-import { watchRequestId } from './periods';
-import type { WatchListRecord, WatchMemberRecord } from './records';
+import { newWatchId, watchRequestId } from './periods';
+import { ofWatchList, type WatchListRecord, type WatchMemberRecord } from './records';
+import { watchedElsewhere } from './shared-answers';
 import { createWatchControls } from './watch-controls';
-import { createWatchJob, ofWatchList } from './watch-job';
-import { type Accepted, quoteTargets, watchQuoteOf } from './watch-quote';
+import { createWatchJob } from './watch-job';
+import { type Accepted, quoteTargets, watchQuoteOf, withOthersWatching } from './watch-quote';
 import { changeViews, markSeen, memberViewOf, summaryOf, unseenCount } from './watch-views';
 
 export interface WatchDeps extends JobRunnerDeps {
@@ -35,14 +36,16 @@ export interface WatchDeps extends JobRunnerDeps {
 }
 
 function memberOf(list: WatchListRecord, target: Accepted, order: number, at: number): WatchMemberRecord {
+  const watchId = newWatchId();
   return {
     listId: list.id,
     key: target.key,
+    watchId,
     kind: target.kind,
     url: target.url,
     name: target.name,
     order,
-    requestId: watchRequestId(list.id, list.period, target.key),
+    requestId: watchRequestId(list.id, list.period, watchId),
     endpointId: target.request.endpointId,
     params: target.request.params,
     policy: 'refresh',
@@ -106,9 +109,25 @@ export function createWatch(deps: WatchDeps) {
     return new Set(members.map((member) => member.key));
   }
 
+  /** Reads and prices targets for a list (`listId`; null: a new one), with the other lists watching them. */
+  async function quoteFor(
+    listId: string | null,
+    targets: readonly WatchTarget[],
+    freshness: WatchQuoteRequest['freshness'],
+    watched?: ReadonlySet<string>,
+  ) {
+    const quoted = await quoteTargets(deps.service, targets, freshness, watched);
+    const elsewhere = await watchedElsewhere(
+      await deps.db(),
+      listId,
+      quoted.accepted.map((target) => target.key),
+    );
+    return withOthersWatching(quoted, elsewhere);
+  }
+
   async function quote(request: WatchQuoteRequest): Promise<WatchQuote> {
     const watched = request.listId ? await keys(request.listId) : new Set<string>();
-    return watchQuoteOf(await quoteTargets(deps.service, request.targets, request.freshness, watched));
+    return watchQuoteOf(await quoteFor(request.listId ?? null, request.targets, request.freshness, watched));
   }
 
   /** Keeps a new list and starts its first run; a create asked again finds the list it began. */
@@ -117,15 +136,15 @@ export function createWatch(deps: WatchDeps) {
     const begun = await db.get('watchLists', request.startId);
     if (begun) {
       if (isWorking(begun.status)) runner.drive(begun.id);
-      return { status: 'started', list: await summaryOf(db, begun) };
+      return { status: 'started', list: await summaryOf(db, begun, now()) };
     }
-    const quoted = await quoteTargets(deps.service, request.targets, request.freshness);
+    const quoted = await quoteFor(null, request.targets, request.freshness);
     if (quoted.accepted.length === 0) return nothingToWatch(quoted.refused);
     if (!request.confirmed && passesBudget(quoted.perPeriod, quoted.remainingToday))
       return { status: 'needs-confirmation', quote: quoted.perPeriod, remaining: quoted.remainingToday ?? 0 };
     const list = await keepNewList(db, request, quoted.accepted, now());
     runner.drive(list.id);
-    return { status: 'started', list: await summaryOf(db, list) };
+    return { status: 'started', list: await summaryOf(db, list, now()) };
   }
 
   /** Adds members to a list: asked on its next run (or Run now), never twice in a period. */
@@ -138,12 +157,7 @@ export function createWatch(deps: WatchDeps) {
         error: { name: 'ApiError', kind: 'invalid', message: 'This watch list is gone' },
       };
     const existing = await db.getAll('watchMembers', ofWatchList(listId));
-    const quoted = await quoteTargets(
-      deps.service,
-      targets,
-      list.freshness,
-      new Set(existing.map((m) => m.key)),
-    );
+    const quoted = await quoteFor(listId, targets, list.freshness, new Set(existing.map((m) => m.key)));
     if (quoted.accepted.length === 0) return nothingToWatch(quoted.refused);
     const first = Math.max(-1, ...existing.map((member) => member.order)) + 1;
     const at = now();
@@ -152,14 +166,14 @@ export function createWatch(deps: WatchDeps) {
       void tx.store.put(memberOf(list, target, first + index, at));
     });
     await tx.done;
-    return { status: 'started', list: await summaryOf(db, list) };
+    return { status: 'started', list: await summaryOf(db, list, now()) };
   }
 
   async function lists(): Promise<WatchListSummary[]> {
     const db = await deps.db();
     const all = await db.getAll('watchLists');
     all.sort((a, b) => b.createdAt - a.createdAt);
-    return Promise.all(all.map((list) => summaryOf(db, list)));
+    return Promise.all(all.map((list) => summaryOf(db, list, now())));
   }
 
   async function list(id: string): Promise<WatchListDetail | null> {
@@ -170,7 +184,7 @@ export function createWatch(deps: WatchDeps) {
     if (isWorking(found.status)) runner.drive(id);
     const members = await db.getAll('watchMembers', ofWatchList(id));
     members.sort((a, b) => a.order - b.order);
-    return { summary: await summaryOf(db, found), members: members.map(memberViewOf) };
+    return { summary: await summaryOf(db, found, now()), members: members.map(memberViewOf) };
   }
 
   /** The lists watching a profile, by any form of its address. */
@@ -180,7 +194,7 @@ export function createWatch(deps: WatchDeps) {
     const db = await deps.db();
     const members = await db.getAllFromIndex('watchMembers', 'byKey', ref.url);
     const found = await Promise.all(members.map((member) => db.get('watchLists', member.listId)));
-    return Promise.all(found.filter((each) => each !== undefined).map((each) => summaryOf(db, each)));
+    return Promise.all(found.filter((each) => each !== undefined).map((each) => summaryOf(db, each, now())));
   }
 
   async function changes(listId?: string) {

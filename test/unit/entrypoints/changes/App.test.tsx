@@ -148,7 +148,8 @@ describe('the Changes page', () => {
   });
 
   it('names each spending control with what it may cost, exactly', async () => {
-    const capped = watchList({ cap: 50, spentThisPeriod: 20 });
+    // What the background says a run may spend: a cap of 50 with 20 spent this period leaves 30.
+    const capped = watchList({ cap: 50, spentThisPeriod: 20, runQuote: { min: 0, max: 30, lines: [] } });
     const { root, sentOf } = await mount(
       everyHandler({
         'watch.lists': () => [PEOPLE, capped, watchList({ id: 'watch-3', name: 'Paused', status: 'paused' })],
@@ -157,7 +158,6 @@ describe('the Changes page', () => {
     );
     const names = buttonNames(root);
     expect(names).toContain('Run now · up to 80 credits');
-    // A cap of 50 with 20 spent this period leaves 30.
     expect(names).toContain('Run now · up to 30 credits');
     expect(names).toContain('Resume · up to 80 credits');
     await act(() => buttonNamed(root, 'Run now · up to 80 credits').click());

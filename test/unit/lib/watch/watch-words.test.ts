@@ -3,12 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { watchTargets } from '../../../../lib/watch/watch-targets';
-import {
-  retentionWarning,
-  runQuote,
-  watchingWords,
-  watchQuoteWords,
-} from '../../../../lib/watch/watch-words';
+import { retentionWarning, watchingWords, watchQuoteWords } from '../../../../lib/watch/watch-words';
 
 const UP_TO_80 = { min: 0, max: 80, lines: [] };
 
@@ -52,35 +47,6 @@ describe('the words of a watch', () => {
         { name: 'Watched people', periodDays: 90 },
       ]),
     ).toBe('Watching · every 7 days in Champions; every 90 days in Watched people');
-  });
-
-  it('bounds a run by what the cap leaves of the period', () => {
-    const none = { people: 40, companies: 0, checkedThisPeriod: 0 };
-    expect(runQuote({ ...none, perPeriod: UP_TO_80, cap: null, spentThisPeriod: 10 })).toEqual(UP_TO_80);
-    expect(runQuote({ ...none, perPeriod: UP_TO_80, cap: 50, spentThisPeriod: 20 })).toMatchObject({
-      min: 0,
-      max: 30,
-    });
-    expect(runQuote({ ...none, perPeriod: UP_TO_80, cap: 50, spentThisPeriod: 60 })).toMatchObject({
-      min: 0,
-      max: 0,
-    });
-  });
-
-  it('counts only the members not asked in this period: one asked already is answered free', () => {
-    const list = { perPeriod: { min: 80, max: 80, lines: [] }, cap: null, spentThisPeriod: 0 };
-    expect(runQuote({ ...list, people: 30, companies: 10, checkedThisPeriod: 0 })).toMatchObject({
-      min: 80,
-      max: 80,
-    });
-    expect(runQuote({ ...list, people: 30, companies: 10, checkedThisPeriod: 25 })).toMatchObject({
-      min: 30,
-      max: 30,
-    });
-    expect(runQuote({ ...list, people: 30, companies: 10, checkedThisPeriod: 40 })).toMatchObject({
-      min: 0,
-      max: 0,
-    });
   });
 });
 

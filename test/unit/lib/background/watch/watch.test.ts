@@ -5,7 +5,8 @@
  * run charges its quote and records nothing; a run again in the same period pays nothing; a
  * worker stopped mid-run finishes in the next with nothing paid twice; after 30 days the changes
  * recorded are exactly those between the sandbox's own answers, once each; the cap and the
- * budget stop a run; who is on the do-not-enrich list is never asked.
+ * budget stop a run; who is on the do-not-enrich list is never asked; the ids kept name no one;
+ * someone in two lists is asked once a period; Run now's price is that of the run it starts.
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -404,6 +405,235 @@ describe('a watch list', () => {
     await watch.settled(list.id);
     expect(spent()).toBe(4);
     expect((await watch.of(`${dataset.people[3]!.url}/`)).map((each) => each.id)).toEqual([list.id]);
+  });
+});
+
+/** People the sandbox changes in 30 days (the same seed and days give the same changes each run). */
+async function changedIn30Days(): Promise<number[]> {
+  const probe = unitSandbox({ now: () => NOW });
+  const report = (await (
+    await probe.app.request('/__sandbox/advance', { method: 'POST', body: JSON.stringify({ days: 30 }) })
+  ).json()) as AdvanceReport;
+  return report.people.map((change) => change.index);
+}
+
+/** The profile calls the sandbox was asked about a person, in order, with their freshness. */
+const profileCallsAbout = (target: WatchTarget) =>
+  askedAbout(target.url).map((call) => ({ live: call.query.live_fetch === 'force', charged: call.charged }));
+
+/** Every id the background made that outlives a member: journal keys and followed calls, ledger lines, change ids. */
+async function idsKept(): Promise<string[]> {
+  const db = await openDb();
+  const [jobs, ledger, changes] = await Promise.all([
+    db.getAll('jobs'),
+    db.getAll('ledger'),
+    db.getAll('watchChanges'),
+  ]);
+  return [
+    ...jobs.flatMap((job) => [job.id, job.sameAs ?? '']),
+    ...ledger.map((line) => line.requestId),
+    ...changes.map((change) => change.id),
+  ];
+}
+
+/** A profile address and the part of it that names them (`/in/<this>`). */
+const namesOf = (target: WatchTarget) => [target.url, target.url.split('/').filter(Boolean).pop()!];
+
+describe('the ids a watch makes', () => {
+  it('name no one: the journal, the ledger and the changes know each row by an opaque id', async () => {
+    useSandbox();
+    const changed = await changedIn30Days();
+    const targets = [...changed.slice(0, 3).map(person), company(1)];
+    const { watch, asked } = startWorker();
+    const list = await started(await watch.create(watchOf(targets)));
+    await watch.settled(list.id);
+    await advance(30);
+    expect(await watch.checkDue()).toBe(1);
+    await watch.settled(list.id);
+    expect((await watch.changes()).changes.length).toBeGreaterThan(0);
+
+    const ids = [...(await idsKept()), ...asked.map((call) => call.requestId)];
+    expect(ids.length).toBeGreaterThan(2 * targets.length);
+    for (const name of targets.flatMap(namesOf)) expect(ids.filter((id) => id.includes(name))).toEqual([]);
+  });
+
+  it('gives a member kept before opaque ids one the next time it is queued, and asks under it', async () => {
+    useSandbox();
+    const targets = [person(1), person(2)];
+    const { watch } = startWorker();
+    const list = await started(await watch.create(watchOf(targets)));
+    await watch.settled(list.id);
+    // As an older version left a run it had not asked yet: rows queued under ids made of the address.
+    const db = await openDb();
+    for (const member of await db.getAll('watchMembers')) {
+      const { watchId: _opaque, ...older } = member;
+      await db.put('watchMembers', {
+        ...older,
+        status: 'queued',
+        requestId: `watch:${list.id}:0:${member.key}`,
+      });
+    }
+    await db.put('watchLists', { ...(await db.get('watchLists', list.id))!, status: 'running' });
+
+    const next = startWorker();
+    expect(await next.watch.resume()).toBe(1);
+    await next.watch.settled(list.id);
+    // And a member with none whose row was answered: given one as the next period queues it.
+    const answered = (await db.getAll('watchMembers'))[0]!;
+    const { watchId: _opaque, ...older } = answered;
+    await db.put('watchMembers', { ...older, requestId: `watch:${list.id}:0:${answered.key}` });
+    await advance(30);
+    expect(await next.watch.checkDue()).toBe(1);
+    await next.watch.settled(list.id);
+
+    expect(next.asked).toHaveLength(4);
+    for (const name of targets.flatMap(namesOf))
+      expect(next.asked.filter((call) => call.requestId.includes(name))).toEqual([]);
+    const members = await db.getAll('watchMembers');
+    expect(members.every((member) => member.watchId && member.requestId.endsWith(member.watchId))).toBe(true);
+  });
+});
+
+describe('someone in several watch lists', () => {
+  it('is asked once a period, at no cost to the other list, and every list records what changed', async () => {
+    useSandbox();
+    const [a, b, c, d] = (await changedIn30Days()).slice(0, 4).map(person) as [
+      WatchTarget,
+      WatchTarget,
+      WatchTarget,
+      WatchTarget,
+    ];
+    const { watch } = startWorker();
+    const first = await started(await watch.create(watchOf([a, b, c], { name: 'Champions' })));
+    await watch.settled(first.id);
+    // Made minutes later: those the first list asked are not asked again.
+    expect(await watch.quote({ targets: [b, c, d], periodDays: 30, freshness: 'if-recent' })).toMatchObject({
+      perPeriod: { min: 2, max: 6 },
+    });
+    const second = await started(await watch.create(watchOf([b, c, d], { name: 'Buyers' })));
+    await watch.settled(second.id);
+    expect(spent()).toBe(8);
+    expect((await watch.list(second.id))!.summary).toMatchObject({
+      spentThisPeriod: 2,
+      checkedThisPeriod: 3,
+    });
+
+    // The next period, both due at once: each person asked once.
+    await advance(30);
+    expect(await watch.checkDue()).toBe(2);
+    await Promise.all([watch.settled(first.id), watch.settled(second.id)]);
+    expect(spent()).toBe(16);
+    for (const target of [a, b, c, d]) expect(profileCallsAbout(target)).toHaveLength(2);
+    const changesOf = async (id: string, target: WatchTarget) =>
+      (await watch.changes(id)).changes.filter((each) => each.url === target.url).map((each) => each.change);
+    for (const shared of [b, c]) {
+      const recorded = await changesOf(first.id, shared);
+      expect(recorded.length).toBeGreaterThan(0);
+      expect((await changesOf(second.id, shared)).sort(byText)).toEqual(recorded.sort(byText));
+    }
+    expect((await changesOf(second.id, d)).length).toBeGreaterThan(0);
+    // What each member's last ask cost, as the export says: nothing for an answer another list paid.
+    const credits = async (id: string) => (await watch.list(id))!.members.map((member) => member.credits);
+    const paid = [...(await credits(first.id)), ...(await credits(second.id))];
+    expect(paid.filter((each) => each === 0)).toHaveLength(2);
+    expect(paid.reduce((sum, each) => sum! + each!, 0)).toBe(8);
+  });
+
+  it('is asked once when both lists ask many people together, each row waiting for the answer the other list is getting', async () => {
+    useSandbox();
+    // More than a run asks at once: rows read together leave one after another, after others are answered.
+    const targets = Array.from({ length: 120 }, (_, index) => person(index));
+    settings.dailyBudget = 1_000;
+    const { watch } = startWorker();
+    const first = await started(await watch.create(watchOf(targets, { name: 'Champions' })));
+    const second = await started(await watch.create(watchOf([...targets].reverse(), { name: 'Buyers' })));
+    await Promise.all([watch.settled(first.id), watch.settled(second.id)]);
+    // Each may cost a list nothing a period (the other list may ask them), or their price.
+    for (const id of [first.id, second.id])
+      expect((await watch.list(id))!.summary.perPeriod).toMatchObject({ min: 0, max: 240 });
+    await advance(30);
+    expect(await watch.checkDue()).toBe(2);
+    await Promise.all([watch.settled(first.id), watch.settled(second.id)]);
+    expect(chargesPerQuestion()).toEqual(targets.map(() => 2));
+    expect(spent()).toBe(2 * 120 * 2);
+  });
+
+  it('is asked at the strictest freshness the lists due ask, once, and the other list is served from it', async () => {
+    useSandbox();
+    const [a, b] = [person(1), person(2)];
+    const { watch } = startWorker();
+    const recent = await started(await watch.create(watchOf([a, b], { name: 'Champions' })));
+    await watch.settled(recent.id);
+    // Watched at 29 days elsewhere: no help to a live list.
+    expect(await watch.quote({ targets: [b], periodDays: 30, freshness: 'live' })).toMatchObject({
+      perPeriod: { min: 10, max: 10 },
+    });
+    // "Live now" is stricter than the 29 days the first list asked at: asked again, live.
+    const live = await started(await watch.create(watchOf([b], { name: 'Live', freshness: 'live' })));
+    // Watched live elsewhere, the shared person may cost the first list their live price a period.
+    expect((await watch.list(recent.id))!.summary.perPeriod).toMatchObject({ min: 2, max: 12 });
+    expect((await watch.list(live.id))!.summary.perPeriod).toMatchObject({ min: 10, max: 10 });
+    await watch.settled(live.id);
+    expect(spent()).toBe(4 + 10);
+    expect(profileCallsAbout(b).map((call) => call.live)).toEqual([false, true]);
+
+    await advance(30);
+    // Before they run: the first list's price asks the shared person live, for both.
+    const [recentDue, liveDue] = [
+      (await watch.list(recent.id))!.summary,
+      (await watch.list(live.id))!.summary,
+    ];
+    expect(recentDue.runQuote).toMatchObject({ min: 12, max: 12 });
+    expect(liveDue.runQuote).toMatchObject({ min: 10, max: 10 });
+    expect(await watch.checkDue()).toBe(2);
+    await Promise.all([watch.settled(recent.id), watch.settled(live.id)]);
+    expect(spent()).toBe(14 + 12);
+    expect(profileCallsAbout(b).map((call) => call.live)).toEqual([false, true, true]);
+    expect(
+      (await watch.list(recent.id))!.summary.spentThisPeriod +
+        (await watch.list(live.id))!.summary.spentThisPeriod,
+    ).toBe(12);
+  });
+});
+
+describe("Run now's price", () => {
+  it('is, for a watch whose period came round before the alarm fired, the new period, and the run stays within it', async () => {
+    useSandbox();
+    const { watch } = startWorker();
+    const list = await started(await watch.create(watchOf([1, 2, 3].map(person))));
+    await watch.settled(list.id);
+    expect((await watch.list(list.id))!.summary.runQuote).toMatchObject({ min: 0, max: 0 });
+
+    daysAhead = 30;
+    const due = (await watch.list(list.id))!.summary;
+    expect(due).toMatchObject({ status: 'idle', checkedThisPeriod: 3 });
+    expect(due.runQuote).toMatchObject({ min: 6, max: 6 });
+    const before = spent();
+    expect(await watch.control(list.id, { action: 'run' })).toMatchObject({ status: 'started' });
+    await watch.settled(list.id);
+    expect(spent() - before).toBe(6);
+  });
+
+  it('is, for a period half run, what is left of it; for someone another list answered this period, nothing', async () => {
+    useSandbox();
+    const { watch } = startWorker();
+    const list = await started(await watch.create(watchOf([1, 2, 3, 4].map(person), { cap: 5 })));
+    await watch.settled(list.id);
+    expect(spent()).toBe(4);
+    // Stopped at the cap: 1 credit left under it, two members at 2 each to ask.
+    expect((await watch.list(list.id))!.summary.runQuote).toMatchObject({ max: 1 });
+    const raised = await watch.control(list.id, { action: 'settings', cap: null });
+    expect(raised).toMatchObject({ status: 'started', list: { runQuote: { min: 4, max: 4 } } });
+
+    // Another list asks one of the two first: that one is free.
+    const other = await started(await watch.create(watchOf([person(4)], { name: 'Other' })));
+    await watch.settled(other.id);
+    expect(spent()).toBe(6);
+    expect((await watch.list(list.id))!.summary.runQuote).toMatchObject({ min: 2, max: 2 });
+    await watch.control(list.id, { action: 'run' });
+    await watch.settled(list.id);
+    expect(spent()).toBe(8);
+    expect((await watch.list(list.id))!.summary).toMatchObject({ checkedThisPeriod: 4, spentThisPeriod: 6 });
   });
 });
 
