@@ -628,8 +628,65 @@ export const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<EnrichmentDb>, tx: Upgr
       }
     })();
   },
+  // 11: a watch's request ids named the member by profile address (`watch:<list>:<period>:<url>`);
+  // each becomes the opaque form of lib/background/watch/periods.ts, the same new id wherever the
+  // old one stood, so the journal still answers a period's row and forget leaves no address behind.
+  (_db, tx) => {
+    void renameWatchRequestIds(tx);
+  },
 ];
 const DB_VERSION = MIGRATIONS.length;
+
+/** Migration 11: every watch request id that names its member by address, made opaque. */
+async function renameWatchRequestIds(tx: Upgrade): Promise<void> {
+  const members = tx.objectStore('watchMembers');
+  const watchIds = new Map<string, string>();
+  for (let cursor = await members.openCursor(); cursor; cursor = await cursor.continue())
+    if (cursor.value.watchId)
+      watchIds.set(`${cursor.value.listId} ${cursor.value.key}`, cursor.value.watchId);
+  const opaque = (id: string): string => {
+    const parts = /^watch:([^:]+):(\d+):(.+)$/.exec(id);
+    // An opaque id (a UUID) has no address's `/`, `.` or `@`.
+    if (!parts || !/[/.@]/.test(parts[3]!)) return id;
+    const member = `${parts[1]} ${parts[3]}`;
+    const watchId = watchIds.get(member) ?? crypto.randomUUID();
+    watchIds.set(member, watchId);
+    return `watch:${parts[1]}:${parts[2]}:${watchId}`;
+  };
+  const jobs = tx.objectStore('jobs');
+  for (let cursor = await jobs.openCursor(); cursor; cursor = await cursor.continue()) {
+    const job = cursor.value;
+    const renamed = { ...job, id: opaque(job.id), ...(job.sameAs ? { sameAs: opaque(job.sameAs) } : {}) };
+    if (renamed.id === job.id && renamed.sameAs === job.sameAs) continue;
+    if (renamed.id !== job.id) await cursor.delete();
+    await jobs.put(renamed);
+  }
+  const ledger = tx.objectStore('ledger');
+  for (let cursor = await ledger.openCursor(); cursor; cursor = await cursor.continue()) {
+    const requestId = opaque(cursor.value.requestId);
+    if (requestId !== cursor.value.requestId) await cursor.update({ ...cursor.value, requestId });
+  }
+  for (let cursor = await members.openCursor(); cursor; cursor = await cursor.continue()) {
+    const member = cursor.value;
+    const renamed = {
+      ...member,
+      requestId: opaque(member.requestId),
+      ...(member.keptFrom ? { keptFrom: opaque(member.keptFrom) } : {}),
+    };
+    renamed.watchId ??= watchIds.get(`${member.listId} ${member.key}`);
+    if (renamed.requestId !== member.requestId || renamed.keptFrom !== member.keptFrom || !member.watchId)
+      await cursor.update(renamed);
+  }
+  const changes = tx.objectStore('watchChanges');
+  for (let cursor = await changes.openCursor(); cursor; cursor = await cursor.continue()) {
+    const hash = cursor.value.id.lastIndexOf('#');
+    if (hash < 0) continue;
+    const id = `${opaque(cursor.value.id.slice(0, hash))}${cursor.value.id.slice(hash)}`;
+    if (id === cursor.value.id) continue;
+    await cursor.delete();
+    await changes.put({ ...cursor.value, id });
+  }
+}
 
 /** The database could not be opened (disk full, a blocked upgrade, storage disabled). */
 export class StorageError extends Error {

@@ -106,9 +106,82 @@ describe('the database upgrade to version 10', () => {
     await old.put('watchMembers', queued);
     old.close();
 
-    const db = await openDb();
-    expect(db.version).toBe(MIGRATIONS.length);
+    const db = await openedAt(10);
     expect(await db.get('watchMembers', ['watch-1', asked.key])).toEqual({ ...asked, lastCredits: 2 });
     expect(await db.get('watchMembers', ['watch-1', queued.key])).toEqual(queued);
+    db.close();
+  });
+});
+
+describe('the database upgrade to version 11', () => {
+  it('makes every watch request id that names its member by address opaque, the same new id wherever the old one stood', async () => {
+    const ada = 'linkedin.com/in/ada';
+    const old = (period: number) => `watch:watch-1:${period}:${ada}`;
+    const member = {
+      listId: 'watch-1',
+      key: ada,
+      kind: 'person',
+      url: `https://www.${ada}`,
+      name: 'Ada',
+      order: 0,
+      kept: { full_name: 'Ada', headline: 'Engineer' },
+      keptFrom: old(0),
+      checkedAt: 100,
+      requestId: old(1),
+      endpointId: 'person.profile',
+      params: { profile_url: `https://www.${ada}`, use_cache: 'if-recent' },
+      policy: 'refresh',
+      quote: { min: 2, max: 2 },
+      status: 'done',
+      credits: 2,
+      updatedAt: 100,
+    } satisfies WatchMemberRecord;
+    const job = (id: string, extra: Partial<JobRecord> = {}): JobRecord => ({
+      id,
+      endpointId: 'person.profile',
+      params: {},
+      status: 'done',
+      createdAt: 100,
+      updatedAt: 100,
+      ...extra,
+    });
+    const before = await openedAt(10);
+    await before.put('watchMembers', member);
+    for (const one of [job(old(0)), job(old(1)), job('merged', { sameAs: old(1) }), job('req-click')])
+      await before.put('jobs', one);
+    await before.add('ledger', {
+      at: 100,
+      endpointId: 'person.profile',
+      summary: 'Ada',
+      credits: 2,
+      cached: false,
+      requestId: old(1),
+    });
+    await before.put('watchChanges', {
+      id: `${old(1)}#0`,
+      listId: 'watch-1',
+      memberKey: ada,
+      kind: 'person',
+      name: 'Ada',
+      url: `https://www.${ada}`,
+      seenAt: 100,
+      change: { kind: 'headline', before: 'Engineer', after: 'CTO' },
+      viewed: 0,
+    });
+    before.close();
+
+    const db = await openDb();
+    expect(db.version).toBe(MIGRATIONS.length);
+    const upgraded = (await db.get('watchMembers', ['watch-1', ada]))!;
+    expect(upgraded.watchId).toMatch(/^[0-9a-f-]{36}$/);
+    const now = (period: number) => `watch:watch-1:${period}:${upgraded.watchId}`;
+    expect(upgraded).toMatchObject({ requestId: now(1), keptFrom: now(0) });
+    expect((await db.getAllKeys('jobs')).sort()).toEqual([now(0), now(1), 'merged', 'req-click'].sort());
+    expect((await db.get('jobs', 'merged'))?.sameAs).toBe(now(1));
+    expect((await db.getAll('ledger')).map((line) => line.requestId)).toEqual([now(1)]);
+    expect(await db.getAllKeys('watchChanges')).toEqual([`${now(1)}#0`]);
+    // Only the member's own record still holds their address (forget deletes it).
+    for (const store of ['jobs', 'ledger', 'watchChanges'] as const)
+      expect(JSON.stringify(await db.getAllKeys(store))).not.toContain(ada);
   });
 });
