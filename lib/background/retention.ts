@@ -19,8 +19,7 @@ import { isWorking } from '../job-summary';
 import { CACHE_BYTES_KEY } from './cache';
 import type { EnrichmentDb } from './db';
 import { expiredJob, FORGOTTEN } from './forget';
-import { applyParts, type StorePart, type StoreParts } from './forget/operations';
-import { deleteList } from './lists/list-records';
+import { applyParts, finishedListsPart, type StorePart, type StoreParts } from './forget/operations';
 import { expireWatch } from './watch/watch-privacy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,19 +33,8 @@ interface RetentionContext {
   cutoff: number;
 }
 
-/** Deletes finished lists not touched for the period, with their rows and requests (one part for the three stores). */
-const OLD_LISTS: StorePart<RetentionContext> = {
-  uses: ['lists', 'listRows', 'listRequests'],
-  async run(tx, { cutoff }) {
-    let changed = 0;
-    for (const list of await tx.objectStore('lists').getAll()) {
-      if (list.updatedAt >= cutoff || isWorking(list.status)) continue;
-      await deleteList(tx, list.id);
-      changed += 1;
-    }
-    return changed;
-  },
-};
+/** Finished lists not touched for the period go, with their rows and requests. */
+const OLD_LISTS = finishedListsPart<RetentionContext>((list, { cutoff }) => list.updatedAt < cutoff);
 
 const WATCH: StorePart<RetentionContext> = { run: (tx, { cutoff }) => expireWatch(tx, cutoff) };
 

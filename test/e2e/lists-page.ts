@@ -28,3 +28,22 @@ export async function chooseFile(page: Page, name: string, csv: string): Promise
  * admits in its 5-minute window for a list of a few hundred rows.
  */
 export const QUICK_RATE_PER_MINUTE = 1_200;
+
+/** A list of people, one row each, as the lists page would start it (`list.start`), confirmed. */
+export function listOf(urls: readonly string[]) {
+  return {
+    startId: crypto.randomUUID(),
+    name: 'Team prospects',
+    columns: ['Profile'],
+    rows: urls.map((url) => [url]),
+    mapping: ['profile_url'],
+    options: { freshness: 'if-present', withProfiles: true, contacts: false },
+    requests: urls.map((url) => ({
+      endpointId: 'person.profile',
+      params: { profile_url: url, use_cache: 'if-present', live_fetch: 'default' },
+    })),
+    targets: urls.map((_, index) => index),
+    cap: null,
+    confirmed: true,
+  };
+}

@@ -11,7 +11,7 @@ import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { send } from './extension-storage';
 import { expect, test } from './fixtures';
 import { startTeamHub, type TeamHub } from './hub-handle';
-import { chooseFile, openLists } from './lists-page';
+import { chooseFile, listOf, openLists } from './lists-page';
 import { PROFILE_PATH } from './profile-pages';
 import type { SandboxHandle } from './sandbox-handle';
 import { setRate } from './test-hooks';
@@ -106,21 +106,7 @@ test('the hub killed mid-list and started again: every row answered, none lost t
     // A row a second, so the hub goes down with most of the list still to ask.
     await setRate(sw, 60);
     const urls = dataset.people.slice(420, 440).map((person) => person.url);
-    const started = await send<{ status: string; list: { id: string } }>(page, 'list.start', {
-      startId: crypto.randomUUID(),
-      name: 'Team prospects',
-      columns: ['Profile'],
-      rows: urls.map((url) => [url]),
-      mapping: ['profile_url'],
-      options: { freshness: 'if-present', withProfiles: true, contacts: false },
-      requests: urls.map((url) => ({
-        endpointId: 'person.profile',
-        params: { profile_url: url, use_cache: 'if-present', live_fetch: 'default' },
-      })),
-      targets: urls.map((_, index) => index),
-      cap: null,
-      confirmed: true,
-    });
+    const started = await send<{ status: string; list: { id: string } }>(page, 'list.start', listOf(urls));
     expect(started.status).toBe('started');
     const id = started.list.id;
     await expect

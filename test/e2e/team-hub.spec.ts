@@ -10,6 +10,7 @@ import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { everythingStored, send } from './extension-storage';
 import { expect, installedWorker, launchWithExtension, openExtensionPageIn, test } from './fixtures';
 import { startTeamHub, type TeamHub } from './hub-handle';
+import { listOf } from './lists-page';
 import { openProfileTab, PROFILE_PATH, profilePage } from './profile-pages';
 import { e2eSettings, type SandboxHandle } from './sandbox-handle';
 
@@ -50,22 +51,6 @@ async function join(
 async function panelOn(member: Member, url: string, name: string): Promise<Page> {
   const { tabId } = await openProfileTab(member.context, member.sw, url, profilePage(name));
   return openExtensionPageIn(member.context, new URL(member.sw.url()).host, `sidepanel.html?tab=${tabId}`);
-}
-
-/** A list of people, one row each, as the lists page would start it. */
-function listOf(urls: readonly string[]) {
-  return {
-    startId: crypto.randomUUID(),
-    name: 'Team prospects',
-    columns: ['Profile'],
-    rows: urls.map((url) => [url]),
-    mapping: ['profile_url'],
-    options: { freshness: 'if-present', withProfiles: true, contacts: false },
-    requests: urls.map((url) => ({ endpointId: 'person.profile', params: { profile_url: url, ...FRESH } })),
-    targets: urls.map((_, index) => index),
-    cap: null,
-    confirmed: true,
-  };
 }
 
 // Each member's browser is installed and joined here (installedWorker), Bob's beside Ada's.

@@ -6,23 +6,11 @@ import type { IDBPDatabase } from 'idb';
 import { isWorking } from '../../job-summary';
 import type { EnrichmentDb, JobRecord, StoreName } from '../db';
 import { isFinishedJob } from '../jobs';
-import { deleteList } from '../lists/list-records';
-import { applyParts, type PrivacyTx, type StorePart, type StoreParts } from './operations';
+import { applyParts, finishedListsPart, type PrivacyTx, type StoreParts } from './operations';
 import { FORGOTTEN, forgottenJob } from './rewrite';
 
-/** Deletes every finished list with its rows and requests (Clear history; one part for the three stores). */
-const FINISHED_LISTS: StorePart<unknown> = {
-  uses: ['lists', 'listRows', 'listRequests'],
-  async run(tx) {
-    let changed = 0;
-    for (const list of await tx.objectStore('lists').getAll()) {
-      if (isWorking(list.status)) continue;
-      await deleteList(tx, list.id);
-      changed += 1;
-    }
-    return changed;
-  },
-};
+/** Every finished list goes, with its rows and requests. */
+const FINISHED_LISTS = finishedListsPart(() => true);
 
 const CLEAR_HISTORY_PARTS: StoreParts<'clearHistory', unknown> = {
   ledger: {

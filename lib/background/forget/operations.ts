@@ -7,8 +7,10 @@
  * the register says is kept.
  */
 import type { IDBPDatabase, IDBPTransaction, StoreValue } from 'idb';
+import { isWorking } from '../../job-summary';
 import type { PrivacyOperation } from '../../personal-data';
-import { type EnrichmentDb, type StoreName, type StoresThat, storesThat } from '../db';
+import { type EnrichmentDb, type ListRecord, type StoreName, type StoresThat, storesThat } from '../db';
+import { deleteList } from '../lists/list-records';
 
 export type PrivacyTx = IDBPTransaction<EnrichmentDb, ArrayLike<StoreName>, 'readwrite'>;
 
@@ -62,4 +64,25 @@ export async function readStores<Op extends PrivacyOperation>(
   return Object.fromEntries(
     stores.map((store, index) => [store, read[index] ?? []]),
   ) as unknown as StoresRead<Op>;
+}
+
+/**
+ * Deletes the finished lists `expires` picks, each with its rows and requests (one part for the
+ * three stores: Clear history and retention); a list still at work is never deleted.
+ */
+export function finishedListsPart<Context>(
+  expires: (list: ListRecord, context: Context) => boolean,
+): StorePart<Context> {
+  return {
+    uses: ['lists', 'listRows', 'listRequests'],
+    async run(tx, context) {
+      let changed = 0;
+      for (const list of await tx.objectStore('lists').getAll()) {
+        if (isWorking(list.status) || !expires(list, context)) continue;
+        await deleteList(tx, list.id);
+        changed += 1;
+      }
+      return changed;
+    },
+  };
 }
