@@ -33,16 +33,10 @@ type RowPlan =
   | { served: false; params: WatchMemberRecord['params']; quote: WatchMemberRecord['quote'] };
 
 /** The oldest answer a row's params accept (lib/freshness.ts): the smaller, the stricter. */
-const maxAgeOf = (member: Pick<WatchMemberRecord, 'params'>): number =>
-  acceptedAgeSeconds(member.params);
+const maxAgeOf = (member: Pick<WatchMemberRecord, 'params'>): number => acceptedAgeSeconds(member.params);
 
 /** Rows a run of the current period still asks (Run now asks these again; the rest were answered). */
-const STILL_TO_ASK: ReadonlySet<WatchRowStatus> = new Set([
-  'queued',
-  'running',
-  'failed',
-  'interrupted',
-]);
+const STILL_TO_ASK: ReadonlySet<WatchRowStatus> = new Set(['queued', 'running', 'failed', 'interrupted']);
 
 /**
  * How long before a list's period began another list's answer still serves it: the due check runs
