@@ -11,6 +11,7 @@ import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { send } from './extension-storage';
 import { expect, test } from './fixtures';
 import { startTeamHub, type TeamHub } from './hub-handle';
+import { lookAt } from './look';
 import { chooseFile, listOf, openLists } from './lists-page';
 import { PROFILE_PATH } from './profile-pages';
 import type { SandboxHandle } from './sandbox-handle';
@@ -68,10 +69,15 @@ test('a list past the member’s budget says so, waits with its rows kept, and g
       exact: true,
     });
     await expect(start).toBeVisible();
+    await lookAt(page, 'lists-team-quote');
     await start.click();
     await expect(page.getByText('Waiting: your team budget is spent for today')).toBeVisible({
       timeout: 60_000,
     });
+    // Waiting, no row moves: no pace and no time left are promised.
+    for (const figure of ['Rows a minute', 'Time left'])
+      await expect(page.locator('.figure', { hasText: figure }).locator('dd')).toHaveText('–');
+    await lookAt(page, 'lists-team-waiting');
     const id = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('list')!;
     const waiting = await listState(page, id);
     expect(waiting.summary.counts).toMatchObject({ done: 5, failed: 0, interrupted: 0 });

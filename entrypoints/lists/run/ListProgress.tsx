@@ -30,7 +30,9 @@ export function statusWords(summary: ListSummary): string {
 }
 
 export function ListProgress({ summary }: { summary: ListSummary }) {
-  const running = isRunning(summary);
+  // Waiting (the team budget spent, the hub unreachable), no row moves: no pace, no time left.
+  const waiting = summary.status === 'running' && isWaitReason(summary.stopReason);
+  const running = isRunning(summary) && !waiting;
   const answered =
     summary.counts.done + summary.counts.failed + summary.counts.refused + summary.counts.interrupted;
   const left = summary.counts.queued + summary.counts.running;
@@ -38,7 +40,7 @@ export function ListProgress({ summary }: { summary: ListSummary }) {
   return (
     <>
       <p class="list-status" role="status">
-        {running && <span class="spinner" aria-hidden="true" />} {statusWords(summary)}
+        {isRunning(summary) && <span class="spinner" aria-hidden="true" />} {statusWords(summary)}
       </p>
       <div
         class="progress"
@@ -67,7 +69,7 @@ export function ListProgress({ summary }: { summary: ListSummary }) {
         </div>
         <div class="figure">
           <dt>Time left</dt>
-          <dd>{left === 0 ? '–' : durationWords(left / Math.max(1, pace))}</dd>
+          <dd>{left === 0 || waiting ? '–' : durationWords(left / Math.max(1, pace))}</dd>
         </div>
         <div class="figure">
           <dt>Credits spent</dt>
