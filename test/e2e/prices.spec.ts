@@ -13,6 +13,7 @@ import { startHub } from '../../hub/app';
 import { openPglite } from '../../hub/db';
 import { addMember } from '../../hub/members';
 import { emptyCluster } from '../../hub/testing';
+import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { PRICE_SCENARIOS } from '../support/spending-controls';
 import { send } from './extension-storage';
 import { expect, type SandboxHandle, test } from './fixtures';
@@ -23,6 +24,10 @@ import { advanceSandbox, reloadChanges, runOver } from './watch-clock';
 
 /** The published person the sandbox serves (sandbox/README.md): 1 credit at any age. */
 const PERSON_URL = 'https://www.linkedin.com/in/johnrmarty/';
+/** A company of the sandbox's dataset with jobs and employees (as test/e2e/company-sections.spec.ts). */
+const COMPANY_URL = 'https://www.linkedin.com/company/turner';
+
+const { dataset } = datasetForSeed(DEFAULT_SEED);
 
 /** The credits a control's name says its click may charge: the least and the most (null: no bound). */
 interface Price {
@@ -72,24 +77,41 @@ async function chargedSince(sandbox: SandboxHandle, since: number): Promise<numb
 }
 
 /**
- * Clicks the control named `name`, waits for its work to be over (`done`), and checks that what
- * the sandbox charged for it lies within the price the name says. Returns the charge.
+ * Clicks the control named `name`, waits for its work to be over (`done`) and for every request it
+ * made to be answered, and checks that what the sandbox charged for them lies within the price the
+ * name says. Returns the charge.
  */
 async function clickAndCheck(
   sandbox: SandboxHandle,
   { name, control }: { name: string; control: Locator },
-  done: () => Promise<void>,
+  done: (since: number) => Promise<void>,
 ): Promise<number> {
   const price = priceIn(name);
   const since = (await sandbox.requests()).length;
   await control.click();
-  await done();
+  await done(since);
+  // A request in flight is logged with status 0 until it is answered (and charged).
+  await expect
+    .poll(async () => (await sandbox.requests()).slice(since).filter((call) => call.status === 0).length)
+    .toBe(0);
   const charged = await chargedSince(sandbox, since);
   const bounds = `${price.min}..${price.max ?? '∞'}`;
   expect(charged, `"${name}" charged ${charged}, named ${bounds}`).toBeGreaterThanOrEqual(price.min);
   if (price.max !== null)
     expect(charged, `"${name}" charged ${charged}, named ${bounds}`).toBeLessThanOrEqual(price.max);
   return charged;
+}
+
+/** Waits until the service was asked something (a balance reading aside) since `since`. */
+async function askedSince(sandbox: SandboxHandle, since: number): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await sandbox.requests())
+          .slice(since)
+          .filter((call) => call.status !== 0 && !call.path.endsWith('/credit-balance')).length,
+    )
+    .toBeGreaterThan(0);
 }
 
 /** Profile addresses of people of the sandbox's dataset (read before the test's own log starts). */
@@ -140,6 +162,99 @@ test(PRICE_SCENARIOS.panel, async ({ context, sw, sandbox, configure, openExtens
   await clickAndCheck(sandbox, again, () =>
     expect(expired.getByText('fetched just now · 1 credit')).toBeVisible(),
   );
+});
+
+test(PRICE_SCENARIOS.company, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
+  await configure({ dailyBudget: null });
+  const { tabId } = await openProfileTab(context, sw, COMPANY_URL, profilePage('A company'));
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  await clickAndCheck(sandbox, await readControl(panel, /^Enrich · /), () =>
+    expect(panel.getByText(/^fetched just now · /).first()).toBeVisible(),
+  );
+  const section = (name: string) => panel.getByRole('region', { name });
+  const fetched =
+    (region: Locator, line = /fetched just now · /) =>
+    () =>
+      expect(region.getByText(line).first()).toBeVisible();
+
+  // Fresh: each section's first ask.
+  const count = section('Employee count');
+  await clickAndCheck(sandbox, await readControl(count, /^Count employees · /), fetched(count));
+  const jobs = section('Jobs');
+  await clickAndCheck(sandbox, await readControl(jobs, /^Search jobs · /), fetched(jobs));
+  await clickAndCheck(sandbox, await readControl(jobs, /^Load more · /), fetched(jobs, /^Page 2 · fetched/));
+  const firstJob = jobs.locator('ol.results > li').first();
+  await firstJob.getByRole('button').first().click();
+  await clickAndCheck(sandbox, await readControl(firstJob, /^Open job profile · /), () =>
+    expect(firstJob.getByRole('heading', { level: 3 })).toBeVisible(),
+  );
+  const employees = section('Employees');
+  await clickAndCheck(sandbox, await readControl(employees, /^List employees · /), fetched(employees));
+  const logo = section('Logo');
+  await clickAndCheck(sandbox, await readControl(logo, /^Search logos · /), fetched(logo));
+
+  // Answered: a refresh is a new request, at its price.
+  await clickAndCheck(sandbox, await readControl(count, /^Refresh count · /), async (since) => {
+    await askedSince(sandbox, since);
+    await fetched(count)();
+  });
+});
+
+test(PRICE_SCENARIOS.popup, async ({ sandbox, configure, openExtensionPage }) => {
+  await configure({ dailyBudget: null });
+  const popup = await openExtensionPage('popup.html');
+  // Every tab stays mounted while the popup is open; only the selected one is visible.
+  const field = (label: string) => popup.getByLabel(label, { exact: true }).filter({ visible: true });
+  const answered = () =>
+    expect(popup.locator('.popup-results .answer-meta').filter({ visible: true }).first()).toContainText(
+      'fetched just now',
+    );
+
+  // A search, fresh, then refreshed.
+  await field('Country').fill('GB');
+  await clickAndCheck(sandbox, await readControl(popup, /^Search people · /), answered);
+  await clickAndCheck(sandbox, await readControl(popup, /^Refresh results · /), (since) =>
+    askedSince(sandbox, since),
+  );
+
+  // A lookup, fresh, then refreshed.
+  await popup.getByRole('tab', { name: 'Lookups' }).click();
+  await popup.getByRole('radio', { name: 'Email' }).filter({ visible: true }).check();
+  await field('Email (required)').fill(dataset.people[0]!.emails[0]!);
+  await clickAndCheck(sandbox, await readControl(popup, /^Look up email · /), answered);
+  await clickAndCheck(sandbox, await readControl(popup, /^Refresh email lookup · /), (since) =>
+    askedSince(sandbox, since),
+  );
+});
+
+test(PRICE_SCENARIOS.batch, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
+  // A budget the selection goes past: its confirmation spends, named with its price too.
+  await configure({ dailyBudget: 2 });
+  const company = dataset.companies[21]!;
+  const people = dataset.people.slice(340, 343).map((person) => String(person.profile.full_name));
+  const links = dataset.people
+    .slice(340, 343)
+    .map((person, index) => `<li><a href="${person.url}">${people[index]}</a></li>`)
+    .join('');
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Team | Profile</title></head><body><h1>Our team</h1><ul>${links}</ul></body></html>`;
+  const { tabId } = await openProfileTab(context, sw, company.url, page);
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const found = panel.locator('section.found-on-page');
+
+  // One row, fresh.
+  const row = await readControl(found, new RegExp(`^Enrich ${people[0]} · `));
+  await clickAndCheck(sandbox, row, (since) => askedSince(sandbox, since));
+
+  // The other two, selected: past today's budget, so confirmed.
+  for (const name of people.slice(1)) await found.getByRole('checkbox', { name: `Select ${name}` }).check();
+  const selected = await readControl(found, /^Enrich 2 selected · /);
+  const charged = await clickAndCheck(sandbox, selected, async () => {
+    const confirm = await readControl(found, /^Spend anyway · /);
+    expect(priceIn(confirm.name)).toEqual(priceIn(selected.name));
+    await confirm.control.click();
+    await expect(found.getByText(/^Enriched 2 of 2 · /)).toBeVisible({ timeout: 30_000 });
+  });
+  expect(charged).toBe(2);
 });
 
 test(PRICE_SCENARIOS.lists, async ({ sw, sandbox, configure, openExtensionPage }) => {

@@ -181,6 +181,9 @@ function skipString(code: string, start: number): number {
 /** The scenarios of test/e2e/prices.spec.ts, by what they drive; each is one test's title there. */
 export const PRICE_SCENARIOS = {
   panel: 'the panel: a person fresh, cached, and after retention',
+  company: "the panel: a company's sections, fresh, then refreshed",
+  popup: 'the popup: a search and a lookup, fresh, then refreshed',
+  batch: "the panel: a person found on the page, then a selection past today's budget, confirmed",
   lists: 'the lists page: a fresh list, paused halfway and resumed, then the same rows cached',
   watch: 'the Changes page: a watch started, then due with its alarm not fired, run now',
   team: 'team mode: a member enriches, and what the team has costs nothing',
@@ -193,6 +196,25 @@ export const PRICE_SCENARIOS = {
 export const PRICE_CHECKS: Record<string, string> = {
   'entrypoints/sidepanel/profile/PageProfileSection.tsx › props.verb': PRICE_SCENARIOS.panel,
   'components/spend/SpendArea.tsx › props.verb (2)': PRICE_SCENARIOS.panel,
+  "entrypoints/sidepanel/sections/EmployeeCountSection.tsx › answer ? 'Refresh count' : 'Count employees'":
+    PRICE_SCENARIOS.company,
+  "entrypoints/sidepanel/sections/JobsSection.tsx › job.answer ? 'Refresh job profile' : 'Open job profile'":
+    PRICE_SCENARIOS.company,
+  "entrypoints/sidepanel/sections/LogoSection.tsx › answer ? 'Refresh logos' : 'Search logos'":
+    PRICE_SCENARIOS.company,
+  'entrypoints/sidepanel/sections/PagedSection.tsx › answered ? props.verbs.refresh : props.verbs.ask':
+    PRICE_SCENARIOS.company,
+  'components/results/PagedResults.tsx › Load more': PRICE_SCENARIOS.company,
+  "entrypoints/popup/search/SearchTab.tsx › first.answer ? 'Refresh results' : words.verb":
+    PRICE_SCENARIOS.popup,
+  'entrypoints/popup/lookup/LookupTab.tsx › action.answer ? `Refresh ${lookup.label.toLowerCase()} lookup` : lookup.verb':
+    PRICE_SCENARIOS.popup,
+  'entrypoints/sidepanel/batch/FoundRows.tsx › spend.verb': PRICE_SCENARIOS.batch,
+  'components/spend/SpendArea.tsx › props.verb': PRICE_SCENARIOS.batch,
+  'entrypoints/sidepanel/batch/BatchBar.tsx › Enrich … selected': PRICE_SCENARIOS.batch,
+  'entrypoints/sidepanel/batch/BatchBar.tsx › Spend anyway': PRICE_SCENARIOS.batch,
+  // The confirmation's own control, drawn by every `<Confirmation>`.
+  'components/spend/SpendArea.tsx › Spend anyway (2)': PRICE_SCENARIOS.batch,
   'entrypoints/lists/draft/DryRunSection.tsx › Enrich …': PRICE_SCENARIOS.lists,
   "entrypoints/lists/run/ListControls.tsx › stoppedAtBudget ? \"Resume past today's budget\" : 'Resume'":
     PRICE_SCENARIOS.lists,
