@@ -95,6 +95,7 @@ async function clickAndCheck(
     .poll(async () => (await sandbox.requests()).slice(since).filter((call) => call.status === 0).length)
     .toBe(0);
   const charged = await chargedSince(sandbox, since);
+  test.info().annotations.push({ type: 'price', description: `"${name}": the sandbox charged ${charged}` });
   const bounds = `${price.min}..${price.max ?? '∞'}`;
   expect(charged, `"${name}" charged ${charged}, named ${bounds}`).toBeGreaterThanOrEqual(price.min);
   if (price.max !== null)
@@ -255,6 +256,15 @@ test(PRICE_SCENARIOS.batch, async ({ context, sw, sandbox, configure, openExtens
     await expect(found.getByText(/^Enriched 2 of 2 · /)).toBeVisible({ timeout: 30_000 });
   });
   expect(charged).toBe(2);
+
+  // The page's own company, past the budget too: the section's confirmation, named with its price.
+  const enrich = await readControl(panel, /^Enrich · /);
+  await clickAndCheck(sandbox, enrich, async (since) => {
+    const confirm = await readControl(panel, /^Spend anyway · /);
+    expect(priceIn(confirm.name)).toEqual(priceIn(enrich.name));
+    await confirm.control.click();
+    await askedSince(sandbox, since);
+  });
 });
 
 test(PRICE_SCENARIOS.lists, async ({ sw, sandbox, configure, openExtensionPage }) => {
@@ -306,13 +316,19 @@ test(PRICE_SCENARIOS.watch, async ({ sw, sandbox, configure, openExtensionPage }
   const watch = await readControl(form, /^Watch 3 people every 30 days · /);
   const changes = await openExtensionPage('changes.html', { width: 1000 });
   await clickAndCheck(sandbox, watch, () => runOver(changes, 'Champions', 60_000));
+  const card = changes.locator('li.watch-list', { hasText: 'Champions' });
+
+  // Paused and resumed in the period it has run: Resume prices what is left of it.
+  await card.getByRole('button', { name: 'Pause Champions', exact: true }).click();
+  const resume = await readControl(card, /^Resume · /);
+  await clickAndCheck(sandbox, resume, () => runOver(changes, 'Champions', 60_000));
 
   // Due: the period came round and its alarm has not fired; Run now prices the new period.
-  // (On main this quotes what is left of the period just run; the fix is on the `watch` branch.)
+  // KNOWN FAILURE until the `watch` branch is merged: main names it "Run now · 0 credits" (what is
+  // left of the period just run) and the run charges the new period's 6 credits.
   await advanceSandbox(sandbox, 30);
   await advanceWatchDays(sw, 30);
   await reloadChanges(changes);
-  const card = changes.locator('li.watch-list', { hasText: 'Champions' });
   const runNow = await readControl(card, /^Run now · /);
   await clickAndCheck(sandbox, runNow, () => runOver(changes, 'Champions', 60_000));
 });

@@ -215,9 +215,11 @@ export const PRICE_CHECKS: Record<string, string> = {
   'entrypoints/sidepanel/batch/BatchBar.tsx › Spend anyway': PRICE_SCENARIOS.batch,
   // The confirmation's own control, drawn by every `<Confirmation>`.
   'components/spend/SpendArea.tsx › Spend anyway (2)': PRICE_SCENARIOS.batch,
+  'components/spend/SpendArea.tsx › Spend anyway': PRICE_SCENARIOS.batch,
   'entrypoints/lists/draft/DryRunSection.tsx › Enrich …': PRICE_SCENARIOS.lists,
   "entrypoints/lists/run/ListControls.tsx › stoppedAtBudget ? \"Resume past today's budget\" : 'Resume'":
     PRICE_SCENARIOS.lists,
   'components/watch/WatchForm.tsx › Watch … every … · … a period': PRICE_SCENARIOS.watch,
+  'entrypoints/changes/watch-lists/WatchListCard.tsx › Resume': PRICE_SCENARIOS.watch,
   'entrypoints/changes/watch-lists/WatchListCard.tsx › Run now': PRICE_SCENARIOS.watch,
 };
