@@ -269,7 +269,8 @@ test(PRICE_SCENARIOS.batch, async ({ context, sw, sandbox, configure, openExtens
 
 test(PRICE_SCENARIOS.lists, async ({ sw, sandbox, configure, openExtensionPage }) => {
   await configure({ dailyBudget: null });
-  const urls = await peopleUrls(sandbox, 12);
+  const people = await peopleUrls(sandbox, 15);
+  const urls = people.slice(0, 12);
   const lists = await openLists(openExtensionPage);
 
   // Fresh: the whole list quoted, then paused halfway at a pace slow enough to stop it there.
@@ -288,6 +289,9 @@ test(PRICE_SCENARIOS.lists, async ({ sw, sandbox, configure, openExtensionPage }
   const resume = await readControl(lists, /^Resume · /);
   const rest = await clickAndCheck(sandbox, resume, listDone(lists));
   const whole = await chargedSince(sandbox, since);
+  test
+    .info()
+    .annotations.push({ type: 'price', description: `"${start.name}": the sandbox charged ${whole}` });
   expect(whole - rest).toBeGreaterThan(0);
   const startPrice = priceIn(start.name);
   expect(whole).toBeGreaterThanOrEqual(startPrice.min);
@@ -299,6 +303,18 @@ test(PRICE_SCENARIOS.lists, async ({ sw, sandbox, configure, openExtensionPage }
   const cached = await readControl(lists, /^Enrich 12 rows · /);
   expect(cached.name).toBe('Enrich 12 rows · 0 credits');
   await clickAndCheck(sandbox, cached, listDone(lists));
+
+  // Past today's budget: the start asks first, and its confirmation is named with the same price.
+  await configure({ dailyBudget: 1 });
+  await lists.getByRole('button', { name: 'Your lists' }).click();
+  await chooseProfiles(lists, 'more.csv', people.slice(12));
+  const past = await readControl(lists, /^Enrich 3 rows · /);
+  await clickAndCheck(sandbox, past, async () => {
+    const confirm = await readControl(lists, /^Spend anyway · /);
+    expect(priceIn(confirm.name)).toEqual(priceIn(past.name));
+    await confirm.control.click();
+    await listDone(lists)();
+  });
 });
 
 test(PRICE_SCENARIOS.watch, async ({ sw, sandbox, configure, openExtensionPage }) => {
