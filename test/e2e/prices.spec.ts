@@ -199,6 +199,16 @@ test(PRICE_SCENARIOS.company, async ({ context, sw, sandbox, configure, openExte
     await askedSince(sandbox, since);
     await fetched(count)();
   });
+
+  // Refused for want of credits: the retry spends again, so it is named with its price, and what
+  // it charges (nothing, refused again) lies within it.
+  await configure({ dailyBudget: null, apiKey: 'poor' });
+  await clickAndCheck(sandbox, await readControl(employees, /^Refresh employees · /), () =>
+    expect(employees.getByText('Top up your balance, then try again')).toBeVisible(),
+  );
+  await clickAndCheck(sandbox, await readControl(employees, /^Try again · /), (since) =>
+    askedSince(sandbox, since),
+  );
 });
 
 test(PRICE_SCENARIOS.popup, async ({ sandbox, configure, openExtensionPage }) => {
@@ -329,9 +339,17 @@ test(PRICE_SCENARIOS.watch, async ({ sw, sandbox, configure, openExtensionPage }
   // Fresh: the watch's first period, as its start names it.
   const form = lists.getByRole('region', { name: 'Watch these' }).getByRole('form', { name: 'Watch' });
   await form.getByLabel('Watch list').fill('Champions');
-  const watch = await readControl(form, /^Watch 3 people every 30 days · /);
   const changes = await openExtensionPage('changes.html', { width: 1000 });
-  await clickAndCheck(sandbox, watch, () => runOver(changes, 'Champions', 60_000));
+  // Past today's budget: the start asks first, its confirmation named with the same price.
+  await configure({ dailyBudget: 1 });
+  const watch = await readControl(form, /^Watch 3 people every 30 days · /);
+  await clickAndCheck(sandbox, watch, async () => {
+    const confirm = await readControl(form, /^Spend anyway · /);
+    expect(priceIn(confirm.name)).toEqual(priceIn(watch.name));
+    await confirm.control.click();
+    await runOver(changes, 'Champions', 60_000);
+  });
+  await configure({ dailyBudget: null });
   const card = changes.locator('li.watch-list', { hasText: 'Champions' });
 
   // Paused and resumed in the period it has run: Resume prices what is left of it.

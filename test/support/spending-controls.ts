@@ -181,12 +181,13 @@ function skipString(code: string, start: number): number {
 /** The scenarios of test/e2e/prices.spec.ts, by what they drive; each is one test's title there. */
 export const PRICE_SCENARIOS = {
   panel: 'the panel: a person fresh, cached, and after retention',
-  company: "the panel: a company's sections, fresh, then refreshed",
+  company: "the panel: a company's sections, fresh, then refreshed, then retried when refused",
   popup: 'the popup: a search and a lookup, fresh, then refreshed',
   batch: "the panel: a person found on the page, then a selection past today's budget, confirmed",
   lists:
     "the lists page: a fresh list, paused halfway and resumed, then the same rows cached, then a list past today's budget",
-  watch: 'the Changes page: a watch started, then due with its alarm not fired, run now',
+  watch:
+    "the Changes page: a watch started past today's budget, paused and resumed, then due with its alarm not fired, run now",
   team: 'team mode: a member enriches, and what the team has costs nothing',
 } as const;
 
@@ -206,6 +207,7 @@ export const PRICE_CHECKS: Record<string, string> = {
   'entrypoints/sidepanel/sections/PagedSection.tsx › answered ? props.verbs.refresh : props.verbs.ask':
     PRICE_SCENARIOS.company,
   'components/results/PagedResults.tsx › Load more': PRICE_SCENARIOS.company,
+  'components/spend/SpendArea.tsx › Try again': PRICE_SCENARIOS.company,
   "entrypoints/popup/search/SearchTab.tsx › first.answer ? 'Refresh results' : words.verb":
     PRICE_SCENARIOS.popup,
   'entrypoints/popup/lookup/LookupTab.tsx › action.answer ? `Refresh ${lookup.label.toLowerCase()} lookup` : lookup.verb':
@@ -222,6 +224,7 @@ export const PRICE_CHECKS: Record<string, string> = {
   "entrypoints/lists/run/ListControls.tsx › stoppedAtBudget ? \"Resume past today's budget\" : 'Resume'":
     PRICE_SCENARIOS.lists,
   'components/watch/WatchForm.tsx › Watch … every … · … a period': PRICE_SCENARIOS.watch,
+  'components/watch/WatchForm.tsx › Spend anyway': PRICE_SCENARIOS.watch,
   'entrypoints/changes/watch-lists/WatchListCard.tsx › Resume': PRICE_SCENARIOS.watch,
   'entrypoints/changes/watch-lists/WatchListCard.tsx › Run now': PRICE_SCENARIOS.watch,
 };
