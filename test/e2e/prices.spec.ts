@@ -279,7 +279,7 @@ test(PRICE_SCENARIOS.batch, async ({ context, sw, sandbox, configure, openExtens
 
 test(PRICE_SCENARIOS.lists, async ({ sw, sandbox, configure, openExtensionPage }) => {
   await configure({ dailyBudget: null });
-  const people = await peopleUrls(sandbox, 15);
+  const people = await peopleUrls(sandbox, 19);
   const urls = people.slice(0, 12);
   const lists = await openLists(openExtensionPage);
 
@@ -317,7 +317,7 @@ test(PRICE_SCENARIOS.lists, async ({ sw, sandbox, configure, openExtensionPage }
   // Past today's budget: the start asks first, and its confirmation is named with the same price.
   await configure({ dailyBudget: 1 });
   await lists.getByRole('button', { name: 'Your lists' }).click();
-  await chooseProfiles(lists, 'more.csv', people.slice(12));
+  await chooseProfiles(lists, 'more.csv', people.slice(12, 15));
   const past = await readControl(lists, /^Enrich 3 rows · /);
   await clickAndCheck(sandbox, past, async () => {
     const confirm = await readControl(lists, /^Spend anyway · /);
@@ -325,6 +325,15 @@ test(PRICE_SCENARIOS.lists, async ({ sw, sandbox, configure, openExtensionPage }
     await confirm.control.click();
     await listDone(lists)();
   });
+
+  // Stopped at its cap: Resume, with a new cap, prices what is left.
+  await configure({ dailyBudget: null });
+  await lists.getByRole('button', { name: 'Your lists' }).click();
+  await chooseProfiles(lists, 'capped.csv', people.slice(15));
+  await lists.getByLabel('Stop after (credits)').fill('2');
+  await lists.getByRole('button', { name: /^Enrich 4 rows · / }).click();
+  await lists.getByLabel('New cap (credits)').fill('10');
+  await clickAndCheck(sandbox, await readControl(lists, /^Resume · /), listDone(lists));
 });
 
 test(PRICE_SCENARIOS.watch, async ({ sw, sandbox, configure, openExtensionPage }) => {
