@@ -334,6 +334,28 @@ test(PRICE_SCENARIOS.lists, async ({ sw, sandbox, configure, openExtensionPage }
   await lists.getByRole('button', { name: /^Enrich 4 rows · / }).click();
   await lists.getByLabel('New cap (credits)').fill('10');
   await clickAndCheck(sandbox, await readControl(lists, /^Resume · /), listDone(lists));
+
+  // Its answers refreshed, past today's budget: the refresh priced first, then confirmed.
+  await configure({ dailyBudget: 1 });
+  await lists.getByLabel('Answers older than (days)').fill('0');
+  await lists.getByRole('button', { name: 'Check the price', exact: true }).click();
+  const refresh = await readControl(lists, /^Refresh 4 rows · /);
+  await clickAndCheck(sandbox, refresh, async (since) => {
+    const confirm = await readControl(lists, /^Spend anyway · /);
+    expect(priceIn(confirm.name)).toEqual(priceIn(refresh.name));
+    await confirm.control.click();
+    // Each of the four rows asked again, then the list over.
+    await expect
+      .poll(
+        async () =>
+          (await sandbox.requests())
+            .slice(since)
+            .filter((call) => call.status !== 0 && !call.path.endsWith('/credit-balance')).length,
+        { timeout: 30_000 },
+      )
+      .toBe(4);
+    await listDone(lists)();
+  });
 });
 
 test(PRICE_SCENARIOS.watch, async ({ sw, sandbox, configure, openExtensionPage }) => {

@@ -185,7 +185,7 @@ export const PRICE_SCENARIOS = {
   popup: 'the popup: a search and a lookup, fresh, then refreshed',
   batch: "the panel: a person found on the page, then a selection past today's budget, confirmed",
   lists:
-    "the lists page: a fresh list, paused halfway and resumed, then the same rows cached, then a list past today's budget, then one stopped at its cap",
+    "the lists page: a fresh list, paused halfway and resumed, then the same rows cached, then a list past today's budget, then one stopped at its cap and refreshed",
   watch:
     "the Changes page: a watch started past today's budget, paused and resumed, then due with its alarm not fired, run now",
   team: 'team mode: a member enriches, and what the team has costs nothing',
@@ -222,6 +222,8 @@ export const PRICE_CHECKS: Record<string, string> = {
   'entrypoints/lists/draft/DryRunSection.tsx › Enrich …': PRICE_SCENARIOS.lists,
   'entrypoints/lists/draft/DryRunSection.tsx › Spend anyway': PRICE_SCENARIOS.lists,
   'entrypoints/lists/run/ListControls.tsx › Resume': PRICE_SCENARIOS.lists,
+  'entrypoints/lists/run/ListRefresh.tsx › Refresh … …': PRICE_SCENARIOS.lists,
+  'entrypoints/lists/run/ListView.tsx › Spend anyway': PRICE_SCENARIOS.lists,
   "entrypoints/lists/run/ListControls.tsx › stoppedAtBudget ? \"Resume past today's budget\" : 'Resume'":
     PRICE_SCENARIOS.lists,
   'components/watch/WatchForm.tsx › Watch … every … · … a period': PRICE_SCENARIOS.watch,
