@@ -397,6 +397,17 @@ const ERRORS = [
     action: 'Try again in a moment',
     button: /^Try again · 1 credit$/,
   },
+  {
+    name: 'refused-connection',
+    // Nothing listens on the discard port: the connection is refused before anything is sent, so
+    // it is no lost answer: nothing was charged, and asking again is safe.
+    settings: { baseUrlV2: 'http://127.0.0.1:9', baseUrlV3: 'http://127.0.0.1:9' },
+    account: 'demo',
+    charged: 0,
+    title: 'Could not connect: nothing was sent',
+    action: 'Check your connection and the address in Settings',
+    button: /^Try again · 1 credit$/,
+  },
 ] as const;
 
 /**
@@ -412,15 +423,6 @@ const LOST = [
     account: 'broken',
     charged: 1,
     why: 'The service answered in a shape this extension does not understand',
-  },
-  {
-    name: 'network',
-    // Nothing listens on the discard port: every call fails to connect (which a browser cannot tell
-    // from a connection that broke after the request arrived).
-    settings: { baseUrlV2: 'http://127.0.0.1:9', baseUrlV3: 'http://127.0.0.1:9' },
-    account: 'demo',
-    charged: 0,
-    why: 'The service could not be reached',
   },
 ] as const;
 
