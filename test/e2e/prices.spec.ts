@@ -16,10 +16,11 @@ import { emptyCluster } from '../../hub/testing';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { PRICE_SCENARIOS } from '../support/spending-controls';
 import { send } from './extension-storage';
-import { expect, type SandboxHandle, test } from './fixtures';
+import { test as base, expect, type SandboxHandle } from './fixtures';
 import { chooseFile, openLists, QUICK_RATE_PER_MINUTE } from './lists-page';
 import { openProfileTab, profilePage, samplePerson } from './profile-pages';
-import { advanceWatchDays, expireOld, setRate } from './test-hooks';
+import { startTestSandbox } from './sandbox-handle';
+import { advanceWatchDays, clickContextMenu, expireOld, setRate } from './test-hooks';
 import { advanceSandbox, reloadChanges, runOver } from './watch-clock';
 
 /** The published person the sandbox serves (sandbox/README.md): 1 credit at any age. */
@@ -28,6 +29,23 @@ const PERSON_URL = 'https://www.linkedin.com/in/johnrmarty/';
 const COMPANY_URL = 'https://www.linkedin.com/company/turner';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
+
+/**
+ * The harness's sandbox, with two keys that fail: `broken` answers in a shape that breaks the
+ * schema (charged, as the provider charges an answer it produced: the answer is lost), and `crash`
+ * answers 500 (nothing charged: the row fails). A test switches to one and back to `demo`.
+ */
+const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  sandbox: async ({}, use) => {
+    const sandbox = await startTestSandbox({
+      keys: 'demo=10000:standard,poor=3:standard,slow=10000:growth,probe=10000:standard,broken=10000:standard,crash=10000:standard',
+      faults: 'slow=latency=3000;broken=schema;crash=500',
+    });
+    await use(sandbox);
+    await sandbox.close();
+  },
+});
 
 /** The credits a control's name says its click may charge: the least and the most (null: no bound). */
 interface Price {
@@ -40,8 +58,10 @@ interface Price {
  * `spendLabel`), with a watch's ` a period` and team mode's `(the team has it, …)` after it.
  */
 function priceIn(name: string): Price {
-  const quote = name
-    .slice(name.lastIndexOf(' · ') + 3)
+  // A team member's quote past what they have left says so after the price.
+  const named = name.replace(/ · you have \d[\d,]* left today at the team hub$/, '');
+  const quote = named
+    .slice(named.lastIndexOf(' · ') + 3)
     .replace(/ \(the team has it[^)]*\)$/, '')
     .replace(/ a period$/, '');
   const count = String.raw`(\d[\d,]*)`;
@@ -163,6 +183,88 @@ test(PRICE_SCENARIOS.panel, async ({ context, sw, sandbox, configure, openExtens
   await clickAndCheck(sandbox, again, () =>
     expect(expired.getByText('fetched just now · 1 credit')).toBeVisible(),
   );
+});
+
+test(PRICE_SCENARIOS.lost, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
+  // Lost: the answer arrives spoiled (charged, as the provider does); asking again is a new request.
+  await configure({ dailyBudget: null, apiKey: 'broken' });
+  const person = await samplePerson(sandbox, 2);
+  const { tabId } = await openProfileTab(context, sw, person.url, profilePage(person.fullName));
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const notice = panel.getByRole('status').filter({ hasText: /^Interrupted/ });
+  await clickAndCheck(sandbox, await readControl(panel, /^Enrich · /), () =>
+    expect(notice).toBeVisible({ timeout: 20_000 }),
+  );
+  await configure({ dailyBudget: null });
+  await clickAndCheck(sandbox, await readControl(notice, /^Ask again · /), () =>
+    expect(panel.getByText('fetched just now · 1 credit')).toBeVisible(),
+  );
+  await panel.close();
+
+  // Stale: with a maximum age set, a person whose copy is older and cannot be fetched live is
+  // refused (409) with the copy's age; accepting that copy is priced as the service says.
+  await configure({ dailyBudget: null, profileFreshness: 'if-recent' });
+  const { people } = (await (await fetch(`${sandbox.url}/__sandbox/unrefreshable`)).json()) as {
+    people: { url: string; last_updated: string }[];
+  };
+  const old = people.find((someone) => Date.now() - Date.parse(someone.last_updated) > 40 * 86_400_000);
+  expect(old, 'an unrefreshable person older than 40 days').toBeDefined();
+  const stale = await openProfileTab(context, sw, old!.url, profilePage('Someone'));
+  const v3Panel = await openExtensionPage(`sidepanel.html?tab=${stale.tabId}`);
+  await v3Panel.getByRole('button', { name: 'Open the v3 profile' }).click();
+  const v3 = v3Panel.getByRole('region', { name: 'v3 profile' });
+  await clickAndCheck(sandbox, await readControl(v3, /^Enrich · /), () =>
+    expect(v3.getByRole('alert')).toContainText(/Only a copy of this profile \d+ days old is available/),
+  );
+  await clickAndCheck(
+    sandbox,
+    await readControl(v3.getByRole('alert'), /^Accept a copy \d+ days old · /),
+    () => expect(v3.getByText(/^fetched just now · /)).toBeVisible(),
+  );
+});
+
+test(PRICE_SCENARIOS.emailLookup, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
+  await configure({ dailyBudget: 2 });
+  const person = dataset.people[30]!;
+  const { tabId } = await openProfileTab(
+    context,
+    sw,
+    dataset.people[0]!.url,
+    profilePage(String(dataset.people[0]!.profile.full_name)),
+  );
+  const lookedUp = (section: Locator) => async () => {
+    // Past today's budget each ask is confirmed, by a control named with the same price.
+    const heading = section.getByRole('heading', { name: String(person.profile.full_name) });
+    const confirm = section.getByRole('button', { name: /^Spend anyway · / });
+    await expect(heading.or(confirm)).toBeVisible();
+    if (await confirm.isVisible()) {
+      const read = await readControl(section, /^Spend anyway · /);
+      await read.control.click();
+    }
+    await expect(heading).toBeVisible();
+  };
+
+  // Past today's budget, declined: nothing asked, and asking after all is priced.
+  await clickContextMenu(sw, tabId, {
+    menuItemId: 'lookup-email-selection',
+    selectionText: person.emails[0]!,
+  });
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const section = panel.getByRole('region', { name: 'Email lookup' });
+  await section.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await clickAndCheck(sandbox, await readControl(section, /^Look it up after all · /), lookedUp(section));
+  await panel.close();
+
+  // Once the cache is cleared, the answer is no longer kept: asking again is a new request, priced.
+  const options = await openExtensionPage('options.html');
+  const clear = options.getByRole('button', { name: 'Clear cache', exact: true });
+  await clear.click();
+  await clear.click();
+  await expect(clear).toBeDisabled();
+  const reopened = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const gone = reopened.getByRole('region', { name: 'Email lookup' });
+  await expect(gone.getByText('The answer is no longer kept')).toBeVisible();
+  await clickAndCheck(sandbox, await readControl(gone, /^Look it up again · /), lookedUp(gone));
 });
 
 test(PRICE_SCENARIOS.company, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
@@ -358,6 +460,29 @@ test(PRICE_SCENARIOS.lists, async ({ sw, sandbox, configure, openExtensionPage }
   });
 });
 
+test(PRICE_SCENARIOS.failedRows, async ({ sw, sandbox, configure, openExtensionPage }) => {
+  // Every row fails: the service answers 500 (nothing charged) for the key the list runs with.
+  await configure({ dailyBudget: null, apiKey: 'crash' });
+  await setRate(sw, QUICK_RATE_PER_MINUTE);
+  const urls = await peopleUrls(sandbox, 3);
+  const lists = await openLists(openExtensionPage);
+  await chooseProfiles(lists, 'failing.csv', urls);
+  await lists.getByRole('button', { name: /^Enrich 3 rows · / }).click();
+  await expect(lists.getByRole('button', { name: /^Retry 3 failed rows · / })).toBeVisible({
+    timeout: 60_000,
+  });
+
+  // The service well again: one row retried alone, then the rest together, each at its price.
+  await configure({ dailyBudget: null });
+  await clickAndCheck(sandbox, await readControl(lists, /^Retry · /), () =>
+    expect(lists.getByRole('button', { name: /^Retry 2 failed rows · / })).toBeVisible({ timeout: 30_000 }),
+  );
+  await clickAndCheck(sandbox, await readControl(lists, /^Retry 2 failed rows · /), async () => {
+    await expect(lists.getByRole('button', { name: /^Retry/ })).toHaveCount(0, { timeout: 30_000 });
+    await listDone(lists)();
+  });
+});
+
 test(PRICE_SCENARIOS.watch, async ({ sw, sandbox, configure, openExtensionPage }) => {
   await configure({ dailyBudget: null });
   await setRate(sw, QUICK_RATE_PER_MINUTE);
@@ -388,14 +513,19 @@ test(PRICE_SCENARIOS.watch, async ({ sw, sandbox, configure, openExtensionPage }
   const resume = await readControl(card, /^Resume · /);
   await clickAndCheck(sandbox, resume, () => runOver(changes, 'Champions', 60_000));
 
-  // Due: the period came round and its alarm has not fired; Run now prices the new period.
-  // KNOWN FAILURE until the `watch` branch is merged: main names it "Run now · 0 credits" (what is
-  // left of the period just run) and the run charges the new period's 6 credits.
+  // Due: the period came round and its alarm has not fired; Run now prices the new period. Past
+  // today's budget, the card asks first, its confirmation named with the same price.
   await advanceSandbox(sandbox, 30);
   await advanceWatchDays(sw, 30);
+  await configure({ dailyBudget: 1 });
   await reloadChanges(changes);
   const runNow = await readControl(card, /^Run now · /);
-  await clickAndCheck(sandbox, runNow, () => runOver(changes, 'Champions', 60_000));
+  await clickAndCheck(sandbox, runNow, async () => {
+    const confirm = await readControl(card, /^Spend anyway · /);
+    expect(priceIn(confirm.name)).toEqual(priceIn(runNow.name));
+    await confirm.control.click();
+    await runOver(changes, 'Champions', 60_000);
+  });
 });
 
 test(PRICE_SCENARIOS.team, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
