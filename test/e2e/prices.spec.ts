@@ -6,12 +6,15 @@
  * `N credits`, within `N–M credits`, at most `up to N credits`. The states: fresh (nothing cached),
  * cached (0 credits), a list paused halfway (its Resume prices what is left), a watch due with its
  * alarm not fired (Run now prices the new period), after retention (an answer gone from the cache
- * is priced again), and team mode (what the team's hub has costs nothing).
+ * is priced again), past today's budget (each confirmation named with the price it confirms), an
+ * answer lost or failed (asking again is a new request, at its price), an answer no longer kept
+ * (asking again is priced, not 0), and team mode (what the team's hub has costs nothing; a price
+ * past what the member has left says so and still bounds the charge).
  */
 import type { Locator, Page } from '@playwright/test';
 import { startHub } from '../../hub/app';
 import { openPglite } from '../../hub/db';
-import { addMember } from '../../hub/members';
+import { addMember, setBudget } from '../../hub/members';
 import { emptyCluster } from '../../hub/testing';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { PRICE_SCENARIOS } from '../support/spending-controls';
@@ -86,7 +89,8 @@ async function readControl(
   const first = page.getByRole('button', { name: starts }).first();
   await expect(first).toBeVisible();
   const name = ((await first.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-  const control = page.getByRole('button', { name, exact: true });
+  // Of several alike (a failed list's rows), the first.
+  const control = page.getByRole('button', { name, exact: true }).first();
   await expect(control).toBeVisible();
   return { name, control };
 }
@@ -195,10 +199,12 @@ test(PRICE_SCENARIOS.lost, async ({ context, sw, sandbox, configure, openExtensi
   await clickAndCheck(sandbox, await readControl(panel, /^Enrich · /), () =>
     expect(notice).toBeVisible({ timeout: 20_000 }),
   );
-  await configure({ dailyBudget: null });
-  await clickAndCheck(sandbox, await readControl(notice, /^Ask again · /), () =>
-    expect(panel.getByText('fetched just now · 1 credit')).toBeVisible(),
-  );
+  // Asked again with the same key (settings changed would start the panel afresh): a new request,
+  // lost again and charged again, within the price the control names.
+  await clickAndCheck(sandbox, await readControl(notice, /^Ask again · /), async (since) => {
+    await askedSince(sandbox, since);
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+  });
   await panel.close();
 
   // Stale: with a maximum age set, a person whose copy is older and cannot be fetched live is
@@ -232,13 +238,14 @@ test(PRICE_SCENARIOS.emailLookup, async ({ context, sw, sandbox, configure, open
     dataset.people[0]!.url,
     profilePage(String(dataset.people[0]!.profile.full_name)),
   );
-  const lookedUp = (section: Locator) => async () => {
+  const lookedUp = (section: Locator, who: typeof person, asked: string) => async () => {
     // Past today's budget each ask is confirmed, by a control named with the same price.
-    const heading = section.getByRole('heading', { name: String(person.profile.full_name) });
+    const heading = section.getByRole('heading', { name: String(who.profile.full_name) });
     const confirm = section.getByRole('button', { name: /^Spend anyway · / });
     await expect(heading.or(confirm)).toBeVisible();
     if (await confirm.isVisible()) {
       const read = await readControl(section, /^Spend anyway · /);
+      expect(priceIn(read.name)).toEqual(priceIn(asked));
       await read.control.click();
     }
     await expect(heading).toBeVisible();
@@ -252,10 +259,18 @@ test(PRICE_SCENARIOS.emailLookup, async ({ context, sw, sandbox, configure, open
   const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
   const section = panel.getByRole('region', { name: 'Email lookup' });
   await section.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await clickAndCheck(sandbox, await readControl(section, /^Look it up after all · /), lookedUp(section));
+  const afterAll = await readControl(section, /^Look it up after all · /);
+  await clickAndCheck(sandbox, afterAll, lookedUp(section, person, afterAll.name));
   await panel.close();
 
-  // Once the cache is cleared, the answer is no longer kept: asking again is a new request, priced.
+  // Another address looked up within the budget, answered in the click; once the cache is cleared,
+  // its answer is no longer kept, and asking again is a new request, priced.
+  await configure({ dailyBudget: null });
+  const another = dataset.people[14]!;
+  await clickContextMenu(sw, tabId, {
+    menuItemId: 'lookup-email-selection',
+    selectionText: another.emails[0]!,
+  });
   const options = await openExtensionPage('options.html');
   const clear = options.getByRole('button', { name: 'Clear cache', exact: true });
   await clear.click();
@@ -264,7 +279,8 @@ test(PRICE_SCENARIOS.emailLookup, async ({ context, sw, sandbox, configure, open
   const reopened = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
   const gone = reopened.getByRole('region', { name: 'Email lookup' });
   await expect(gone.getByText('The answer is no longer kept')).toBeVisible();
-  await clickAndCheck(sandbox, await readControl(gone, /^Look it up again · /), lookedUp(gone));
+  const again = await readControl(gone, /^Look it up again · /);
+  await clickAndCheck(sandbox, again, lookedUp(gone, another, again.name));
 });
 
 test(PRICE_SCENARIOS.company, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
@@ -529,6 +545,7 @@ test(PRICE_SCENARIOS.watch, async ({ sw, sandbox, configure, openExtensionPage }
 });
 
 test(PRICE_SCENARIOS.team, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
+  const urls = await peopleUrls(sandbox, 3);
   // An empty database as initdb makes it, without initdb's seconds (hub/testing.ts).
   const db = await openPglite(undefined, await emptyCluster());
   const hub = await startHub({ db, port: 0, providerUrl: sandbox.url, providerKey: 'demo' });
@@ -561,6 +578,30 @@ test(PRICE_SCENARIOS.team, async ({ context, sw, sandbox, configure, openExtensi
     const teamHas = await readControl(again, /^Enrich · /);
     expect(teamHas.name).toMatch(/^Enrich · 0 credits \(the team has it/);
     await clickAndCheck(sandbox, teamHas, () => expect(again.locator('.answer-meta').first()).toBeVisible());
+
+    // Past what the member has left today: the list's price says so, and still bounds what the
+    // whole list charges once the admin raises the budget (paused while it waits, then resumed).
+    await setBudget(db, 'ada', { daily: 3 });
+    await setRate(sw, QUICK_RATE_PER_MINUTE);
+    const lists = await openLists(openExtensionPage);
+    await chooseProfiles(lists, 'team.csv', urls);
+    const start = await readControl(lists, /^Enrich 3 rows · /);
+    expect(start.name).toBe('Enrich 3 rows · 3 credits · you have 2 left today at the team hub');
+    const since = (await sandbox.requests()).length;
+    await start.control.click();
+    await expect(lists.getByText('Waiting: your team budget is spent for today')).toBeVisible({
+      timeout: 30_000,
+    });
+    await lists.getByRole('button', { name: 'Pause', exact: true }).click();
+    await setBudget(db, 'ada', { daily: 100 });
+    await clickAndCheck(sandbox, await readControl(lists, /^Resume · /), listDone(lists));
+    const whole = await chargedSince(sandbox, since);
+    test
+      .info()
+      .annotations.push({ type: 'price', description: `"${start.name}": the sandbox charged ${whole}` });
+    const startPrice = priceIn(start.name);
+    expect(whole).toBeGreaterThanOrEqual(startPrice.min);
+    if (startPrice.max !== null) expect(whole).toBeLessThanOrEqual(startPrice.max);
   } finally {
     await hub.close();
     await db.close();

@@ -192,7 +192,7 @@ export const PRICE_SCENARIOS = {
   failedRows: 'the lists page: failed rows, one retried alone, then the rest together',
   watch:
     "the Changes page: a watch started past today's budget, paused and resumed, then due with its alarm not fired, run now past today's budget, confirmed",
-  team: 'team mode: a member enriches, and what the team has costs nothing',
+  team: 'team mode: a member enriches, what the team has costs nothing, and a list past what the member has left',
 } as const;
 
 /**
