@@ -6,20 +6,24 @@
  * `N credits`, within `N–M credits`, at most `up to N credits`. The states: fresh (nothing cached),
  * cached (0 credits), a list paused halfway (its Resume prices what is left), a watch due with its
  * alarm not fired (Run now prices the new period), after retention (an answer gone from the cache
- * is priced again), and team mode (what the team's hub has costs nothing).
+ * is priced again), past today's budget (each confirmation named with the price it confirms), an
+ * answer lost or failed (asking again is a new request, at its price), an answer no longer kept
+ * (asking again is priced, not 0), and team mode (what the team's hub has costs nothing; a price
+ * past what the member has left says so and still bounds the charge).
  */
 import type { Locator, Page } from '@playwright/test';
 import { startHub } from '../../hub/app';
 import { openPglite } from '../../hub/db';
-import { addMember } from '../../hub/members';
+import { addMember, setBudget } from '../../hub/members';
 import { emptyCluster } from '../../hub/testing';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { PRICE_SCENARIOS } from '../support/spending-controls';
 import { send } from './extension-storage';
-import { expect, type SandboxHandle, test } from './fixtures';
+import { test as base, expect, type SandboxHandle } from './fixtures';
 import { chooseFile, openLists, QUICK_RATE_PER_MINUTE } from './lists-page';
 import { openProfileTab, profilePage, samplePerson } from './profile-pages';
-import { advanceWatchDays, expireOld, setRate } from './test-hooks';
+import { startTestSandbox } from './sandbox-handle';
+import { advanceWatchDays, clickContextMenu, expireOld, setRate } from './test-hooks';
 import { advanceSandbox, reloadChanges, runOver } from './watch-clock';
 
 /** The published person the sandbox serves (sandbox/README.md): 1 credit at any age. */
@@ -28,6 +32,23 @@ const PERSON_URL = 'https://www.linkedin.com/in/johnrmarty/';
 const COMPANY_URL = 'https://www.linkedin.com/company/turner';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
+
+/**
+ * The harness's sandbox, with two keys that fail: `broken` answers in a shape that breaks the
+ * schema (charged, as the provider charges an answer it produced: the answer is lost), and `crash`
+ * answers 500 (nothing charged: the row fails). A test switches to one and back to `demo`.
+ */
+const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  sandbox: async ({}, use) => {
+    const sandbox = await startTestSandbox({
+      keys: 'demo=10000:standard,poor=3:standard,slow=10000:growth,probe=10000:standard,broken=10000:standard,crash=10000:standard',
+      faults: 'slow=latency=3000;broken=schema;crash=500',
+    });
+    await use(sandbox);
+    await sandbox.close();
+  },
+});
 
 /** The credits a control's name says its click may charge: the least and the most (null: no bound). */
 interface Price {
@@ -40,8 +61,10 @@ interface Price {
  * `spendLabel`), with a watch's ` a period` and team mode's `(the team has it, …)` after it.
  */
 function priceIn(name: string): Price {
-  const quote = name
-    .slice(name.lastIndexOf(' · ') + 3)
+  // A team member's quote past what they have left says so after the price.
+  const named = name.replace(/ · you have \d[\d,]* left today at the team hub$/, '');
+  const quote = named
+    .slice(named.lastIndexOf(' · ') + 3)
     .replace(/ \(the team has it[^)]*\)$/, '')
     .replace(/ a period$/, '');
   const count = String.raw`(\d[\d,]*)`;
@@ -66,7 +89,8 @@ async function readControl(
   const first = page.getByRole('button', { name: starts }).first();
   await expect(first).toBeVisible();
   const name = ((await first.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-  const control = page.getByRole('button', { name, exact: true });
+  // Of several alike (a failed list's rows), the first.
+  const control = page.getByRole('button', { name, exact: true }).first();
   await expect(control).toBeVisible();
   return { name, control };
 }
@@ -163,6 +187,100 @@ test(PRICE_SCENARIOS.panel, async ({ context, sw, sandbox, configure, openExtens
   await clickAndCheck(sandbox, again, () =>
     expect(expired.getByText('fetched just now · 1 credit')).toBeVisible(),
   );
+});
+
+test(PRICE_SCENARIOS.lost, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
+  // Lost: the answer arrives spoiled (charged, as the provider does); asking again is a new request.
+  await configure({ dailyBudget: null, apiKey: 'broken' });
+  const person = await samplePerson(sandbox, 2);
+  const { tabId } = await openProfileTab(context, sw, person.url, profilePage(person.fullName));
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const notice = panel.getByRole('status').filter({ hasText: /^Interrupted/ });
+  await clickAndCheck(sandbox, await readControl(panel, /^Enrich · /), () =>
+    expect(notice).toBeVisible({ timeout: 20_000 }),
+  );
+  // Asked again with the same key (settings changed would start the panel afresh): a new request,
+  // lost again and charged again, within the price the control names.
+  await clickAndCheck(sandbox, await readControl(notice, /^Ask again · /), async (since) => {
+    await askedSince(sandbox, since);
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+  });
+  await panel.close();
+
+  // Stale: with a maximum age set, a person whose copy is older and cannot be fetched live is
+  // refused (409) with the copy's age; accepting that copy is priced as the service says.
+  await configure({ dailyBudget: null, profileFreshness: 'if-recent' });
+  const { people } = (await (await fetch(`${sandbox.url}/__sandbox/unrefreshable`)).json()) as {
+    people: { url: string; last_updated: string }[];
+  };
+  const old = people.find((someone) => Date.now() - Date.parse(someone.last_updated) > 40 * 86_400_000);
+  expect(old, 'an unrefreshable person older than 40 days').toBeDefined();
+  const stale = await openProfileTab(context, sw, old!.url, profilePage('Someone'));
+  const v3Panel = await openExtensionPage(`sidepanel.html?tab=${stale.tabId}`);
+  await v3Panel.getByRole('button', { name: 'Open the v3 profile' }).click();
+  const v3 = v3Panel.getByRole('region', { name: 'v3 profile' });
+  await clickAndCheck(sandbox, await readControl(v3, /^Enrich · /), () =>
+    expect(v3.getByRole('alert')).toContainText(/Only a copy of this profile \d+ days old is available/),
+  );
+  await clickAndCheck(
+    sandbox,
+    await readControl(v3.getByRole('alert'), /^Accept a copy \d+ days old · /),
+    () => expect(v3.getByText(/^fetched just now · /)).toBeVisible(),
+  );
+});
+
+test(PRICE_SCENARIOS.emailLookup, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
+  await configure({ dailyBudget: 2 });
+  const person = dataset.people[30]!;
+  const { tabId } = await openProfileTab(
+    context,
+    sw,
+    dataset.people[0]!.url,
+    profilePage(String(dataset.people[0]!.profile.full_name)),
+  );
+  const lookedUp = (section: Locator, who: typeof person, asked: string) => async () => {
+    // Past today's budget each ask is confirmed, by a control named with the same price.
+    const heading = section.getByRole('heading', { name: String(who.profile.full_name) });
+    const confirm = section.getByRole('button', { name: /^Spend anyway · / });
+    await expect(heading.or(confirm)).toBeVisible();
+    if (await confirm.isVisible()) {
+      const read = await readControl(section, /^Spend anyway · /);
+      expect(priceIn(read.name)).toEqual(priceIn(asked));
+      await read.control.click();
+    }
+    await expect(heading).toBeVisible();
+  };
+
+  // Past today's budget, declined: nothing asked, and asking after all is priced.
+  await clickContextMenu(sw, tabId, {
+    menuItemId: 'lookup-email-selection',
+    selectionText: person.emails[0]!,
+  });
+  const panel = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const section = panel.getByRole('region', { name: 'Email lookup' });
+  await section.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const afterAll = await readControl(section, /^Look it up after all · /);
+  await clickAndCheck(sandbox, afterAll, lookedUp(section, person, afterAll.name));
+  await panel.close();
+
+  // Another address looked up within the budget, answered in the click; once the cache is cleared,
+  // its answer is no longer kept, and asking again is a new request, priced.
+  await configure({ dailyBudget: null });
+  const another = dataset.people[14]!;
+  await clickContextMenu(sw, tabId, {
+    menuItemId: 'lookup-email-selection',
+    selectionText: another.emails[0]!,
+  });
+  const options = await openExtensionPage('options.html');
+  const clear = options.getByRole('button', { name: 'Clear cache', exact: true });
+  await clear.click();
+  await clear.click();
+  await expect(clear).toBeDisabled();
+  const reopened = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  const gone = reopened.getByRole('region', { name: 'Email lookup' });
+  await expect(gone.getByText('The answer is no longer kept')).toBeVisible();
+  const again = await readControl(gone, /^Look it up again · /);
+  await clickAndCheck(sandbox, again, lookedUp(gone, another, again.name));
 });
 
 test(PRICE_SCENARIOS.company, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
@@ -358,6 +476,29 @@ test(PRICE_SCENARIOS.lists, async ({ sw, sandbox, configure, openExtensionPage }
   });
 });
 
+test(PRICE_SCENARIOS.failedRows, async ({ sw, sandbox, configure, openExtensionPage }) => {
+  // Every row fails: the service answers 500 (nothing charged) for the key the list runs with.
+  await configure({ dailyBudget: null, apiKey: 'crash' });
+  await setRate(sw, QUICK_RATE_PER_MINUTE);
+  const urls = await peopleUrls(sandbox, 3);
+  const lists = await openLists(openExtensionPage);
+  await chooseProfiles(lists, 'failing.csv', urls);
+  await lists.getByRole('button', { name: /^Enrich 3 rows · / }).click();
+  await expect(lists.getByRole('button', { name: /^Retry 3 failed rows · / })).toBeVisible({
+    timeout: 60_000,
+  });
+
+  // The service well again: one row retried alone, then the rest together, each at its price.
+  await configure({ dailyBudget: null });
+  await clickAndCheck(sandbox, await readControl(lists, /^Retry · /), () =>
+    expect(lists.getByRole('button', { name: /^Retry 2 failed rows · / })).toBeVisible({ timeout: 30_000 }),
+  );
+  await clickAndCheck(sandbox, await readControl(lists, /^Retry 2 failed rows · /), async () => {
+    await expect(lists.getByRole('button', { name: /^Retry/ })).toHaveCount(0, { timeout: 30_000 });
+    await listDone(lists)();
+  });
+});
+
 test(PRICE_SCENARIOS.watch, async ({ sw, sandbox, configure, openExtensionPage }) => {
   await configure({ dailyBudget: null });
   await setRate(sw, QUICK_RATE_PER_MINUTE);
@@ -388,17 +529,23 @@ test(PRICE_SCENARIOS.watch, async ({ sw, sandbox, configure, openExtensionPage }
   const resume = await readControl(card, /^Resume · /);
   await clickAndCheck(sandbox, resume, () => runOver(changes, 'Champions', 60_000));
 
-  // Due: the period came round and its alarm has not fired; Run now prices the new period.
-  // KNOWN FAILURE until the `watch` branch is merged: main names it "Run now · 0 credits" (what is
-  // left of the period just run) and the run charges the new period's 6 credits.
+  // Due: the period came round and its alarm has not fired; Run now prices the new period. Past
+  // today's budget, the card asks first, its confirmation named with the same price.
   await advanceSandbox(sandbox, 30);
   await advanceWatchDays(sw, 30);
+  await configure({ dailyBudget: 1 });
   await reloadChanges(changes);
   const runNow = await readControl(card, /^Run now · /);
-  await clickAndCheck(sandbox, runNow, () => runOver(changes, 'Champions', 60_000));
+  await clickAndCheck(sandbox, runNow, async () => {
+    const confirm = await readControl(card, /^Spend anyway · /);
+    expect(priceIn(confirm.name)).toEqual(priceIn(runNow.name));
+    await confirm.control.click();
+    await runOver(changes, 'Champions', 60_000);
+  });
 });
 
 test(PRICE_SCENARIOS.team, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
+  const urls = await peopleUrls(sandbox, 3);
   // An empty database as initdb makes it, without initdb's seconds (hub/testing.ts).
   const db = await openPglite(undefined, await emptyCluster());
   const hub = await startHub({ db, port: 0, providerUrl: sandbox.url, providerKey: 'demo' });
@@ -431,6 +578,30 @@ test(PRICE_SCENARIOS.team, async ({ context, sw, sandbox, configure, openExtensi
     const teamHas = await readControl(again, /^Enrich · /);
     expect(teamHas.name).toMatch(/^Enrich · 0 credits \(the team has it/);
     await clickAndCheck(sandbox, teamHas, () => expect(again.locator('.answer-meta').first()).toBeVisible());
+
+    // Past what the member has left today: the list's price says so, and still bounds what the
+    // whole list charges once the admin raises the budget (paused while it waits, then resumed).
+    await setBudget(db, 'ada', { daily: 3 });
+    await setRate(sw, QUICK_RATE_PER_MINUTE);
+    const lists = await openLists(openExtensionPage);
+    await chooseProfiles(lists, 'team.csv', urls);
+    const start = await readControl(lists, /^Enrich 3 rows · /);
+    expect(start.name).toBe('Enrich 3 rows · 3 credits · you have 2 left today at the team hub');
+    const since = (await sandbox.requests()).length;
+    await start.control.click();
+    await expect(lists.getByText('Waiting: your team budget is spent for today')).toBeVisible({
+      timeout: 30_000,
+    });
+    await lists.getByRole('button', { name: 'Pause', exact: true }).click();
+    await setBudget(db, 'ada', { daily: 100 });
+    await clickAndCheck(sandbox, await readControl(lists, /^Resume · /), listDone(lists));
+    const whole = await chargedSince(sandbox, since);
+    test
+      .info()
+      .annotations.push({ type: 'price', description: `"${start.name}": the sandbox charged ${whole}` });
+    const startPrice = priceIn(start.name);
+    expect(whole).toBeGreaterThanOrEqual(startPrice.min);
+    if (startPrice.max !== null) expect(whole).toBeLessThanOrEqual(startPrice.max);
   } finally {
     await hub.close();
     await db.close();

@@ -183,12 +183,16 @@ export const PRICE_SCENARIOS = {
   panel: 'the panel: a person fresh, cached, and after retention',
   company: "the panel: a company's sections, fresh, then refreshed, then retried when refused",
   popup: 'the popup: a search and a lookup, fresh, then refreshed',
+  lost: 'the panel: an answer lost then asked again, and a v3 copy older than asked for, accepted',
+  emailLookup:
+    "the panel's email lookup: declined past today's budget, looked up after all, then no longer kept and looked up again",
   batch: "the panel: a person found on the page, then a selection past today's budget, confirmed",
   lists:
     "the lists page: a fresh list, paused halfway and resumed, then the same rows cached, then a list past today's budget, then one stopped at its cap and refreshed",
+  failedRows: 'the lists page: failed rows, one retried alone, then the rest together',
   watch:
-    "the Changes page: a watch started past today's budget, paused and resumed, then due with its alarm not fired, run now",
-  team: 'team mode: a member enriches, and what the team has costs nothing',
+    "the Changes page: a watch started past today's budget, paused and resumed, then due with its alarm not fired, run now past today's budget, confirmed",
+  team: 'team mode: a member enriches, what the team has costs nothing, and a list past what the member has left',
 } as const;
 
 /**
@@ -230,4 +234,13 @@ export const PRICE_CHECKS: Record<string, string> = {
   'components/watch/WatchForm.tsx › Spend anyway': PRICE_SCENARIOS.watch,
   'entrypoints/changes/watch-lists/WatchListCard.tsx › Resume': PRICE_SCENARIOS.watch,
   'entrypoints/changes/watch-lists/WatchListCard.tsx › Run now': PRICE_SCENARIOS.watch,
+  'entrypoints/changes/watch-lists/WatchListCard.tsx › Spend anyway': PRICE_SCENARIOS.watch,
+  'entrypoints/lists/run/ListControls.tsx › Retry … failed …': PRICE_SCENARIOS.failedRows,
+  'entrypoints/lists/run/ListRows.tsx › Retry': PRICE_SCENARIOS.failedRows,
+  'components/spend/InterruptedNotice.tsx › Ask again': PRICE_SCENARIOS.lost,
+  'entrypoints/sidepanel/profile/PageProfile.tsx › Accept a copy … old': PRICE_SCENARIOS.lost,
+  'entrypoints/sidepanel/email-lookup/EmailLookupSection.tsx › Look it up after all':
+    PRICE_SCENARIOS.emailLookup,
+  // The control of an answer no longer kept (SpendArea's AnswerGone), named with its `againVerb`.
+  'components/spend/SpendArea.tsx › verb': PRICE_SCENARIOS.emailLookup,
 };
