@@ -1,5 +1,5 @@
 /**
- * The words of the register of what names a person (IndexedDB stores: lib/background/db.ts
+ * The words of the register of what names a person (IndexedDB stores: lib/background/db-register.ts
  * PERSONAL_DATA; storage keys: lib/settings.ts STORAGE_REGISTER). Types only: pages read the
  * storage register's declarations without carrying any code.
  */

@@ -281,7 +281,7 @@ function namesNoOne(what: string): Treatments {
 
 /**
  * The register of what names a person, for the storage keys above (the IndexedDB stores have
- * theirs in lib/background/db.ts PERSONAL_DATA): whether each can name someone, and how forget,
+ * theirs in lib/background/db-register.ts PERSONAL_DATA): whether each can name someone, and how forget,
  * retention, Clear history, Clear cache and Export everything treat it. The background's privacy
  * routes (lib/background/routes/privacy.ts) act on the keys as this says; a test fails for any key
  * the code uses that is not here.

@@ -80,7 +80,7 @@ export function sizeOf(data: unknown): number {
   return JSON.stringify(data)?.length ?? 0;
 }
 
-/** "Clear cache": each store as its register entry says (lib/background/db.ts PERSONAL_DATA `clearCache`). */
+/** "Clear cache": each store as its register entry says (lib/background/db-register.ts PERSONAL_DATA `clearCache`). */
 const CLEAR_CACHE_PARTS: StoreParts<'clearCache', undefined> = {
   cache: {
     uses: ['meta'],

@@ -109,7 +109,7 @@ const RETENTION_PARTS: StoreParts<'retention', RetentionContext> = {
 
 /**
  * Removes what is older than the retention period, each store as its register entry says
- * (lib/background/db.ts PERSONAL_DATA `retention`); returns how many records changed.
+ * (lib/background/db-register.ts PERSONAL_DATA `retention`); returns how many records changed.
  */
 export async function expireOld(
   db: IDBPDatabase<EnrichmentDb>,

@@ -4,7 +4,7 @@ import { readStores } from './operations';
 
 /**
  * Everything the extension holds about others, as one file a person can read or move: settings
- * (without the key or the member token), and every store the register exports (lib/background/db.ts
+ * (without the key or the member token), and every store the register exports (lib/background/db-register.ts
  * PERSONAL_DATA `export`: the cache, the ledger, the journal of calls, batches, lists, recent
  * lookups, watch lists with their members and changes, the do-not-enrich list and the CRM
  * reference), each as all its records.

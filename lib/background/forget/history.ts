@@ -4,7 +4,8 @@
  */
 import type { IDBPDatabase } from 'idb';
 import { isWorking } from '../../job-summary';
-import type { EnrichmentDb, JobRecord, StoreName } from '../db';
+import type { EnrichmentDb, JobRecord } from '../db';
+import type { StoreName } from '../db-register';
 import { isFinishedJob } from '../jobs';
 import { applyParts, finishedListsPart, type PrivacyTx, type StoreParts } from './operations';
 import { FORGOTTEN, forgottenJob } from './rewrite';
@@ -65,7 +66,7 @@ async function clearStore(tx: PrivacyTx, store: StoreName): Promise<number> {
 
 /**
  * "Clear history": who was looked up is forgotten, what was spent is not (the daily budget and the
- * month's total still count it): what each store does is its register entry's (lib/background/db.ts
+ * month's total still count it): what each store does is its register entry's (lib/background/db-register.ts
  * PERSONAL_DATA `clearHistory`): the ledger's lines keep credits and dates but lose their names,
  * finished calls in the journal lose their parameters, the popup's recent entries go, finished
  * batches and lists go, and so do watch lists with their members and changes, and the CRM reference.

@@ -1,6 +1,6 @@
 /**
  * The five operations on what is kept about others (forget, retention, Clear history, Clear cache,
- * Export everything), each derived from the register (lib/background/db.ts PERSONAL_DATA): an
+ * Export everything), each derived from the register (lib/background/db-register.ts PERSONAL_DATA): an
  * operation opens the stores the register says it `does` something to, and runs its part for
  * each of them in the register's order. The parts are typed by the register, so a store declared
  * as forgotten, expired or cleared cannot be left without a part, and a part cannot run on a store
@@ -9,7 +9,8 @@
 import type { IDBPDatabase, IDBPTransaction, StoreValue } from 'idb';
 import { isWorking } from '../../job-summary';
 import type { PrivacyOperation } from '../../personal-data';
-import { type EnrichmentDb, type ListRecord, type StoreName, type StoresThat, storesThat } from '../db';
+import type { EnrichmentDb, ListRecord } from '../db';
+import { type StoreName, type StoresThat, storesThat } from '../db-register';
 import { deleteList } from '../lists/list-records';
 
 export type PrivacyTx = IDBPTransaction<EnrichmentDb, ArrayLike<StoreName>, 'readwrite'>;

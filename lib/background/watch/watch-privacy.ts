@@ -4,7 +4,7 @@
  * (lib/background/forget/), someone put on the do-not-enrich list leaves every watch list,
  * recorded changes and members' last answers expire with the retention period
  * (lib/background/retention.ts), and "Clear history" clears every watch list
- * (lib/background/forget/history.ts), each as the register says (lib/background/db.ts PERSONAL_DATA).
+ * (lib/background/forget/history.ts), each as the register says (lib/background/db-register.ts PERSONAL_DATA).
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { EnrichmentDb } from '../db';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The register of what names a person (lib/background/db.ts PERSONAL_DATA, lib/settings.ts
+ * The register of what names a person (lib/background/db-register.ts PERSONAL_DATA, lib/settings.ts
  * STORAGE_REGISTER): every store, index and storage key the extension keeps is in it, so a new one
  * cannot hold data about others without saying how it is forgotten; and what it promises holds for
  * a watched person, the newest kind of record: after forget and Clear history no store, key or
@@ -11,14 +11,9 @@ import { join } from 'node:path';
 import { IDBFactory } from 'fake-indexeddb';
 import { type IDBPDatabase, openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  closeDbForTests,
-  DB_NAME,
-  type EnrichmentDb,
-  MIGRATIONS,
-  openDb,
-  PERSONAL_DATA,
-} from '../../../../lib/background/db';
+import { closeDbForTests, DB_NAME, type EnrichmentDb, openDb } from '../../../../lib/background/db';
+import { MIGRATIONS } from '../../../../lib/background/db-migrations';
+import { PERSONAL_DATA } from '../../../../lib/background/db-register';
 import { clearHistory, forgetSubject } from '../../../../lib/background/forget';
 import { expireOld } from '../../../../lib/background/retention';
 import { DAY_MS } from '../../../../lib/background/watch/periods';
