@@ -274,8 +274,8 @@ const quoteOf = (job: JobRecord, settings: Settings) =>
 
 /**
  * What the service asks where the settings' connection leads (lib/background/connection/index.ts):
- * a client for its address, and the reads made with one. A balance reading is paced with the
- * connection's requests but is never granted a turn of its own.
+ * a client for its address, and the reads made with one. A balance reading waits for its turn in
+ * the connection's lane: unlike a call's, its first request was not granted one beforehand.
  */
 function createConnectionReads(client: ServiceDeps['client'], scheduler: Scheduler) {
   const clientFor = (settings: Settings, pace?: Pacer) => client(connectionFor(settings).address, pace);

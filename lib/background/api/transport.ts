@@ -54,6 +54,7 @@ export interface Transport {
   maxAnswerBytes: number;
 }
 
+/** The refusal of an answer past the size limit, by what it announced or what arrived. */
 function tooLarge(maxAnswerBytes: number, bytes: number): ApiError {
   return new ApiError('too-large', {
     description: `The answer is over ${Math.round(maxAnswerBytes / 1_000_000)} MB (${Math.round(bytes / 1_000_000)} MB or more arrived or were announced)`,
