@@ -250,19 +250,17 @@ function setSettleAfter(deps: CheckpointDeps, ms: number): void {
   deps.settleAfterMs = ms;
 }
 
-export function createCheckpoints(given: CheckpointDeps) {
-  // A copy of its own: the e2e hook changes the settle window here, not in the caller's object.
-  const deps = { ...given };
+/**
+ * Readings of the balance, each kept as the last one, and whether one is due before a call. It
+ * remembers the connection that does not tell the balance, so that it is not asked again.
+ */
+function createBalanceReadings(deps: Pick<CheckpointDeps, 'db' | 'fetchBalance' | 'now' | 'isConfigured'>) {
   /**
    * The connection (its scheduler's lane, lib/background/connection/index.ts) that does not tell
    * the balance: the service answered the balance route 404, or a team hub, which holds the account.
    */
   let untoldFor: string | null = null;
   const untold = (settings: Settings) => untoldFor === connectionFor(settings).paceKey;
-  let settleTimer: ReturnType<typeof setTimeout> | undefined;
-  let disposed = false;
-  /** Readings in a row that could not be taken or could not be read. */
-  let postponed = 0;
 
   /** The balance, kept as the last reading: a number, null when not told, undefined when unreadable. */
   async function readBalance(settings: Settings): Promise<number | null | undefined> {
@@ -288,6 +286,18 @@ export function createCheckpoints(given: CheckpointDeps) {
     const at = (await db.get('meta', BALANCE_AT_KEY)) ?? null;
     return at === null || deps.now() - at > READING_MAX_AGE_MS || hasOpen(db);
   }
+
+  return { readBalance, readingDue };
+}
+
+export function createCheckpoints(given: CheckpointDeps) {
+  // A copy of its own: the e2e hook changes the settle window here, not in the caller's object.
+  const deps = { ...given };
+  const { readBalance, readingDue } = createBalanceReadings(deps);
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
+  let disposed = false;
+  /** Readings in a row that could not be taken or could not be read. */
+  let postponed = 0;
 
   /**
    * Reads the balance now, if nothing of ours is in flight and something waits to be settled;

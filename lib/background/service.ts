@@ -272,20 +272,55 @@ const fullQuote = (endpointId: EndpointId, params: Canonical, settings: Settings
 const quoteOf = (job: JobRecord, settings: Settings) =>
   job.quote ?? quoteOrUnknown(job.endpointId, job.params, settings.plan);
 
+/**
+ * What the service asks where the settings' connection leads (lib/background/connection/index.ts):
+ * a client for its address, and the reads made with one. A balance reading waits for its turn in
+ * the connection's lane: unlike a call's, its first request was not granted one beforehand.
+ */
+function createConnectionReads(client: ServiceDeps['client'], scheduler: Scheduler) {
+  const clientFor = (settings: Settings, pace?: Pacer) => client(connectionFor(settings).address, pace);
+  return {
+    clientFor,
+    balance(settings: Settings): Promise<number | null> {
+      const connection = connectionFor(settings);
+      return connection.balance(
+        clientFor(settings, scheduler.pacerFor(connection.paceKey, { granted: false })),
+      );
+    },
+    clickQuote: (settings: Settings, endpointId: EndpointId, canonical: Canonical, quote: Quote) =>
+      connectionFor(settings).clickQuote(clientFor(settings), endpointId, canonical, quote),
+    budgetLeft: (settings: Settings) => connectionFor(settings).budgetLeft(clientFor(settings)),
+    member: (settings: Settings) => connectionFor(settings).member(clientFor(settings)),
+  };
+}
+
+/**
+ * When a worker starts: what a previous worker left in flight is accounted for (lib/background/checkpoints.ts)
+ * before anything else leaves; those certainly not charged are sent again. Returns how many.
+ */
+async function resumeLeftInFlight(deps: {
+  startup: ReturnType<typeof createStartupGate>;
+  calls: ReturnType<typeof createCalls>;
+  checkpoints: ReturnType<typeof createCheckpoints>;
+  run: (req: ServiceRunRequest) => Promise<RunResult>;
+}): Promise<number> {
+  const { startup, calls, checkpoints } = deps;
+  const begun = calls.inTurn(() => checkpoints.recoverLeftInFlight(calls.isCalling));
+  startup.begin(begun);
+  const { left, resumable } = await begun;
+  resumeUncharged(resumable, deps.run);
+  await checkpoints.scheduleSettle();
+  return left;
+}
+
 export function createService(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
   const scheduler = deps.scheduler ?? createScheduler({ now });
   const startup = createStartupGate();
 
-  const clientFor = (settings: Settings, pace?: Pacer) => deps.client(connectionFor(settings).address, pace);
-  const fetchBalance = (settings: Settings) => {
-    const connection = connectionFor(settings);
-    return connection.balance(
-      clientFor(settings, scheduler.pacerFor(connection.paceKey, { granted: false })),
-    );
-  };
+  const reads = createConnectionReads(deps.client, scheduler);
   const hubForgotten = createHubForgotten(
-    (settings) => clientFor(settings),
+    (settings) => reads.clientFor(settings),
     deps.forget ?? (async (subject) => forgetSubject(await deps.db(), subject)),
     now,
   );
@@ -293,7 +328,7 @@ export function createService(deps: ServiceDeps) {
   const checkpoints = createCheckpoints({
     db: deps.db,
     settings: deps.settings,
-    fetchBalance,
+    fetchBalance: reads.balance,
     inFlight: () => calls.inFlight(),
     inTurn: (step) => calls.inTurn(step),
     quoteOf,
@@ -307,13 +342,12 @@ export function createService(deps: ServiceDeps) {
     settings: deps.settings,
     canonicalize,
     now,
-    clickQuote: (settings, endpointId, canonical, quote) =>
-      connectionFor(settings).clickQuote(clientFor(settings), endpointId, canonical, quote),
-    budgetLeft: (settings) => connectionFor(settings).budgetLeft(clientFor(settings)),
+    clickQuote: reads.clickQuote,
+    budgetLeft: reads.budgetLeft,
   });
   const calls = createCalls({
     db: deps.db,
-    client: clientFor,
+    client: reads.clientFor,
     scheduler,
     checkpoints: () => checkpoints,
     quote: fullQuote,
@@ -351,19 +385,6 @@ export function createService(deps: ServiceDeps) {
     );
   }
 
-  /**
-   * When a worker starts: what a previous worker left in flight is accounted for (lib/background/checkpoints.ts)
-   * before anything else leaves; those certainly not charged are sent again. Returns how many.
-   */
-  async function resumePendingJobs(): Promise<number> {
-    const begun = calls.inTurn(() => checkpoints.recoverLeftInFlight(calls.isCalling));
-    startup.begin(begun);
-    const { left, resumable } = await begun;
-    resumeUncharged(resumable, runs.run);
-    await checkpoints.scheduleSettle();
-    return left;
-  }
-
   const { account, testConnection } = createAccount({
     db: deps.db,
     settings: deps.settings,
@@ -371,8 +392,8 @@ export function createService(deps: ServiceDeps) {
     inFlight: () => calls.inFlight(),
     spendTotals: views.spendTotals,
     requireReady: (settings) => requireReady(settings, deps.hasApiPermission),
-    fetchBalance,
-    member: (settings) => connectionFor(settings).member(clientFor(settings)),
+    fetchBalance: reads.balance,
+    member: reads.member,
     askedToWaitUntil: (settings) => scheduler.state(connectionFor(settings).paceKey).askedToWaitUntil,
   });
 
@@ -382,7 +403,7 @@ export function createService(deps: ServiceDeps) {
     peekMany: views.peekMany,
     run: runs.run,
     requestState,
-    resumePendingJobs,
+    resumePendingJobs: () => resumeLeftInFlight({ startup, calls, checkpoints, run: runs.run }),
     settleNow: checkpoints.settleNow,
     account,
     testConnection,
@@ -390,10 +411,7 @@ export function createService(deps: ServiceDeps) {
      * What is left of the member's budget where the connection keeps one (team mode: the hub's
      * `me`, free); undefined where none is kept or it could not be asked. A waiting job asks it.
      */
-    budgetLeft: async () => {
-      const settings = await deps.settings();
-      return connectionFor(settings).budgetLeft(clientFor(settings));
-    },
+    budgetLeft: async () => reads.budgetLeft(await deps.settings()),
     /** Team mode: forgets here what was forgotten at the hub since the last sync (an alarm asks). */
     syncHubForgotten: async () => hubForgotten.now(await deps.settings()),
     /** Stops timers and grants nothing more (a test's worker that is "stopped", or one shutting down). */

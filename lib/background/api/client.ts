@@ -1,8 +1,9 @@
 /**
  * The HTTP client of the service. Everything about an endpoint (version, path, parameters, answer
  * shape, pagination, streaming) comes from the registry in endpoints.ts; this file only knows HTTP:
- * building the request, authenticating, timing out, retrying as the provider advises, reading the
- * answer (incrementally when it streams) and turning every failure into one `ApiError`.
+ * building the request's URL, pacing it, giving the call its deadline and retrying as the provider
+ * advises. Each attempt (authenticating, timing out, reading the answer, incrementally when it
+ * streams, and turning every failure into one `ApiError`) is lib/background/api/transport.ts.
  *
  * No host is baked in: both base URLs come from the settings. The clock, the pacer and `fetch`
  * are injectable so tests run the retry and timeout rules on a fake clock against a fetch stub.
@@ -16,9 +17,17 @@ import {
   endpoints,
   type ResponseOf,
 } from '../../api/endpoints';
-import { HUB_CHARGED_HEADER, readHubCharged, responseError, schemaError } from '../../api/error-reading';
 import { ApiError, type ApiErrorKind, isApiError } from '../../api/errors';
-import { parseJsonBody, readBodyText, readJsonStream, type StreamProgress } from './stream';
+import {
+  type Answered,
+  attempt,
+  type CallOptions,
+  type PreparedRequest,
+  type Sleep,
+  type Transport,
+} from './transport';
+
+export type { CallOptions, Sleep } from './transport';
 
 /**
  * When to try again, in one place: only what the provider advises, 500 and 503, whose requests
@@ -61,9 +70,6 @@ export const MAX_ANSWER_BYTES = 25_000_000;
 /** The longest a balance reading may take: it is a checkpoint, never worth waiting long for. */
 export const BALANCE_DEADLINE_MS = 15_000;
 
-/** Statuses from something between us and the service: the request may have finished behind it. */
-const LOST_BEHIND_GATEWAY: ReadonlySet<number> = new Set([502, 504]);
-
 /** Paces requests to the rate limit (lib/background/scheduler.ts); without one, requests leave at once. */
 export interface Pacer {
   /** Resolves when a request may leave; rejects with the signal's reason if it aborts. */
@@ -80,9 +86,6 @@ export interface Pacer {
  * chunks of its body. A streamed page of enriched profiles may take long in total while never idle.
  */
 export const IDLE_DEADLINE_MS = 60_000;
-
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export interface ClientConfig {
   apiKey: string;
@@ -112,21 +115,6 @@ export interface ClientConfig {
   maxAnswerBytes?: number;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Streamed answers only: bytes received and results completed, after every chunk. */
-  onProgress?: (progress: StreamProgress) => void;
-  /** Streamed answers only: each result as soon as it is complete. */
-  onResult?: (result: unknown, index: number) => void;
-  /** A person's click goes before batch and list rows at a team hub (X-Hub-Priority: click). */
-  priority?: 'click' | 'batch';
-  /**
-   * The paid call's request id, sent to a team hub as `Idempotency-Key`: a hub that journals by it
-   * answers a call asked again from its journal, and tells what a lost answer cost.
-   */
-  requestId?: string;
-}
-
 export interface CallResult<Data = unknown> {
   /** The answer, validated by the endpoint's response schema (unknown fields kept). */
   data: Data;
@@ -141,186 +129,7 @@ export interface CallResult<Data = unknown> {
   hubCharged?: number | null;
 }
 
-interface PreparedRequest {
-  url: string;
-  response: z.ZodType;
-  endpointId?: EndpointId;
-  /** Set when the answer streams: the key of its results array. */
-  streamResultsKey?: string;
-}
-
 export type Client = ReturnType<typeof createClient>;
-
-/** What one attempt needs of the client's configuration, defaults filled in. */
-interface Transport {
-  apiKey: string;
-  hub: boolean;
-  fetchRequest: (request: Request) => Promise<Response>;
-  timeoutMs: number;
-  bodyDeadlineMs: number;
-  sleep: Sleep;
-  now: () => number;
-  maxAnswerBytes: number;
-}
-
-function tooLarge(maxAnswerBytes: number, bytes: number): ApiError {
-  return new ApiError('too-large', {
-    description: `The answer is over ${Math.round(maxAnswerBytes / 1_000_000)} MB (${Math.round(bytes / 1_000_000)} MB or more arrived or were announced)`,
-  });
-}
-
-/** The hub reads a person's click from this header (hub/app.ts); batch and list rows carry none. */
-const HUB_PRIORITY_HEADER = 'X-Hub-Priority';
-/** A paid call's request id, for a team hub (CallOptions.requestId). */
-const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
-/**
- * Node's codes (undici's `cause.code`) of a connection that broke after the request may have left:
- * its answer is lost. Any other failure of fetch before an answer began (ECONNREFUSED, a name that
- * does not resolve, and a browser's bare "Failed to fetch", which tells no more) sent nothing.
- */
-const BROKEN_AFTER_SENDING: ReadonlySet<string> = new Set([
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_HEADERS_TIMEOUT',
-]);
-
-/** Whether fetch failed before anything reached the server: a refused connection, charged nothing. */
-function refusedBeforeSending(error: unknown): boolean {
-  if (!(error instanceof TypeError)) return false;
-  const code = (error.cause as { code?: unknown } | undefined)?.code;
-  return typeof code !== 'string' || !BROKEN_AFTER_SENDING.has(code);
-}
-
-/** An answer's value, and through a hub what the team paid for it. */
-interface Answered {
-  value: unknown;
-  hubCharged?: number | null;
-}
-
-/**
- * One request, start to finish: no retry here. Every failure once the request was handed to
- * fetch, other than a status the service documents, is a lost answer (errors.ts `answerLost`).
- */
-async function attempt(
-  { apiKey, hub, fetchRequest, timeoutMs, bodyDeadlineMs, sleep, now, maxAnswerBytes }: Transport,
-  request: PreparedRequest,
-  opts: CallOptions,
-  deadline: AbortSignal,
-  limitMs: number,
-): Promise<Answered> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timeOut = () => {
-    timedOut = true;
-    controller.abort(new DOMException('The service took too long to answer', 'TimeoutError'));
-  };
-  const idle = startIdleTimer(timeoutMs, sleep, timeOut);
-  const bodyCountdown = new AbortController();
-  const callerSignal = opts.signal;
-  const onCallerAbort = () => controller.abort(callerSignal?.reason);
-  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  if (deadline.aborted) timeOut();
-  deadline.addEventListener('abort', timeOut, { once: true });
-  const { signal } = controller;
-  const { endpointId } = request;
-  let answered = false;
-  let responded = false;
-  try {
-    const response = await fetchRequest(
-      new Request(request.url, {
-        method: 'GET',
-        headers: {
-          Authorization: `Bearer ${apiKey}`,
-          Accept: 'application/json',
-          ...(hub && opts.priority === 'click' ? { [HUB_PRIORITY_HEADER]: 'click' } : {}),
-          ...(hub && opts.requestId !== undefined ? { [IDEMPOTENCY_HEADER]: opts.requestId } : {}),
-        },
-        // Never followed: a browser before Chrome 119 forwards the key on a cross-origin redirect.
-        redirect: 'error',
-        signal,
-      }),
-    );
-    // The answer began: the call's deadline is met. A streamed page's body is governed by the idle
-    // deadline alone (it may take minutes while never idle); any other body has a deadline of its own.
-    responded = true;
-    deadline.removeEventListener('abort', timeOut);
-    idle.restart();
-    if (!(response.ok && request.streamResultsKey)) {
-      sleep(Math.min(bodyDeadlineMs, limitMs), bodyCountdown.signal).then(timeOut, () => {});
-    }
-    if (response.status >= 300 && response.status < 400) {
-      throw new ApiError('network', {
-        status: response.status,
-        description: 'The service redirected the request; redirects are not followed',
-        answerLost: true,
-      });
-    }
-    if (!response.ok) {
-      let bodyText = '';
-      try {
-        bodyText = await readBodyText(response.body, { signal, onChunk: idle.restart });
-      } catch (error) {
-        // The status already says what happened; only a cancellation outranks it.
-        if (signal.aborted) throw error;
-      }
-      const refused = responseError(response.status, bodyText, response.headers, {
-        endpointId,
-        now: now(),
-      });
-      if (!LOST_BEHIND_GATEWAY.has(response.status)) throw refused;
-      throw new ApiError(refused.kind, { ...refused.toJSON(), answerLost: true });
-    }
-    answered = true;
-    // Refused past the size limit, by what the answer says it weighs and by what arrives.
-    const declared = Number(response.headers.get('Content-Length') ?? Number.NaN);
-    if (declared > maxAnswerBytes) throw tooLarge(maxAnswerBytes, declared);
-    const received = (bytes: number) => {
-      if (bytes > maxAnswerBytes) throw tooLarge(maxAnswerBytes, bytes);
-      idle.restart();
-    };
-    const value = request.streamResultsKey
-      ? await readJsonStream(response.body, {
-          resultsKey: request.streamResultsKey,
-          signal,
-          onResult: opts.onResult,
-          onProgress: (progress) => {
-            received(progress.bytes);
-            opts.onProgress?.(progress);
-          },
-        })
-      : parseJsonBody(await readBodyText(response.body, { signal, onChunk: received }));
-    const parsed = request.response.safeParse(value);
-    if (!parsed.success) throw schemaError(parsed.error, endpointId);
-    const charged = response.headers.get(HUB_CHARGED_HEADER);
-    return hub && charged !== null
-      ? { value: parsed.data, hubCharged: readHubCharged(charged) }
-      : { value: parsed.data };
-  } catch (error) {
-    if (!responded && !signal.aborted && refusedBeforeSending(error))
-      // Nothing reached the server (the connection was refused): no lost answer; it may be sent again.
-      throw new ApiError('unreachable', { endpointId, description: messageOf(error) }, { cause: error });
-    // Handed to fetch: unless the service answered a documented error, it may have been charged.
-    const lost = answered || !isApiError(error) || error.answerLost === true;
-    const details = { endpointId, ...(lost ? { answerLost: true } : {}) };
-    if (callerSignal?.aborted) throw new ApiError('aborted', details, { cause: error });
-    if (timedOut) throw new ApiError('timeout', details, { cause: error });
-    if (isApiError(error))
-      throw withEndpoint(
-        lost ? new ApiError(error.kind, { ...error.toJSON(), ...details }) : error,
-        endpointId,
-      );
-    throw new ApiError('network', { description: messageOf(error), ...details }, { cause: error });
-  } finally {
-    idle.stop();
-    bodyCountdown.abort();
-    callerSignal?.removeEventListener('abort', onCallerAbort);
-    deadline.removeEventListener('abort', timeOut);
-  }
-}
 
 /** How long to wait before retrying after `error`, or undefined to give up. */
 function retryDelayMs(error: ApiError, retriesSoFar: number): number | undefined {
@@ -502,29 +311,6 @@ function toQuery(params: Readonly<Record<string, unknown>>): URLSearchParams {
   return query;
 }
 
-/** Restarts a countdown each time there is progress; `onExpire` runs when it runs out. */
-function startIdleTimer(ms: number, sleep: Sleep, onExpire: () => void) {
-  let current = new AbortController();
-  const arm = () => {
-    const countdown = current.signal;
-    sleep(ms, countdown).then(
-      () => {
-        if (!countdown.aborted) onExpire();
-      },
-      () => {},
-    );
-  };
-  arm();
-  return {
-    restart: () => {
-      current.abort();
-      current = new AbortController();
-      arm();
-    },
-    stop: () => current.abort(),
-  };
-}
-
 const realSleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -541,14 +327,3 @@ const realSleep: Sleep = (ms, signal) =>
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-
-/** Errors raised below the client (stream, schema) learn which endpoint they belong to. */
-function withEndpoint(error: ApiError, endpointId: EndpointId | undefined): ApiError {
-  if (error.endpointId !== undefined || endpointId === undefined) return error;
-  const { name: _name, kind, message, ...details } = error.toJSON();
-  return new ApiError(kind, { ...details, endpointId }, { message, cause: error.cause });
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
