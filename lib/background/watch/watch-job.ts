@@ -10,6 +10,7 @@
 import type { IDBPDatabase } from 'idb';
 import type { ApiErrorJson } from '../../api/errors';
 import { acceptedAgeSeconds } from '../../freshness';
+import type { RunResult } from '../../protocol';
 import type { EnrichmentDb } from '../db';
 import { groupedWrites } from '../grouped-writes';
 import { type JobEnd, type JobKind, type JobRunnerDeps, updateStoredJob } from '../job-runner';
@@ -177,6 +178,33 @@ async function finishRun(deps: WatchJobDeps, id: string, end: JobEnd, stopReason
   });
 }
 
+/** The ids of the watch lists that are working (`running` or `settling`): a worker that starts drives them. */
+async function workingListIds(db: Db): Promise<string[]> {
+  const lists = await Promise.all(
+    (['running', 'settling'] as const).map((status) => db.getAllFromIndex('watchLists', 'byStatus', status)),
+  );
+  return lists.flat().map((list) => list.id);
+}
+
+/**
+ * What a member's row shows of its result: the part of an answer compared between periods, its
+ * fields and when it came (`now`), or that the person asked not to be enriched.
+ */
+function memberShows(
+  member: WatchMemberRecord,
+  result: RunResult,
+  now: () => number,
+): Partial<WatchMemberRecord> {
+  if (result.status === 'answer') {
+    const answer = comparedPart(member.kind, result.data) ?? undefined;
+    const enriched = readEnriched(member.endpointId, result.data).fields ?? undefined;
+    // As fresh as the row was asked (./shared-answers.ts serves other lists from it).
+    return { answer, enriched, answeredAt: now(), answeredMaxAge: acceptedAgeSeconds(member.params) };
+  }
+  if (result.status === 'error' && result.error.kind === 'do-not-enrich') return { status: 'refused' };
+  return {};
+}
+
 export function createWatchJob(deps: WatchJobDeps) {
   const writeRow = groupedWrites<RowWrite, number | null>((listId, writes) =>
     writeRows(deps, listId, writes),
@@ -253,15 +281,7 @@ export function createWatchJob(deps: WatchJobDeps) {
   const kind: JobKind<WatchListRecord, WatchMemberRecord> = {
     name: 'watch list',
     read: async (id) => (await deps.db()).get('watchLists', id),
-    async working() {
-      const db = await deps.db();
-      const lists = await Promise.all(
-        (['running', 'settling'] as const).map((status) =>
-          db.getAllFromIndex('watchLists', 'byStatus', status),
-        ),
-      );
-      return lists.flat().map((list) => list.id);
-    },
+    working: async () => workingListIds(await deps.db()),
     // Those a stopped worker left running first, then in the order they were added.
     next,
     interrupted: (list) => ofStatus(list.id, ['interrupted']),
@@ -275,21 +295,7 @@ export function createWatchJob(deps: WatchJobDeps) {
         list.status = 'settling';
       });
     },
-    shows(member, result) {
-      if (result.status === 'answer') {
-        const answer = comparedPart(member.kind, result.data) ?? undefined;
-        const enriched = readEnriched(member.endpointId, result.data).fields ?? undefined;
-        // As fresh as the row was asked (./shared-answers.ts serves other lists from it).
-        return {
-          answer,
-          enriched,
-          answeredAt: deps.now(),
-          answeredMaxAge: acceptedAgeSeconds(member.params),
-        };
-      }
-      if (result.status === 'error' && result.error.kind === 'do-not-enrich') return { status: 'refused' };
-      return {};
-    },
+    shows: (member, result) => memberShows(member, result, deps.now),
     end: (id, end, stopReason) => finishRun(deps, id, end, stopReason),
     // Asked past the cache at its price: nothing is quoted free.
     priceAsItLeaves: false,

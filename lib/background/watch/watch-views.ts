@@ -6,6 +6,7 @@
 import type { IDBPDatabase } from 'idb';
 import type { ApiErrorJson } from '../../api/errors';
 import { sumQuotes } from '../../job-summary';
+import { parseProfileUrl } from '../../profile-urls';
 import type { WatchChangeView, WatchListSummary, WatchMemberView } from '../../protocol';
 import type { EnrichmentDb } from '../db';
 import { nextRunAt } from './periods';
@@ -54,6 +55,22 @@ export async function summaryOf(db: Db, list: WatchListRecord, now: number): Pro
     stopReason: (list.stopReason as ApiErrorJson | undefined) ?? null,
     unseen,
   };
+}
+
+/** Every list as the pages show them at `now`, the newest first. */
+export async function summariesOf(db: Db, now: number): Promise<WatchListSummary[]> {
+  const all = await db.getAll('watchLists');
+  all.sort((a, b) => b.createdAt - a.createdAt);
+  return Promise.all(all.map((list) => summaryOf(db, list, now)));
+}
+
+/** The lists watching a profile, by any form of its address, as the pages show them at `now`. */
+export async function listsWatching(db: Db, url: string, now: number): Promise<WatchListSummary[]> {
+  const ref = parseProfileUrl(url);
+  if (!ref) return [];
+  const members = await db.getAllFromIndex('watchMembers', 'byKey', ref.url);
+  const found = await Promise.all(members.map((member) => db.get('watchLists', member.listId)));
+  return Promise.all(found.filter((each) => each !== undefined).map((each) => summaryOf(db, each, now)));
 }
 
 export function memberViewOf(member: WatchMemberRecord): WatchMemberView {

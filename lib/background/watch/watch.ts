@@ -7,7 +7,6 @@
  */
 import type { IDBPDatabase } from 'idb';
 import { isWorking } from '../../job-summary';
-import { parseProfileUrl } from '../../profile-urls';
 import type {
   WatchCreateRequest,
   WatchListDetail,
@@ -26,7 +25,15 @@ import { watchedElsewhere } from './shared-answers';
 import { createWatchControls } from './watch-controls';
 import { createWatchJob } from './watch-job';
 import { type Accepted, quoteTargets, watchQuoteOf, withOthersWatching } from './watch-quote';
-import { changeViews, markSeen, memberViewOf, summaryOf, unseenCount } from './watch-views';
+import {
+  changeViews,
+  listsWatching,
+  markSeen,
+  memberViewOf,
+  summariesOf,
+  summaryOf,
+  unseenCount,
+} from './watch-views';
 
 export interface WatchDeps extends JobRunnerDeps {
   db: () => Promise<IDBPDatabase<EnrichmentDb>>;
@@ -86,6 +93,22 @@ async function keepNewList(
   });
   await tx.done;
   return list;
+}
+
+/** Keeps members added to a kept list after its `existing` ones, queued for its next run. */
+async function keepAddedMembers(
+  db: IDBPDatabase<EnrichmentDb>,
+  list: WatchListRecord,
+  existing: readonly WatchMemberRecord[],
+  accepted: Accepted[],
+  at: number,
+): Promise<void> {
+  const first = Math.max(-1, ...existing.map((member) => member.order)) + 1;
+  const tx = db.transaction('watchMembers', 'readwrite');
+  accepted.forEach((target, index) => {
+    void tx.store.put(memberOf(list, target, first + index, at));
+  });
+  await tx.done;
 }
 
 const nothingToWatch = (refused: WatchQuote['refused']): WatchStartResult => ({
@@ -159,21 +182,12 @@ export function createWatch(deps: WatchDeps) {
     const existing = await db.getAll('watchMembers', ofWatchList(listId));
     const quoted = await quoteFor(listId, targets, list.freshness, new Set(existing.map((m) => m.key)));
     if (quoted.accepted.length === 0) return nothingToWatch(quoted.refused);
-    const first = Math.max(-1, ...existing.map((member) => member.order)) + 1;
-    const at = now();
-    const tx = db.transaction('watchMembers', 'readwrite');
-    quoted.accepted.forEach((target, index) => {
-      void tx.store.put(memberOf(list, target, first + index, at));
-    });
-    await tx.done;
+    await keepAddedMembers(db, list, existing, quoted.accepted, now());
     return { status: 'started', list: await summaryOf(db, list, now()) };
   }
 
   async function lists(): Promise<WatchListSummary[]> {
-    const db = await deps.db();
-    const all = await db.getAll('watchLists');
-    all.sort((a, b) => b.createdAt - a.createdAt);
-    return Promise.all(all.map((list) => summaryOf(db, list, now())));
+    return summariesOf(await deps.db(), now());
   }
 
   async function list(id: string): Promise<WatchListDetail | null> {
@@ -189,12 +203,7 @@ export function createWatch(deps: WatchDeps) {
 
   /** The lists watching a profile, by any form of its address. */
   async function of(url: string): Promise<WatchListSummary[]> {
-    const ref = parseProfileUrl(url);
-    if (!ref) return [];
-    const db = await deps.db();
-    const members = await db.getAllFromIndex('watchMembers', 'byKey', ref.url);
-    const found = await Promise.all(members.map((member) => db.get('watchLists', member.listId)));
-    return Promise.all(found.filter((each) => each !== undefined).map((each) => summaryOf(db, each, now())));
+    return listsWatching(await deps.db(), url, now());
   }
 
   async function changes(listId?: string) {
