@@ -1,8 +1,9 @@
 /**
  * The one job runner: everything that asks the service many times as a job of its own (a batch
  * from "Found on this page", a list from a file) runs through this loop, and each kind of job
- * gives a small adapter (`JobKind`: where its rows are kept, what a row shows, its policy). No page
- * drives a job; closing one does not stop it, and a worker that stops half-way loses nothing:
+ * gives a small adapter (`JobKind`, ./job-kind.ts: where its rows are kept, what a row shows, its
+ * policy); each row's call to the service is in ./row-calls.ts. No page drives a job; closing one
+ * does not stop it, and a worker that stops half-way loses nothing:
  *
  * - a job and its rows are in IndexedDB, written on every step (the adapter says where);
  * - each row is one `run` of the service under a request id chosen when the row was queued, so
