@@ -10,15 +10,14 @@ import type {
   CrmIdentity,
   CrmReferenceSummary,
   DoNotEnrichEntry,
-  EnrichedFields,
-  ListColumnRole,
-  ListOptions,
   ListRequestStatus,
   ListStatus,
   RecentEntry,
 } from '../protocol';
-import { MIGRATIONS } from './db-migrations';
+import type { ListRecord, ListRequestRecord, ListRowRecord } from './lists/list-records';
 import type { WatchChangeRecord, WatchListRecord, WatchMemberRecord } from './watch/records';
+
+export type { ListRecord, ListRequestRecord, ListRowRecord };
 
 export interface CacheEntry {
   /** `cacheKey(endpointId, canonicalParams)` */
@@ -195,81 +194,6 @@ export interface BatchRecord {
   stopReason?: unknown;
 }
 
-/** A list's header (lib/background/lists/runner.ts): what it is, how far it got, and its running totals. */
-export interface ListRecord {
-  id: string;
-  name: string;
-  createdAt: number;
-  updatedAt: number;
-  status: ListStatus;
-  columns: string[];
-  mapping: ListColumnRole[];
-  options: ListOptions;
-  rowCount: number;
-  requestCount: number;
-  /** Stop after this many credits; null: no cap. */
-  cap: number | null;
-  /** The person confirmed spending past the daily budget: its requests do not stop at it that day. */
-  confirmed: boolean;
-  /** The day (lib/background/ledger.ts startOfDay) it was confirmed past the budget (lib/background/budget.ts confirmedForToday). */
-  confirmedOn?: number;
-  pauseRequested: boolean;
-  cancelRequested: boolean;
-  /** The quote of what was still to ask when it was started, resumed or asked again. */
-  quote: { min: number | null; max: number | null; lines: string[] };
-  /**
-   * Running totals, kept in the same transaction as every change of a request (so a summary never
-   * reads thousands of records): requests by status, rows answered, credits spent.
-   */
-  counts: { [S in ListRequestStatus]: number };
-  rowsDone: number;
-  spent: number;
-  /** Why a stopped list stopped (ApiErrorJson). */
-  stopReason?: unknown;
-}
-
-/** One row of a list's file, as imported: written once, read for the export. */
-export interface ListRowRecord {
-  listId: string;
-  index: number;
-  cells: string[];
-  /** The key of its request (ListRequestRecord.key), or why it has none. */
-  key?: string;
-  reason?: string;
-}
-
-/** One distinct request of a list: rows asking the same thing share it and pay for it once. */
-export interface ListRequestRecord {
-  listId: string;
-  /** Its cache key (canonical params): what makes two rows the same request. */
-  key: string;
-  /** The first row that asks it: requests are asked in the file's order. */
-  order: number;
-  /** How many rows ask it. */
-  rows: number;
-  endpointId: EndpointId;
-  params: Record<string, unknown>;
-  /** What was asked, in a person's words. */
-  asked: string;
-  /** Chosen when it was queued: a resumed list asks with it again and is never paid twice. */
-  requestId: string;
-  /** `refresh`: asked again past the cache (a list refreshed, rows older than an age). */
-  policy: 'cache-first' | 'refresh';
-  quote: { min: number | null; max: number | null };
-  status: ListRequestStatus;
-  /** What it cost: reconciled, 0 from the cache, null when not published or not yet known. */
-  credits?: number | null;
-  /** What earlier asks of it cost (before it was asked again: refreshed, or retried after a loss). */
-  earlier?: number;
-  cached?: boolean;
-  fetchedAt?: number;
-  enriched?: EnrichedFields;
-  noMatch?: boolean;
-  /** ApiErrorJson */
-  error?: unknown;
-  updatedAt: number;
-}
-
 /**
  * The person's CRM export, kept as the reference of "Already in your CRM" (lib/background/crm/):
  * one record, its rows holding only what identifies each person or company (what matching reads).
@@ -366,6 +290,144 @@ export const SECRET_API_KEY = 'apiKey';
 export const SECRET_HUB_TOKEN = 'hubToken';
 
 export const DB_NAME = 'enrichment';
+type Upgrade = IDBPTransaction<EnrichmentDb, StoreNames<EnrichmentDb>[], 'versionchange'>;
+
+/** Each version's step, applied in order from the version a browser has (so nothing is lost). */
+export const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<EnrichmentDb>, tx: Upgrade) => void> = [
+  // 1: cache, ledger, jobs, meta.
+  (db) => {
+    const cache = db.createObjectStore('cache', { keyPath: 'key' });
+    cache.createIndex('byLastAccess', 'lastAccess');
+    const ledger = db.createObjectStore('ledger', { keyPath: 'id', autoIncrement: true });
+    ledger.createIndex('byAt', 'at');
+    ledger.createIndex('byRequestId', 'requestId');
+    const jobs = db.createObjectStore('jobs', { keyPath: 'id' });
+    jobs.createIndex('byStatus', 'status');
+    db.createObjectStore('meta');
+  },
+  // 2: + recent.
+  (db) => {
+    const recent = db.createObjectStore('recent', { keyPath: 'id' });
+    recent.createIndex('byAt', 'at');
+  },
+  // 3: + batches.
+  (db) => {
+    const batches = db.createObjectStore('batches', { keyPath: 'id' });
+    batches.createIndex('byTab', 'tabId');
+    batches.createIndex('byStatus', 'status');
+  },
+  // 4: + secrets (the API key, moved out of storage.local).
+  (db) => {
+    db.createObjectStore('secrets');
+  },
+  // 5: + doNotEnrich.
+  (db) => {
+    db.createObjectStore('doNotEnrich', { keyPath: 'key' });
+  },
+  // 6: + lists, listRows, listRequests.
+  (db) => {
+    db.createObjectStore('lists', { keyPath: 'id' }).createIndex('byStatus', 'status');
+    db.createObjectStore('listRows', { keyPath: ['listId', 'index'] });
+    const requests = db.createObjectStore('listRequests', { keyPath: ['listId', 'key'] });
+    requests.createIndex('byStatus', ['listId', 'status', 'order']);
+    requests.createIndex('byUpdated', ['listId', 'updatedAt']);
+  },
+  // 7: jobs: `batchId` becomes `ownerId`, the job a row's call belongs to (a batch's or a list's).
+  (_db, tx) => {
+    void (async () => {
+      const jobs = tx.objectStore('jobs');
+      for (let cursor = await jobs.openCursor(); cursor; cursor = await cursor.continue()) {
+        const { batchId, ...job } = cursor.value as JobRecord & { batchId?: string };
+        if (batchId !== undefined) await cursor.update({ ...job, ownerId: batchId });
+      }
+    })();
+  },
+  // 8: + watchLists, watchMembers, watchChanges.
+  (db) => {
+    db.createObjectStore('watchLists', { keyPath: 'id' }).createIndex('byStatus', 'status');
+    const members = db.createObjectStore('watchMembers', { keyPath: ['listId', 'key'] });
+    members.createIndex('byKey', 'key');
+    members.createIndex('byStatus', ['listId', 'status', 'order']);
+    const changes = db.createObjectStore('watchChanges', { keyPath: 'id' });
+    changes.createIndex('bySeen', 'seenAt');
+    changes.createIndex('byList', ['listId', 'seenAt']);
+    changes.createIndex('byViewed', 'viewed');
+    changes.createIndex('byListViewed', ['listId', 'viewed']);
+  },
+  // 9: + crmReference.
+  (db) => {
+    db.createObjectStore('crmReference');
+  },
+  // 10: watchMembers keep `lastCredits`, what their last ask cost, across periods: filled from
+  // this period's `credits` where a member was asked in it.
+  (_db, tx) => {
+    void (async () => {
+      const members = tx.objectStore('watchMembers');
+      for (let cursor = await members.openCursor(); cursor; cursor = await cursor.continue()) {
+        const member = cursor.value;
+        if (member.lastCredits === undefined && typeof member.credits === 'number')
+          await cursor.update({ ...member, lastCredits: member.credits });
+      }
+    })();
+  },
+  // 11: a watch's request ids named the member by profile address (`watch:<list>:<period>:<url>`);
+  // each becomes the opaque form of lib/background/watch/periods.ts, the same new id wherever the
+  // old one stood, so the journal still answers a period's row and forget leaves no address behind.
+  (_db, tx) => {
+    void renameWatchRequestIds(tx);
+  },
+];
+
+/** Migration 11: every watch request id that names its member by address, made opaque. */
+async function renameWatchRequestIds(tx: Upgrade): Promise<void> {
+  const members = tx.objectStore('watchMembers');
+  const watchIds = new Map<string, string>();
+  for (let cursor = await members.openCursor(); cursor; cursor = await cursor.continue())
+    if (cursor.value.watchId)
+      watchIds.set(`${cursor.value.listId} ${cursor.value.key}`, cursor.value.watchId);
+  const opaque = (id: string): string => {
+    const parts = /^watch:([^:]+):(\d+):(.+)$/.exec(id);
+    // An opaque id (a UUID) has no address's `/`, `.` or `@`.
+    if (!parts || !/[/.@]/.test(parts[3]!)) return id;
+    const member = `${parts[1]} ${parts[3]}`;
+    const watchId = watchIds.get(member) ?? crypto.randomUUID();
+    watchIds.set(member, watchId);
+    return `watch:${parts[1]}:${parts[2]}:${watchId}`;
+  };
+  const jobs = tx.objectStore('jobs');
+  for (let cursor = await jobs.openCursor(); cursor; cursor = await cursor.continue()) {
+    const job = cursor.value;
+    const renamed = { ...job, id: opaque(job.id), ...(job.sameAs ? { sameAs: opaque(job.sameAs) } : {}) };
+    if (renamed.id === job.id && renamed.sameAs === job.sameAs) continue;
+    if (renamed.id !== job.id) await cursor.delete();
+    await jobs.put(renamed);
+  }
+  const ledger = tx.objectStore('ledger');
+  for (let cursor = await ledger.openCursor(); cursor; cursor = await cursor.continue()) {
+    const requestId = opaque(cursor.value.requestId);
+    if (requestId !== cursor.value.requestId) await cursor.update({ ...cursor.value, requestId });
+  }
+  for (let cursor = await members.openCursor(); cursor; cursor = await cursor.continue()) {
+    const member = cursor.value;
+    const renamed = {
+      ...member,
+      requestId: opaque(member.requestId),
+      ...(member.keptFrom ? { keptFrom: opaque(member.keptFrom) } : {}),
+    };
+    renamed.watchId ??= watchIds.get(`${member.listId} ${member.key}`);
+    if (renamed.requestId !== member.requestId || renamed.keptFrom !== member.keptFrom || !member.watchId)
+      await cursor.update(renamed);
+  }
+  const changes = tx.objectStore('watchChanges');
+  for (let cursor = await changes.openCursor(); cursor; cursor = await cursor.continue()) {
+    const hash = cursor.value.id.lastIndexOf('#');
+    if (hash < 0) continue;
+    const id = `${opaque(cursor.value.id.slice(0, hash))}${cursor.value.id.slice(hash)}`;
+    if (id === cursor.value.id) continue;
+    await cursor.delete();
+    await changes.put({ ...cursor.value, id });
+  }
+}
 const DB_VERSION = MIGRATIONS.length;
 
 /** The database could not be opened (disk full, a blocked upgrade, storage disabled). */

@@ -33,7 +33,7 @@ import type { EnrichmentDb } from './db';
 import type { JobHeader, JobKind, JobRow, JobRunnerDeps, RequestState } from './job-kind';
 import { createLostRows, createPace, createRowCalls } from './row-calls';
 
-export type { JobEnd, JobHeader, JobKind, JobRow, JobRunnerDeps, RequestState, RowChange } from './job-kind';
+export type { JobEnd, JobHeader, JobKind, JobRow, JobRunnerDeps, RequestState } from './job-kind';
 export { FREE } from './row-calls';
 
 /**

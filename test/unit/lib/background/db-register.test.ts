@@ -11,8 +11,14 @@ import { join } from 'node:path';
 import { IDBFactory } from 'fake-indexeddb';
 import { type IDBPDatabase, openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDbForTests, DB_NAME, type EnrichmentDb, openDb } from '../../../../lib/background/db';
-import { MIGRATIONS } from '../../../../lib/background/db-migrations';
+import {
+  closeDbForTests,
+  DB_NAME,
+  type EnrichmentDb,
+  MIGRATIONS,
+  openDb,
+} from '../../../../lib/background/db';
+
 import { PERSONAL_DATA } from '../../../../lib/background/db-register';
 import { clearHistory, forgetSubject } from '../../../../lib/background/forget';
 import { expireOld } from '../../../../lib/background/retention';

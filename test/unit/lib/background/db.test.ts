@@ -1,7 +1,6 @@
 // @vitest-environment node
 /**
- * The extension's database (lib/background/db.ts) upgraded from the version a browser has
- * (lib/background/db-migrations.ts): the
+ * The extension's database (lib/background/db.ts) upgraded from the version a browser has: the
  * journal of a call left in flight by a batch's or a list's row keeps every field, and names the
  * job it belongs to as `ownerId`, so the job, not the service, still decides whether to send it again.
  */
@@ -13,9 +12,9 @@ import {
   DB_NAME,
   type EnrichmentDb,
   type JobRecord,
+  MIGRATIONS,
   openDb,
 } from '../../../../lib/background/db';
-import { MIGRATIONS } from '../../../../lib/background/db-migrations';
 import { pendingCalls } from '../../../../lib/background/jobs';
 import type { WatchMemberRecord } from '../../../../lib/background/watch/records';
 
