@@ -15,11 +15,16 @@
  * replaced or cleared, and forget and do-not-enrich still remove its rows.
  */
 import type { IDBPDatabase } from 'idb';
-import { isWorking } from '../job-summary';
 import { CACHE_BYTES_KEY } from './cache';
 import type { EnrichmentDb } from './db';
 import { expiredJob, FORGOTTEN } from './forget';
-import { applyParts, finishedListsPart, type StorePart, type StoreParts } from './forget/operations';
+import {
+  applyParts,
+  finishedBatchesPart,
+  finishedListsPart,
+  type StorePart,
+  type StoreParts,
+} from './forget/operations';
 import { expireWatch } from './watch/watch-privacy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -89,17 +94,7 @@ const RETENTION_PARTS: StoreParts<'retention', RetentionContext> = {
       return old.length;
     },
   },
-  batches: {
-    async run(tx, { cutoff }) {
-      let changed = 0;
-      for (const batch of await tx.objectStore('batches').getAll()) {
-        if (batch.updatedAt >= cutoff || isWorking(batch.status)) continue;
-        await tx.objectStore('batches').delete(batch.id);
-        changed += 1;
-      }
-      return changed;
-    },
-  },
+  batches: finishedBatchesPart((batch, { cutoff }) => batch.updatedAt < cutoff),
   lists: OLD_LISTS,
   listRows: OLD_LISTS,
   listRequests: OLD_LISTS,

@@ -3,11 +3,16 @@
  * calls past the retention period (lib/background/retention.ts).
  */
 import type { IDBPDatabase } from 'idb';
-import { isWorking } from '../../job-summary';
 import type { EnrichmentDb, JobRecord } from '../db';
 import type { StoreName } from '../db-register';
 import { isFinishedJob } from '../jobs';
-import { applyParts, finishedListsPart, type PrivacyTx, type StoreParts } from './operations';
+import {
+  applyParts,
+  finishedBatchesPart,
+  finishedListsPart,
+  type PrivacyTx,
+  type StoreParts,
+} from './operations';
 import { FORGOTTEN, forgottenJob } from './rewrite';
 
 /** Every finished list goes, with its rows and requests. */
@@ -37,17 +42,7 @@ const CLEAR_HISTORY_PARTS: StoreParts<'clearHistory', unknown> = {
     },
   },
   recent: { run: (tx) => clearStore(tx, 'recent') },
-  batches: {
-    async run(tx) {
-      let changed = 0;
-      for (const batch of await tx.objectStore('batches').getAll()) {
-        if (isWorking(batch.status)) continue;
-        await tx.objectStore('batches').delete(batch.id);
-        changed += 1;
-      }
-      return changed;
-    },
-  },
+  batches: finishedBatchesPart(() => true),
   lists: FINISHED_LISTS,
   listRows: FINISHED_LISTS,
   listRequests: FINISHED_LISTS,

@@ -9,7 +9,7 @@
 import type { IDBPDatabase, IDBPTransaction, StoreValue } from 'idb';
 import { isWorking } from '../../job-summary';
 import type { PrivacyOperation } from '../../personal-data';
-import type { EnrichmentDb, ListRecord } from '../db';
+import type { BatchRecord, EnrichmentDb, ListRecord } from '../db';
 import { type StoreName, type StoresThat, storesThat } from '../db-register';
 import { deleteList } from '../lists/list-records';
 
@@ -81,6 +81,26 @@ export function finishedListsPart<Context>(
       for (const list of await tx.objectStore('lists').getAll()) {
         if (isWorking(list.status) || !expires(list, context)) continue;
         await deleteList(tx, list.id);
+        changed += 1;
+      }
+      return changed;
+    },
+  };
+}
+
+/**
+ * Deletes the finished batches `expires` picks (Clear history and retention); a batch still at
+ * work is never deleted.
+ */
+export function finishedBatchesPart<Context>(
+  expires: (batch: BatchRecord, context: Context) => boolean,
+): StorePart<Context> {
+  return {
+    async run(tx, context) {
+      let changed = 0;
+      for (const batch of await tx.objectStore('batches').getAll()) {
+        if (isWorking(batch.status) || !expires(batch, context)) continue;
+        await tx.objectStore('batches').delete(batch.id);
         changed += 1;
       }
       return changed;
