@@ -10,7 +10,7 @@
 import { storage } from 'wxt/utils/storage';
 import { baseUrlProblem } from './api/base-url';
 import { DEFAULT_FRESHNESS, FRESHNESS_CHOICES, type Freshness } from './freshness';
-import type { Treatments } from './personal-data';
+import { keptByEveryOperation, type Treatments } from './personal-data';
 
 /** The sandbox that `npm run sandbox` starts; "Try the sandbox" fills these in. */
 export const SANDBOX_PRESET = {
@@ -273,12 +273,6 @@ export interface StorageRegistration extends Treatments {
   readonly names: boolean;
 }
 
-/** What the register says of a key that names no one: every operation leaves it as it is. */
-function namesNoOne(what: string): Treatments {
-  const keeps = { keeps: what };
-  return { forget: keeps, retention: keeps, clearHistory: keeps, clearCache: keeps, export: keeps };
-}
-
 /**
  * The register of what names a person, for the storage keys above (the IndexedDB stores have
  * theirs in lib/background/db-register.ts PERSONAL_DATA): whether each can name someone, and how forget,
@@ -290,10 +284,10 @@ export const STORAGE_REGISTER: readonly StorageRegistration[] = [
   {
     key: 'local:settings',
     names: false,
-    ...namesNoOne('the person’s own settings'),
+    ...keptByEveryOperation('the person’s own settings'),
     export: { does: 'without the API key and the member token' },
   },
-  { key: 'local:hubForgotten', names: false, ...namesNoOne('a number of the hub’s') },
+  { key: 'local:hubForgotten', names: false, ...keptByEveryOperation('a number of the hub’s') },
   {
     key: 'session:findings:',
     each: true,
@@ -323,9 +317,9 @@ export const STORAGE_REGISTER: readonly StorageRegistration[] = [
     clearCache: { keeps: 'a lookup asked for, not the cache' },
     export: { keeps: 'a lookup asked for: exported once answered' },
   },
-  { key: E2E_RATE_ITEM_KEY, names: false, ...namesNoOne('a test’s number') },
-  { key: E2E_SETTLE_ITEM_KEY, names: false, ...namesNoOne('a test’s number') },
-  { key: E2E_WATCH_DAYS_ITEM_KEY, names: false, ...namesNoOne('a test’s number') },
+  { key: E2E_RATE_ITEM_KEY, names: false, ...keptByEveryOperation('a test’s number') },
+  { key: E2E_SETTLE_ITEM_KEY, names: false, ...keptByEveryOperation('a test’s number') },
+  { key: E2E_WATCH_DAYS_ITEM_KEY, names: false, ...keptByEveryOperation('a test’s number') },
 ];
 
 /** The register's entry for a storage key (`session:findings:12`), if it has one. */

@@ -4,7 +4,7 @@
  * forget, retention, Clear history, Clear cache and Export everything treat it.
  */
 import type { StoreNames } from 'idb';
-import type { PrivacyOperation, Treatments } from '../personal-data';
+import { keptByEveryOperation, type PrivacyOperation, type Treatments } from '../personal-data';
 import type { EnrichmentDb } from './db';
 
 /** Every index of a store, each saying whether its keys can name a person. */
@@ -88,10 +88,7 @@ export const PERSONAL_DATA = {
   },
   secrets: {
     names: { key: false, fields: [], indexes: {} },
-    forget: { keeps: 'the API key and the member token, of no one' },
-    retention: { keeps: 'the API key and the member token, of no one' },
-    clearHistory: { keeps: 'the API key and the member token, of no one' },
-    clearCache: { keeps: 'the API key and the member token, of no one' },
+    ...keptByEveryOperation('the API key and the member token, of no one'),
     export: { keeps: 'the key never leaves the background' },
   },
   doNotEnrich: {

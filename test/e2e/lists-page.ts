@@ -22,6 +22,12 @@ export async function chooseFile(page: Page, name: string, csv: string): Promise
     .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
 }
 
+/** Chooses a file of profile addresses, one column, and maps it as profile addresses. */
+export async function chooseProfiles(page: Page, name: string, urls: readonly string[]): Promise<void> {
+  await chooseFile(page, name, ['Profile', ...urls].join('\r\n'));
+  await page.getByLabel('What “Profile” holds').selectOption('profile_url');
+}
+
 /**
  * A pace for runs whose test counts what was paid, not how it was paced: four times the provider's
  * published rate (the scheduler's own pacing has its unit tests), still well under what the sandbox

@@ -20,7 +20,7 @@ import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { PRICE_SCENARIOS } from '../support/spending-controls';
 import { send } from './extension-storage';
 import { test as base, expect, type SandboxHandle } from './fixtures';
-import { chooseFile, openLists, QUICK_RATE_PER_MINUTE } from './lists-page';
+import { chooseProfiles, openLists, QUICK_RATE_PER_MINUTE } from './lists-page';
 import { openProfileTab, profilePage, samplePerson } from './profile-pages';
 import { startTestSandbox } from './sandbox-handle';
 import { advanceWatchDays, clickContextMenu, expireOld, setRate } from './test-hooks';
@@ -147,11 +147,6 @@ async function peopleUrls(sandbox: SandboxHandle, count: number): Promise<string
 }
 
 /** A list of profile addresses chosen on the lists page, its one column mapped to them. */
-async function chooseProfiles(lists: Page, file: string, urls: readonly string[]): Promise<void> {
-  await chooseFile(lists, file, ['Profile', ...urls].join('\r\n'));
-  await lists.getByLabel('What “Profile” holds').selectOption('profile_url');
-}
-
 const listDone = (lists: Page) => () =>
   expect(lists.getByRole('status').filter({ hasText: /^\s*Done$/ })).toBeVisible({ timeout: 60_000 });
 

@@ -11,7 +11,7 @@ import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { send } from './extension-storage';
 import { expect, test } from './fixtures';
 import { startTeamHub, type TeamHub } from './hub-handle';
-import { chooseFile, listOf, openLists } from './lists-page';
+import { chooseProfiles, listOf, openLists } from './lists-page';
 import { lookAt } from './look';
 import { PROFILE_PATH } from './profile-pages';
 import type { SandboxHandle } from './sandbox-handle';
@@ -43,12 +43,6 @@ async function joined(page: Page, hub: TeamHub, token: string): Promise<void> {
   ).toMatchObject({ ok: true });
 }
 
-/** Chooses a file of these profile addresses on the lists page and maps its one column. */
-async function chosen(page: Page, urls: readonly string[]): Promise<void> {
-  await chooseFile(page, 'team-prospects.csv', ['Profile', ...urls].join('\r\n'));
-  await page.getByLabel('What “Profile” holds').selectOption('profile_url');
-}
-
 test('a list past the member’s budget says so, waits with its rows kept, and goes on when the admin raises it', async ({
   configure,
   sandbox,
@@ -63,7 +57,7 @@ test('a list past the member’s budget says so, waits with its rows kept, and g
     await joined(page, hub, token);
     await page.reload();
     const urls = dataset.people.slice(400, 412).map((person) => person.url);
-    await chosen(page, urls);
+    await chooseProfiles(page, 'team-prospects.csv', urls);
     const start = page.getByRole('button', {
       name: 'Enrich 12 rows · 12 credits · you have 5 left today at the team hub',
       exact: true,
