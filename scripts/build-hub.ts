@@ -24,11 +24,12 @@ function runtimeDependencies(): string[] {
   return Object.keys(manifest.dependencies).flatMap((name) => [name, `${name}/*`]);
 }
 
-export async function buildHub(): Promise<void> {
-  rmSync(HUB_DIST, { recursive: true, force: true });
+/** Builds the hub into `outdir` (emptied first): hub/dist/ by default, a pack's own folder for hub:pack. */
+export async function buildHub(outdir = HUB_DIST): Promise<void> {
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: [join(HUB_DIR, 'main.ts'), join(HUB_DIR, 'admin.ts')],
-    outdir: HUB_DIST,
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -39,10 +40,10 @@ export async function buildHub(): Promise<void> {
     logLevel: 'warning',
   });
   const page = await bundleAdminPage();
-  mkdirSync(join(HUB_DIST, 'admin'), { recursive: true });
-  writeFileSync(join(HUB_DIST, 'admin', 'admin.js'), page.js);
-  writeFileSync(join(HUB_DIST, 'admin', 'admin.css'), page.css);
-  writeFileSync(join(HUB_DIST, 'admin', 'icon.png'), page.icon);
+  mkdirSync(join(outdir, 'admin'), { recursive: true });
+  writeFileSync(join(outdir, 'admin', 'admin.js'), page.js);
+  writeFileSync(join(outdir, 'admin', 'admin.css'), page.css);
+  writeFileSync(join(outdir, 'admin', 'icon.png'), page.icon);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -5,10 +5,11 @@
  *
  * The shrinkwrap is the root package-lock.json cut down to the hub's dependencies and theirs, as
  * that lock resolved them, so a server installs the very versions the tests ran with; it is made
- * from the lock alone (no registry asked), written for the pack and removed after it.
+ * from the lock alone (no registry asked), for the pack only.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildHub, HUB_DIR } from './build-hub';
@@ -115,17 +116,27 @@ export function hubShrinkwrap(rootLock: Lock, manifest: Manifest, workspace = 'h
   };
 }
 
-/** Builds the hub and packs it into `destination`; returns the tarball's path. */
+/**
+ * Builds the hub and packs it into `destination`; returns the tarball's path. The package is put
+ * together in a folder of its own (the build, the hub's package.json, README and schema, the
+ * shrinkwrap), so a pack leaves hub/ as it was and two packs at once (the hub's tests on PGlite and
+ * on PostgreSQL run side by side) do not build into the same folder.
+ */
 export async function packHub(destination: string): Promise<string> {
-  await buildHub();
-  const manifest = JSON.parse(readFileSync(join(HUB_DIR, 'package.json'), 'utf8')) as Manifest;
-  const rootLock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as Lock;
-  const shrinkwrapPath = join(HUB_DIR, 'npm-shrinkwrap.json');
-  writeFileSync(shrinkwrapPath, `${JSON.stringify(hubShrinkwrap(rootLock, manifest), null, 2)}\n`);
-  mkdirSync(destination, { recursive: true });
+  const staging = mkdtempSync(join(tmpdir(), 'hub-pack-'));
   try {
+    await buildHub(join(staging, 'dist'));
+    for (const file of ['package.json', 'README.md', 'schema.sql'])
+      copyFileSync(join(HUB_DIR, file), join(staging, file));
+    const manifest = JSON.parse(readFileSync(join(HUB_DIR, 'package.json'), 'utf8')) as Manifest;
+    const rootLock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as Lock;
+    writeFileSync(
+      join(staging, 'npm-shrinkwrap.json'),
+      `${JSON.stringify(hubShrinkwrap(rootLock, manifest), null, 2)}\n`,
+    );
+    mkdirSync(destination, { recursive: true });
     const output = execFileSync('npm', ['pack', '--json', '--pack-destination', resolve(destination)], {
-      cwd: HUB_DIR,
+      cwd: staging,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -133,7 +144,7 @@ export async function packHub(destination: string): Promise<string> {
     if (!packed) throw new Error('npm pack made no tarball');
     return join(resolve(destination), packed.filename);
   } finally {
-    rmSync(shrinkwrapPath, { force: true });
+    rmSync(staging, { recursive: true, force: true });
   }
 }
 
