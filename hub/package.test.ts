@@ -7,7 +7,7 @@
  * On PGlite in the folder (HUB_DATA_DIR), or on a real PostgreSQL under with-postgres.sh.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -80,6 +80,11 @@ describe('the hub installed in an empty folder', () => {
     expect(readdirSync(installed).sort()).toEqual(
       ['README.md', 'dist', 'npm-shrinkwrap.json', 'package.json', 'schema.sql'].sort(),
     );
+    // Nothing of the extension's background came with it (idb reads the browser's IndexedDB).
+    for (const entry of ['main.js', 'admin.js'])
+      expect(readFileSync(join(installed, 'dist', entry), 'utf8'), entry).not.toMatch(
+        /indexedDB|IDBKeyRange/,
+      );
     lap('pack');
 
     // The database is made while npm installs. A PGlite folder starts from the empty cluster every
