@@ -5,13 +5,14 @@
  * changes the hub through the admin's JSON routes (admin-routes.ts) with it: the shell itself holds
  * no data, so it needs no token.
  *
- * The script is the Preact page in admin-ui/ bundled by esbuild when it is first asked for, and kept
- * in memory: the hub runs from source (tsx) and has no build of its own.
+ * The script, stylesheet and icon (admin-bundle.ts) are read once and kept in memory: from the
+ * hub's build when it runs built (hub/dist/admin/, written by scripts/build-hub.ts), else bundled on
+ * the first request (from source: `npm run hub`, the tests).
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { Context, Env, Hono } from 'hono';
+import type { AdminPageFiles } from './admin-bundle';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
@@ -60,40 +61,28 @@ const NO_ADMIN = shell(`    <main class="page narrow">
       <code>HUB_ADMIN_TOKEN</code> in its environment and start it again.</p>
     </main>`);
 
-interface Bundle {
-  js: string;
-  css: string;
-}
+/**
+ * The built page beside the running module: hub/dist/admin/ when this runs as hub/dist/main.js. Run
+ * from source (hub/admin-page.ts) there is no hub/admin/ folder, so the page is bundled instead.
+ * The one place that decides: a server has no esbuild (a dev tool), and a hub run from source has
+ * no build, and each must serve the same page.
+ */
+const BUILT = new URL('./admin/', import.meta.url);
+let bundled: Promise<AdminPageFiles> | undefined;
 
-const ENTRY = fileURLToPath(new URL('./admin-ui/main.tsx', import.meta.url));
-/** The extension's own icon. */
-const ICON = new URL('../public/icon/32.png', import.meta.url);
-let bundled: Promise<Bundle> | undefined;
-
-async function bundle(): Promise<Bundle> {
-  const result = await build({
-    entryPoints: [ENTRY],
-    bundle: true,
-    write: false,
-    outdir: 'admin',
-    entryNames: 'admin',
-    format: 'esm',
-    target: 'es2022',
-    minify: true,
-    jsx: 'automatic',
-    jsxImportSource: 'preact',
-    logLevel: 'silent',
-  });
-  const file = (ending: string) => result.outputFiles.find((output) => output.path.endsWith(ending))?.text;
-  const js = file('.js');
-  const css = file('.css');
-  if (js === undefined || css === undefined) throw new Error('The admin page did not build');
-  return { js, css };
+async function pageFiles(): Promise<AdminPageFiles> {
+  if (!existsSync(new URL('admin.js', BUILT))) return (await import('./admin-bundle')).bundleAdminPage();
+  const [js, css, icon] = await Promise.all([
+    readFile(new URL('admin.js', BUILT), 'utf8'),
+    readFile(new URL('admin.css', BUILT), 'utf8'),
+    readFile(new URL('icon.png', BUILT)),
+  ]);
+  return { js, css, icon };
 }
 
 /** The page's bundle, built once; a failed build is tried again on the next request. */
-function pageBundle(): Promise<Bundle> {
-  bundled ??= bundle().catch((error: unknown) => {
+function pageBundle(): Promise<AdminPageFiles> {
+  bundled ??= pageFiles().catch((error: unknown) => {
     bundled = undefined;
     throw error;
   });
@@ -101,7 +90,7 @@ function pageBundle(): Promise<Bundle> {
 }
 
 export function adminPage<E extends Env>(app: Hono<E>, adminToken: string | undefined): void {
-  const asset = (kind: keyof Bundle, type: string) => async (c: Context<E>) =>
+  const asset = (kind: 'js' | 'css', type: string) => async (c: Context<E>) =>
     c.body((await pageBundle())[kind], 200, { ...PAGE_HEADERS, 'Content-Type': `${type}; charset=utf-8` });
   app.get('/admin', (c) =>
     c.body(adminToken ? PAGE : NO_ADMIN, adminToken ? 200 : 404, {
@@ -113,6 +102,6 @@ export function adminPage<E extends Env>(app: Hono<E>, adminToken: string | unde
   app.get('/admin/admin.js', asset('js', 'text/javascript'));
   app.get('/admin/admin.css', asset('css', 'text/css'));
   app.get('/admin/icon.png', async (c) =>
-    c.body(await readFile(ICON), 200, { ...PAGE_HEADERS, 'Content-Type': 'image/png' }),
+    c.body(new Uint8Array((await pageBundle()).icon), 200, { ...PAGE_HEADERS, 'Content-Type': 'image/png' }),
   );
 }

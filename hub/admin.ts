@@ -1,7 +1,8 @@
 /**
- * `npm run -s hub:admin -- <command>`: the team's administration, on the hub's database (the same
- * environment as the server: HUB_DATABASE_URL or HUB_DATA_DIR; with the embedded PGlite, stop the
- * server first: one process at a time owns its folder).
+ * `npm run -s hub:admin -- <command>` (in an installed hub, `npm run -s admin -- <command>`): the
+ * team's administration, on the hub's database (the same environment as the server:
+ * HUB_DATABASE_URL or HUB_DATA_DIR; with the embedded PGlite, stop the server first: one process at
+ * a time owns its folder).
  *
  *   add-member <name> --daily <credits> [--monthly <credits>]   prints the token on its last line
  *   list-members
@@ -166,7 +167,8 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1]?.endsWith('admin.ts')) {
+// Run as a command: from source (`npm run hub:admin`, tsx) or built (`npm run admin` in an installed hub).
+if (/[\\/]admin\.[jt]s$/.test(process.argv[1] ?? '')) {
   main().catch((error: unknown) => {
     console.error(`hub:admin: ${error instanceof Error ? error.message : String(error)}`);
     if (error instanceof UsageError) console.error(USAGE);

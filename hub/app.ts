@@ -8,7 +8,7 @@
  */
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
-import type { Plan } from '../lib/background/credits';
+import type { Plan } from '../lib/pricing/credits';
 import { adminRoutes } from './admin-routes';
 import { errorJson, jsonResponse, unauthorized } from './answers';
 import { leftOf, usageOf } from './budget';

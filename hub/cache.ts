@@ -9,8 +9,8 @@
  * that asked for fresh data; an answer of unknown age only serves requests that accept any age.
  */
 import type { EndpointId } from '../lib/api/ids';
-import { cacheKey } from '../lib/background/cache';
 import { acceptedAgeSeconds } from '../lib/freshness';
+import { cacheKey } from '../lib/pricing/cache-key';
 import type { Queryable } from './db';
 
 export { cacheKey };

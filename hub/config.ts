@@ -6,7 +6,7 @@
  * some prices depend on), HUB_RATE_PER_MIN (300: the account's rate limit).
  */
 import { DEFAULT_RATE_PER_MINUTE } from '../lib/api/assumptions';
-import type { Plan } from '../lib/background/credits';
+import type { Plan } from '../lib/pricing/credits';
 import { type Db, openDb } from './db';
 
 export const DEFAULT_HUB_PORT = 8788;

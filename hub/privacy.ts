@@ -1,6 +1,6 @@
 /**
  * The team's do-not-enrich list and forget. The list is read with the extension's own reader and
- * matched with its own matcher (lib/background/do-not-enrich.ts: plain functions, no browser API),
+ * matched with its own matcher (lib/pricing/do-not-enrich.ts: plain functions, no storage),
  * so a subject is refused at the hub exactly as a browser would refuse it.
  *
  * Forget removes a subject from the shared cache (answers about them, and rows of pages naming
@@ -14,7 +14,7 @@ import {
   mailboxKey,
   readEntry,
   screenAnswer,
-} from '../lib/background/do-not-enrich';
+} from '../lib/pricing/do-not-enrich';
 import { Refusal } from './answers';
 import type { Db, Queryable } from './db';
 

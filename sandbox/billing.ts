@@ -1,6 +1,6 @@
 /**
  * What the sandbox charges, by the Limits table of ../shared/api-spec.md, written out on its own.
- * The extension's quote (lib/background/credits.ts) reads the same table through the registry; this file must
+ * The extension's quote (lib/pricing/credits.ts) reads the same table through the registry; this file must
  * NOT import either, so that the contract tests comparing the two catch a misreading on either side.
  *
  * The reading the whole project shares:

@@ -1,7 +1,7 @@
 /**
  * "Do not enrich": the people and companies never to look up, one a line (addresses, domains,
  * profile URLs), saved whole, imported from and exported to a text file. The background refuses
- * every request the list names, from any way in, before anything is sent (lib/background/do-not-enrich.ts).
+ * every request the list names, from any way in, before anything is sent (lib/pricing/do-not-enrich.ts).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Busy, ErrorNotice, Notice } from '@/components/Notice';

@@ -1,5 +1,5 @@
 /**
- * The Limits table of the spec ("Credits"), written as data: one rule per endpoint. `lib/background/credits.ts`
+ * The Limits table of the spec ("Credits"), written as data: one rule per endpoint. `lib/pricing/credits.ts`
  * interprets these rules to quote a request before it is sent and to reconcile the answer after;
  * no other module knows a credit amount. Each rule reads the CANONICAL params (every default filled
  * in), so a parameter left at its default is charged as that default.

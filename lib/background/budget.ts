@@ -5,36 +5,21 @@
  * have cost until the balance settles it). So two lookups started together, or two batches in two
  * tabs, see each other's reservations and cannot pass the budget between them unasked.
  *
- * A price not published (v3) reserves an honest estimate (UNPUBLISHED_COST_ESTIMATE) until the
- * balance tells what it cost.
+ * What a call reserves (its most, or an honest estimate where no price is published) is
+ * lib/pricing/reservation.ts, shared with the team hub.
  */
 import type { IDBPDatabase } from 'idb';
-import { UNPUBLISHED_COST_ESTIMATE } from '../api/assumptions';
 import type { EndpointId } from '../api/ids';
+import { type Bounds, budgetBounds } from '../pricing/reservation';
 import type { EnrichmentDb } from './db';
 import { pendingCalls } from './jobs';
 import { startOfDay, totalsOf } from './ledger';
-
-type Bounds = { min: number | null; max: number | null };
 
 export interface BudgetCheck {
   /** Credits left today after what was spent and what calls in flight reserved; null: no budget. */
   remaining: number | null;
   /** The action may cost more than what is left: ask first. */
   needsConfirmation: boolean;
-}
-
-/** What a call's price is for the budget: its quote, or the estimate where none is published. */
-export function budgetBounds(endpointId: EndpointId, quote: Bounds): Bounds & { estimated: boolean } {
-  if (quote.min !== null || quote.max !== null) return { ...quote, estimated: false };
-  const estimate = (UNPUBLISHED_COST_ESTIMATE as Partial<Record<EndpointId, number>>)[endpointId] ?? null;
-  return { min: 0, max: estimate, estimated: true };
-}
-
-/** What a call reserves while it is in flight: the most it may cost (or its estimate). */
-export function reservationOf(endpointId: EndpointId, quote: Bounds): number {
-  const bounds = budgetBounds(endpointId, quote);
-  return bounds.max ?? bounds.min ?? 0;
 }
 
 /**

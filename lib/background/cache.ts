@@ -1,25 +1,15 @@
 /**
  * The answer cache: served at once, at 0 credits, with its age. Keyed by endpoint + canonical
- * params (sorted, defaults filled in, freshness parameters left out), so "the same question"
- * asked with different freshness wishes finds the same answer. Size-capped with least recently
- * used eviction.
+ * params (lib/pricing/cache-key.ts), so "the same question" asked with different freshness wishes
+ * finds the same answer. Size-capped with least recently used eviction.
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
-import type { EndpointId } from '../api/endpoints';
-import { FRESHNESS_PARAMS } from '../api/params';
 import type { CacheEntry, EnrichmentDb } from './db';
 import { applyParts, type StoreParts } from './forget/operations';
 
 /** The key in `meta` of the cache's total size (bytes). */
 export const CACHE_BYTES_KEY = 'cacheBytes';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function cacheKey(endpointId: EndpointId, canonicalParams: Record<string, unknown>): string {
-  const identity = Object.entries(canonicalParams)
-    .filter(([name, value]) => value !== undefined && !(FRESHNESS_PARAMS as readonly string[]).includes(name))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${endpointId}?${new URLSearchParams(identity.map(([k, v]) => [k, String(v)])).toString()}`;
-}
 
 export interface CachedAnswer {
   entry: CacheEntry;

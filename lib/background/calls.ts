@@ -20,16 +20,18 @@
 import type { IDBPDatabase } from 'idb';
 import type { EndpointId } from '../api/endpoints';
 import { ApiError, type ApiErrorJson, asksToWaitPastCap, isApiError, isLostAnswer } from '../api/errors';
+import { reconcileCanonical } from '../pricing/credits';
+import { keptRow, screenAnswer } from '../pricing/do-not-enrich';
+import { budgetBounds, reservationOf } from '../pricing/reservation';
 import type { NotKept, Quote, RunProgress, RunRequest, RunResult } from '../protocol';
 import { apiOrigins, baseUrlProblem, isConfigured, type Settings } from '../settings';
 import { CALL_DEADLINE_MS, type Pacer } from './api/client';
-import { budgetBounds, checkBudget, committedToday, reservationOf } from './budget';
+import { checkBudget, committedToday } from './budget';
 import { sizeOf, writeCache } from './cache';
 import type { Checkpoints } from './checkpoints';
 import { connectionFor } from './connection';
-import { reconcileCanonical } from './credits';
 import { type EnrichmentDb, type JobRecord, StorageError } from './db';
-import { keptRow, listedKeys, recordListedAnswer, screenAnswer } from './do-not-enrich';
+import { listedKeys, recordListedAnswer } from './do-not-enrich';
 import {
   interruptedCallOf,
   interruptedJob,

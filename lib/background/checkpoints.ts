@@ -1,6 +1,6 @@
 /**
  * Balance readings are checkpoints, not a toll on every call. An answered call's charge is known
- * from its answer (lib/background/credits.ts reconcile), so the free balance is read only:
+ * from its answer (lib/pricing/credits.ts reconcile), so the free balance is read only:
  * - before a call leaves with nothing of ours in flight, when the last reading is old
  *   (READING_MAX_AGE_MS) or something waits to be settled: a clean reference for what follows;
  * - when the last call in flight ends and a call's answer was lost, or a price was not published;

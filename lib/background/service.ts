@@ -14,11 +14,13 @@ import { canonicalParams } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import type { RawParams } from '../api/params';
 import { acceptedAgeSeconds } from '../freshness';
+import { cacheKey } from '../pricing/cache-key';
+import { quoteOrUnknown } from '../pricing/credits';
+import { refuseListed } from '../pricing/do-not-enrich';
 import type { Quote, RunProgress, RunRequest, RunResult } from '../protocol';
 import { isConfigured, type Settings } from '../settings';
 import { createAccount } from './account';
 import type { Pacer } from './api/client';
-import { cacheKey } from './cache';
 import {
   type CallClient,
   createCalls,
@@ -29,9 +31,8 @@ import {
 } from './calls';
 import { createCheckpoints } from './checkpoints';
 import { type ConnectionClient, connectionFor, type ServiceAddress } from './connection';
-import { quoteOrUnknown } from './credits';
 import type { EnrichmentDb, JobRecord } from './db';
-import { listedKeys, refuseListed } from './do-not-enrich';
+import { listedKeys } from './do-not-enrich';
 import { forgetSubject } from './forget';
 import { requestStateOf } from './jobs';
 import { recordServedFromCache } from './ledger';

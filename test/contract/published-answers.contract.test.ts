@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EndpointId, endpoints } from '../../lib/api/endpoints';
 import { paramFields } from '../../lib/api/params';
-import type { Plan } from '../../lib/background/credits';
+import type { Plan } from '../../lib/pricing/credits';
 import { type RunningSandbox, startSandbox } from '../../sandbox/app';
 import { FIXTURE_BINDINGS, type FixtureBinding } from '../../sandbox/fixtures';
 import { quoteRaw, reconcileRaw } from '../support/raw-params';

@@ -11,7 +11,7 @@ import { SANDBOX_V3_CREDITS } from '../../lib/api/assumptions';
 import type { EndpointId } from '../../lib/api/endpoints';
 import type { RawParams } from '../../lib/api/params';
 import { createClient } from '../../lib/background/api/client';
-import type { Plan } from '../../lib/background/credits';
+import type { Plan } from '../../lib/pricing/credits';
 import { DEFAULT_SEED, datasetForSeed, type RunningSandbox, startSandbox } from '../../sandbox/app';
 import { FIXTURE_BINDINGS } from '../../sandbox/fixtures';
 import { callRaw, quoteRaw, reconcileRaw, walkPages } from '../support/raw-params';

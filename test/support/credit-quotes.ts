@@ -3,7 +3,7 @@
  * filled in, so a test only spells out what it varies, and the answers it reconciles against.
  */
 import type { EndpointId } from '../../lib/api/endpoints';
-import type { CreditQuote, Plan } from '../../lib/background/credits';
+import type { CreditQuote, Plan } from '../../lib/pricing/credits';
 import { quoteRaw, reconcileRaw } from './raw-params';
 
 export type RawParams = Record<string, string | number>;

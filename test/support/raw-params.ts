@@ -7,7 +7,7 @@
 import { nextCursor } from '../../lib/api/cursor';
 import { canonicalParams, type EndpointId, endpoints } from '../../lib/api/endpoints';
 import type { CallOptions, Client } from '../../lib/background/api/client';
-import { type CreditOptions, quoteCanonical, reconcileCanonical } from '../../lib/background/credits';
+import { type CreditOptions, quoteCanonical, reconcileCanonical } from '../../lib/pricing/credits';
 
 /** Parses, then calls: refused params throw `invalid` and send nothing, as in the background. */
 export function callRaw<Id extends EndpointId>(

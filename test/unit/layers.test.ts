@@ -75,6 +75,10 @@ describe('the lint rule bites', () => {
         "import { Notice } from '@/components/Notice';\nexport const q = Notice;\n",
       'lib/shared-uses-background.ts':
         "import { readCache } from './background/cache';\nexport const o = readCache;\n",
+      // The hub runs on a server, a package of its own: nothing of the extension's background.
+      'hub/uses-background.ts':
+        "import { reservedNow } from '../lib/background/budget';\nexport const s = reservedNow;\n",
+      'hub/admin-ui/uses-db.tsx': "import { openDb } from '@/lib/background/db';\nexport const t = openDb;\n",
     };
     const proper = {
       'components/Fine.tsx': "import type { Quote } from '@/lib/protocol';\nexport type Fine = Quote;\n",
@@ -87,6 +91,8 @@ describe('the lint rule bites', () => {
       'lib/background/fine.ts': "import type { Quote } from '../protocol';\nexport type Fine = Quote;\n",
       'entrypoints/background.ts':
         "import { createService } from '@/lib/background/service';\nexport const p = createService;\n",
+      'hub/fine.ts':
+        "import { quoteCanonical } from '../lib/pricing/credits';\nexport const u = quoteCanonical;\n",
     };
     expect(refusedImports({ ...upward, ...proper }).sort()).toEqual(Object.keys(upward).sort());
   });
@@ -179,6 +185,12 @@ describe('what each bundle loads at run time', () => {
     const reached = packagesReached(page);
     expect(reached.get('zod'), `zod via ${reached.get('zod')?.join(' → ')}`).toBeUndefined();
     expect(reached.has('preact')).toBe(true);
+  });
+
+  it.each(['hub/main.ts', 'hub/admin.ts'])('%s, run on a server, reaches no idb', (entry) => {
+    const reached = packagesReached(entry);
+    expect(reached.get('idb'), `idb via ${reached.get('idb')?.join(' → ')}`).toBeUndefined();
+    expect(reached.has('pg')).toBe(true); // the walk does follow the hub's imports
   });
 
   it('the background does reach zod (the walk would see it)', () => {

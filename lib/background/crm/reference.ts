@@ -11,9 +11,10 @@
  */
 import type { IDBPDatabase } from 'idb';
 import { type CrmIndex, crmKeys, indexReference, matchRows } from '../../matching/crm';
+import { listedAmong } from '../../pricing/do-not-enrich';
 import type { CrmExport, CrmIdentity, CrmMatchBy, CrmReferenceSummary } from '../../protocol';
 import { CRM_REFERENCE_KEY, type CrmReference, type EnrichmentDb } from '../db';
-import { listedAmong, listedKeys } from '../do-not-enrich';
+import { listedKeys } from '../do-not-enrich';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 

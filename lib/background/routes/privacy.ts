@@ -5,11 +5,12 @@
 import type { IDBPDatabase } from 'idb';
 import { storage } from 'wxt/utils/storage';
 import type { PrivacyOperation } from '../../personal-data';
+import { readList } from '../../pricing/do-not-enrich';
 import { type Settings, storageRegistration } from '../../settings';
 import { clearCache } from '../cache';
 import { dropListed } from '../crm/reference';
 import type { EnrichmentDb } from '../db';
-import { readList, replaceStoredList, storedList } from '../do-not-enrich';
+import { replaceStoredList, storedList } from '../do-not-enrich';
 import type { FindingsStore } from '../findings-store';
 import { clearHistory, exportStored, forgetInItems, forgetSubject } from '../forget';
 import { expireOld, RETENTION_ALARM, RETENTION_PERIOD_MINUTES } from '../retention';
@@ -49,7 +50,7 @@ export function registerPrivacyRoutes(
 
   handle('stored.export', async () => exportStored(await openDb(), { ...(await getSettings()) }));
 
-  // Who must never be looked up (lib/background/do-not-enrich.ts): checked before every spend, from any way in.
+  // Who must never be looked up (lib/pricing/do-not-enrich.ts): checked before every spend, from any way in.
   handle('doNotEnrich.get', async () => ({ entries: await storedList(await openDb()) }));
 
   handle('doNotEnrich.set', async (data) => {

@@ -7,8 +7,9 @@
  * (lib/background/forget/history.ts), each as the register says (lib/background/db-register.ts PERSONAL_DATA).
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import { listedIn, screenAnswer } from '../../pricing/do-not-enrich';
 import type { EnrichmentDb } from '../db';
-import { listedIn, listedKeys, screenAnswer } from '../do-not-enrich';
+import { listedKeys } from '../do-not-enrich';
 import { factsOf, wordsOf } from '../forget/facts';
 import { addWords, type KnownSubject, named, someIn } from '../forget/subject';
 

@@ -578,7 +578,7 @@ describe('side panel imports', () => {
     'lib/api/params.ts',
     'lib/api/schemas.ts',
     'lib/api/error-reading.ts',
-    'lib/background/credits.ts',
+    'lib/pricing/credits.ts',
   ];
 
   /** A file's imports that stay in the bundle (`import type` ones vanish). */

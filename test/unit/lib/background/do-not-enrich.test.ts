@@ -1,181 +1,35 @@
 // @vitest-environment node
 /**
- * The do-not-enrich list: what a line reads as; every request naming a listed subject refused, in
- * any of its parameters and forms, from any way in, with nothing sent and nothing spent; and an
- * answer that turns out to be about a listed subject paid (it could not be known before) but never
- * kept nor shown, while the rest of a search's or listing's page stays.
+ * The do-not-enrich list in the background: every request naming a listed subject refused from any
+ * way in, with nothing sent and nothing spent; and an answer that turns out to be about a listed
+ * subject paid (it could not be known before) but never kept nor shown, while the rest of a
+ * search's or listing's page stays. (What the list names is test/unit/lib/pricing/do-not-enrich.test.ts.)
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ENDPOINT_IDS, type EndpointId } from '../../../../lib/api/ids';
+import { ENDPOINT_IDS } from '../../../../lib/api/ids';
 import { createClient } from '../../../../lib/background/api/client';
 import { createBatches } from '../../../../lib/background/batches';
 import { closeDbForTests, openDb } from '../../../../lib/background/db';
-import {
-  LISTED_SUMMARY,
-  listedIn,
-  readList,
-  replaceStoredList,
-  screenAnswer,
-} from '../../../../lib/background/do-not-enrich';
+import { LISTED_SUMMARY, replaceStoredList } from '../../../../lib/background/do-not-enrich';
 import { createLists } from '../../../../lib/background/lists/runner';
 import { createScheduler } from '../../../../lib/background/scheduler';
 import { createService } from '../../../../lib/background/service';
-import type { RawParamsMessage } from '../../../../lib/protocol';
+import { readList } from '../../../../lib/pricing/do-not-enrich';
 import type { Sandbox } from '../../../../sandbox/app';
 import { parseKeys } from '../../../../sandbox/keys';
-import { SANDBOX_SETTINGS, sandboxService, unitDataset, unitSandbox } from '../../../support/sandbox-service';
-
-const dataset = unitDataset();
-/** A listed person (a non-Latin public identifier: the URL is percent-encoded). */
-const person = dataset.people[7]!;
-const {
-  public_identifier: publicIdentifier,
-  first_name: firstName,
-  last_name: lastName,
-  full_name: fullName,
-} = person.profile as Record<'public_identifier' | 'first_name' | 'last_name' | 'full_name', string>;
-const currentStint = dataset.employments.find((s) => s.personIndex === person.index && s.end === null)!;
-/** Where the listed person works now: not listed itself. */
-const employer = dataset.companies[currentStint.companyIndex]!;
-const company = dataset.companies[0]!;
-const school = dataset.schools[0]!;
-const job = dataset.jobs.find((j) => j.companyIndex !== company.index)!;
-
-const LIST = [
-  person.url,
-  'ada@example.com',
-  'grace+news@example.org',
-  '@customer.com',
-  'acme.com',
-  company.url,
-  school.url,
-  job.url,
-  'https://github.com/ada-codes',
-  'https://x.com/ada_tweets',
-  'https://www.facebook.com/ada.social',
-].join('\n');
-
-const listedKeySet = () => new Set(readList(LIST).entries.map((entry) => entry.key));
-
-/**
- * For every endpoint, the forms of a request that name a listed subject. Each must be refused before
- * anything is sent. (A Record over every endpoint id: a new endpoint fails the typecheck until it is here.)
- */
-const REFUSED: Record<EndpointId, RawParamsMessage[]> = {
-  'person.profile': [
-    { profile_url: person.url },
-    { profile_url: `linkedin.com/in/${decodeURIComponent(person.url.split('/in/')[1]!)}/?trk=x` },
-    { social_profile_url: 'https://www.facebook.com/Ada.Social' },
-    { microblog_profile_url: 'https://twitter.com/ada_tweets' },
-  ],
-  'company.profile': [{ url: company.url }, { url: `${company.url}/about/` }],
-  'school.profile': [{ url: school.url }],
-  'job.profile': [{ url: job.url }],
-  'job.search': [{ keyword: 'acme.com' }],
-  'role.lookup': [
-    { role: 'CEO', company_name: 'acme.com' },
-    { role: 'CEO', company_name: 'https://www.Acme.com/about' },
-    { role: 'CEO', company_name: company.url },
-  ],
-  'person.lookup': [
-    { first_name: 'Bob', company_domain: 'acme.com/about' },
-    { first_name: 'Bob', company_domain: 'WWW.ACME.COM' },
-    { first_name: 'Bob', company_domain: 'https://shop.acme.com/' },
-  ],
-  'email.lookup': [
-    { email: 'ada+x@example.com' },
-    { email: 'ADA@Example.com' },
-    { email: 'grace@example.org' },
-    { email: 'grace+other@example.org' },
-    { email: 'bob@mail.customer.com' },
-  ],
-  'company.lookup': [
-    { company_name: 'Acme.com' },
-    { company_domain: 'acme.com/about' },
-    { company_name: 'Acme', company_domain: 'https://www.acme.com/contact' },
-  ],
-  'employee.count': [{ url: company.url }],
-  'employee.list': [{ url: company.url }, { url: `${company.url}/people/` }],
-  'student.list': [{ school_url: school.url }],
-  'person.search': [
-    { public_identifier_in_list: `someone-else,${publicIdentifier}` },
-    { public_identifier_in_list: `someone-else, ${encodeURIComponent(publicIdentifier)}` },
-    { public_identifier_in_list: person.url },
-    { current_company_profile_url: company.url },
-    { past_company_profile_url: company.url },
-    { education_school_profile_url: school.url },
-    { current_company_domain_name: 'beta.io OR acme.com' },
-    { current_company_name: 'Acme.com' },
-  ],
-  'company.search': [
-    { public_identifier_in_list: `other,${company.url.split('/company/')[1]}` },
-    { domain_name: 'acme.com' },
-    { name: 'acme.com' },
-  ],
-  'person.v3': [
-    { profile: publicIdentifier },
-    { profile: person.url },
-    { codehost: 'Ada-Codes' },
-    { microblog: '@ada_tweets' },
-    { social: 'ada.social' },
-    { email: 'ada+v3@example.com' },
-  ],
-  'company.logo': [{ q: 'acme.com' }, { q: 'https://www.acme.com' }, { q: 'shop.acme.com/about' }],
-};
-
-/** Forms that name no listed subject, or leave one out of a search: asked as usual. */
-const ASKED: [EndpointId, RawParamsMessage][] = [
-  ['person.search', { public_identifier_not_in_list: publicIdentifier, country: 'US' }],
-  ['company.logo', { q: 'Acme' }],
-  ['email.lookup', { email: 'adam@example.com' }],
-  ['email.lookup', { email: 'grace@example.com' }],
-  ['person.lookup', { first_name: 'Ada', company_domain: 'acme.org' }],
-  ['person.lookup', { first_name: 'Ada', company_domain: 'notacme.com' }],
-  ['role.lookup', { role: 'CEO', company_name: 'Acme Inc.' }],
-  ['company.search', { name: 'Acme' }],
-  ['person.v3', { profile: 'ada-lovelace' }],
-];
-
-describe('reading the list', () => {
-  it('reads addresses, domains and profile URLs in the forms people paste them', () => {
-    const { entries, unreadable } = readList(
-      [
-        'Ada@Example.com',
-        '@customer.com',
-        'https://www.partner.org/about',
-        'www.linkedin.com/in/Grace-Hopper/',
-        'https://www.linkedin.com/company/acme # a customer',
-        '',
-        'not a thing',
-        'Ada@example.com',
-      ].join('\n'),
-    );
-    expect(entries.map((entry) => entry.key)).toEqual([
-      'email:ada@example.com',
-      'domain:customer.com',
-      'domain:partner.org',
-      'profile:person:grace-hopper',
-      'profile:company:acme',
-    ]);
-    expect(unreadable).toEqual(['not a thing']);
-  });
-});
-
-describe('a request naming a listed subject, in every endpoint and form', () => {
-  it('is named by the list, whatever parameter and form carries it', () => {
-    const listed = listedKeySet();
-    // The plus-tagged entry is matched by its mailbox, as the background reads the stored list.
-    listed.add('email:grace@example.org');
-    for (const id of ENDPOINT_IDS) {
-      expect(REFUSED[id].length, id).toBeGreaterThan(0);
-      for (const params of REFUSED[id])
-        expect(listedIn(listed, id, params), `${id} ${JSON.stringify(params)}`).not.toBeNull();
-    }
-    for (const [id, params] of ASKED)
-      expect(listedIn(listed, id, params), `${id} ${JSON.stringify(params)}`).toBeNull();
-  });
-});
+import {
+  dataset,
+  employer,
+  firstName,
+  fullName,
+  LIST,
+  lastName,
+  person,
+  publicIdentifier,
+  REFUSED,
+} from '../../../support/do-not-enrich-list';
+import { SANDBOX_SETTINGS, sandboxService, unitSandbox } from '../../../support/sandbox-service';
 
 describe('the background against the sandbox', () => {
   let sandbox: Sandbox;
@@ -464,44 +318,5 @@ describe('the background against the sandbox', () => {
     });
     expect(again).toMatchObject({ status: 'error', error: { kind: 'do-not-enrich' } });
     expect(asked()).toHaveLength(1);
-  });
-});
-
-describe('what an answer is about', () => {
-  const listed = listedKeySet();
-
-  it('a v3 profile by its slugs and addresses; a company by its website; a logo by its domains', () => {
-    expect(screenAnswer(listed, 'person.v3', { slug: { codehost: 'ada-codes' } })).toMatchObject({
-      listed: 'profile:codehost:ada-codes',
-    });
-    expect(
-      screenAnswer(listed, 'person.v3', {
-        contactInformation: { emails: { work: [{ email: 'Bob@Customer.com' }] } },
-      }),
-    ).toMatchObject({ listed: 'domain:customer.com' });
-    expect(screenAnswer(listed, 'company.profile', { website: 'https://www.acme.com/' })).toMatchObject({
-      listed: 'domain:acme.com',
-    });
-    const logos = [
-      { companyName: 'Acme', domain: { resolved: 'acme.com', original: 'acme.com', alternatives: [] } },
-      { companyName: 'Beta', domain: { resolved: 'beta.io', original: 'beta.io', alternatives: [] } },
-    ];
-    expect(screenAnswer(listed, 'company.logo', logos)).toEqual({ listed: null, data: [logos[1]], left: 1 });
-  });
-
-  it('not by what it says of others, though it is kept without mentioning a listed person', () => {
-    const mentioned = { link: 'https://www.linkedin.com/in/someone-third', name: 'Someone Third' };
-    const answer = {
-      public_identifier: 'someone-else',
-      people_also_viewed: [{ link: person.url, name: fullName }, mentioned],
-      experiences: [{ company_network_profile_url: company.url }],
-    };
-    expect(screenAnswer(listed, 'person.profile', answer)).toEqual({
-      listed: null,
-      data: { ...answer, people_also_viewed: [mentioned] },
-      left: 0,
-    });
-    const other = { public_identifier: 'someone-else', people_also_viewed: [mentioned] };
-    expect(screenAnswer(listed, 'person.profile', other)).toEqual({ listed: null, data: other, left: 0 });
   });
 });

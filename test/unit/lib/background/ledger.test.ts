@@ -2,9 +2,10 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UNPUBLISHED_COST_ESTIMATE } from '../../../../lib/api/assumptions';
 import { summarizeAnswer, summarizeParams } from '../../../../lib/api/endpoint-info';
-import { budgetBounds, checkBudget } from '../../../../lib/background/budget';
+import { checkBudget } from '../../../../lib/background/budget';
 import { closeDbForTests, type LedgerEntry, openDb } from '../../../../lib/background/db';
 import { attributeCharges, ledgerTotals, recentLedger, totalsOf } from '../../../../lib/background/ledger';
+import { budgetBounds } from '../../../../lib/pricing/reservation';
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();

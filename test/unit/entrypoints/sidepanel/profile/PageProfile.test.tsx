@@ -43,7 +43,7 @@ describe('side panel: the profile in full, as the person chooses it', () => {
     return { min, max: min + (params.extra === 'include' ? 1 : 0), lines: [] };
   }
 
-  /** A cache keyed as lib/background/cache.ts keys it: freshness params left out. */
+  /** A cache keyed as lib/pricing/cache-key.ts keys it: freshness params left out. */
   function cacheKey(endpointId: string, params: Record<string, unknown>): string {
     const { use_cache: _u, live_fetch: _l, maxAgeSeconds: _m, ...rest } = params;
     return JSON.stringify([endpointId, Object.entries(rest).sort()]);

@@ -16,11 +16,12 @@ import {
   referenceSummary,
 } from '../../../../../lib/background/crm/reference';
 import { CRM_REFERENCE_KEY, closeDbForTests, openDb } from '../../../../../lib/background/db';
-import { readList, replaceStoredList } from '../../../../../lib/background/do-not-enrich';
+import { replaceStoredList } from '../../../../../lib/background/do-not-enrich';
 import { clearHistory, exportStored, forgetSubject } from '../../../../../lib/background/forget';
 import { expireOld } from '../../../../../lib/background/retention';
 import { registerPrivacyRoutes } from '../../../../../lib/background/routes/privacy';
 import type { Handle } from '../../../../../lib/background/routes/router';
+import { readList } from '../../../../../lib/pricing/do-not-enrich';
 import type { CrmIdentity } from '../../../../../lib/protocol';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');

@@ -3,7 +3,7 @@ import { PERSON_ENRICHMENT_FIELDS } from '../../../../lib/api/assumptions';
 import { type EndpointId, endpoints } from '../../../../lib/api/endpoints';
 import { ApiError } from '../../../../lib/api/errors';
 import { ENDPOINT_IDS } from '../../../../lib/api/ids';
-import { quoteCanonical } from '../../../../lib/background/credits';
+import { quoteCanonical } from '../../../../lib/pricing/credits';
 import { formatQuote } from '../../../../lib/quote-format';
 import companyLookupFixture from '../../../fixtures/real/company-lookup.json';
 import companySearchFixture from '../../../fixtures/real/company-search.json';
