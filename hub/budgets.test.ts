@@ -60,7 +60,11 @@ const profile = (index: number) =>
 
 describe('budgets past 2^31', () => {
   it('adds, reserves, shows and lists a budget of 2^40 credits', async () => {
-    const added = await admin('POST', 'members', `{"name":"ada","daily_budget":${HUGE},"monthly_budget":${HUGE}}`);
+    const added = await admin(
+      'POST',
+      'members',
+      `{"name":"ada","daily_budget":${HUGE},"monthly_budget":${HUGE}}`,
+    );
     expect(added).toMatchObject({ status: 201, body: { daily_budget: HUGE, monthly_budget: HUGE } });
     const token = String(added.body.token);
     expect((await request(token, 'GET', profile(1))).status).toBe(200);
@@ -77,7 +81,9 @@ describe('budgets past 2^31', () => {
     expect((await admin('PATCH', 'members/ada', `{"daily_budget":${2 * HUGE}}`)).body).toMatchObject({
       daily_budget: 2 * HUGE,
     });
-    expect((await admin('GET', 'spend')).body).toMatchObject({ spend: [{ member: 'ada', spent: 1, reserved: 0 }] });
+    expect((await admin('GET', 'spend')).body).toMatchObject({
+      spend: [{ member: 'ada', spent: 1, reserved: 0 }],
+    });
   });
 
   it('takes 2^40 on the command line', async () => {
@@ -98,7 +104,9 @@ describe('numbers an admin gives, read strictly', () => {
       await expect(runAdmin(db, ['set-budget', 'ada', '--monthly', text]), text).rejects.toThrow(UsageError);
       await expect(runAdmin(db, ['audit', '--limit', text]), text).rejects.toThrow(UsageError);
     }
-    expect((await listMembers(db)).map((m) => [m.name, m.dailyBudget, m.monthlyBudget])).toEqual([['ada', 5, null]]);
+    expect((await listMembers(db)).map((m) => [m.name, m.dailyBudget, m.monthlyBudget])).toEqual([
+      ['ada', 5, null],
+    ]);
     await expect(runAdmin(db, ['add-member', 'bob', '--daily', '1e3'])).rejects.toThrow(
       /^--daily must be a whole number of digits only, from 0 to 9007199254740991 \(not "1e3"\)$/,
     );
@@ -118,7 +126,9 @@ describe('numbers an admin gives, read strictly', () => {
     for (const limit of ['1e3', '-1', '1.5', '', '12abc']) {
       expect((await admin('GET', `audit?limit=${encodeURIComponent(limit)}`)).status, limit).toBe(400);
     }
-    expect((await listMembers(db)).map((m) => [m.name, m.dailyBudget, m.monthlyBudget])).toEqual([['ada', 5, null]]);
+    expect((await listMembers(db)).map((m) => [m.name, m.dailyBudget, m.monthlyBudget])).toEqual([
+      ['ada', 5, null],
+    ]);
   });
 });
 
@@ -138,7 +148,9 @@ describe('HUB_TIME_ZONE', () => {
     const now = new Date();
     const utcDay = dayIn('UTC', now);
     // Auckland is ahead of UTC from 11:00 or 12:00 UTC on; before that Pago Pago is still yesterday.
-    const zone = ['Pacific/Auckland', 'Pacific/Pago_Pago'].find((candidate) => dayIn(candidate, now) !== utcDay);
+    const zone = ['Pacific/Auckland', 'Pacific/Pago_Pago'].find(
+      (candidate) => dayIn(candidate, now) !== utcDay,
+    );
     if (zone === undefined) throw new Error('No zone is on another day than UTC now');
     const { token } = await addMember(db, 'ada', { daily: 1 });
     // Spent on the UTC day: the whole of her budget there.
@@ -161,13 +173,19 @@ describe('HUB_TIME_ZONE', () => {
   });
 
   it('refuses an unknown time zone at start with a clear message, changing nothing', async () => {
-    await expect(hubIn('Mars/Olympus')).rejects.toThrow(/HUB_TIME_ZONE "Mars\/Olympus" is not a time zone name/);
+    await expect(hubIn('Mars/Olympus')).rejects.toThrow(
+      /HUB_TIME_ZONE "Mars\/Olympus" is not a time zone name/,
+    );
     await expect(hubIn('+03:00')).rejects.toThrow(/HUB_TIME_ZONE/);
     const [row] = await db.query<{ time_zone: string }>('SELECT time_zone FROM hub_settings');
     expect(row?.time_zone).toBe('UTC');
     expect(serverConfig({ HUB_PROVIDER_URL: 'http://x.test', HUB_PROVIDER_KEY: 'k' }).timeZone).toBe('UTC');
     expect(
-      serverConfig({ HUB_PROVIDER_URL: 'http://x.test', HUB_PROVIDER_KEY: 'k', HUB_TIME_ZONE: 'Europe/Paris' }).timeZone,
+      serverConfig({
+        HUB_PROVIDER_URL: 'http://x.test',
+        HUB_PROVIDER_KEY: 'k',
+        HUB_TIME_ZONE: 'Europe/Paris',
+      }).timeZone,
     ).toBe('Europe/Paris');
   });
 });

@@ -37,10 +37,21 @@ beforeEach(async () => {
 });
 
 function hubOver(fetch: typeof globalThis.fetch) {
-  return createHub({ db, providerUrl: 'https://service.test', providerKey: 'team', ratePerMinute: 60_000, fetch });
+  return createHub({
+    db,
+    providerUrl: 'https://service.test',
+    providerKey: 'team',
+    ratePerMinute: 60_000,
+    fetch,
+  });
 }
 
-async function call(path: string, search: string | Record<string, string>, init: RequestInit = {}, app = hub.app) {
+async function call(
+  path: string,
+  search: string | Record<string, string>,
+  init: RequestInit = {},
+  app = hub.app,
+) {
   const query = typeof search === 'string' ? search : new URLSearchParams(search).toString();
   const response = await app.request(`${path}?${query}`, {
     ...init,
@@ -82,7 +93,12 @@ describe('the cache, screened by the do-not-enrich list', () => {
     expect(again.text).not.toContain('Marty');
     expect(service.requests()).toHaveLength(1);
     expect(await me()).toMatchObject({ spent_today: spent, reserved_today: 0 });
-    expect((await readAudit(db, {}))[0]).toMatchObject({ status: 451, charged: 0, subject: null, cache: 'hit' });
+    expect((await readAudit(db, {}))[0]).toMatchObject({
+      status: 451,
+      charged: 0,
+      subject: null,
+      cache: 'hit',
+    });
     // Peek answers as the request would: to the member the team has no copy of it.
     expect((await call('/hub/v1/peek/api/v2/profile/resolve/email', lookup)).body).toMatchObject({
       cached: false,
@@ -101,12 +117,17 @@ describe('the cache, screened by the do-not-enrich list', () => {
 
     const again = await call('/api/v2/search/person', search);
     expect(again).toMatchObject({ status: 200, cache: 'hit', charged: '0' });
-    const kept = (again.body.results as { network_profile_url: string }[]).map((row) => row.network_profile_url);
+    const kept = (again.body.results as { network_profile_url: string }[]).map(
+      (row) => row.network_profile_url,
+    );
     expect(kept).toEqual(rows.map((row) => row.network_profile_url).filter((url) => url !== listed));
     expect(again.text).not.toContain(new URL(listed).pathname);
     expect(service.requests()).toHaveLength(1);
     // The page is still the team's, for free.
-    expect((await call('/hub/v1/peek/api/v2/search/person', search)).body).toMatchObject({ cached: true, free: true });
+    expect((await call('/hub/v1/peek/api/v2/search/person', search)).body).toMatchObject({
+      cached: true,
+      free: true,
+    });
   });
 });
 
@@ -144,7 +165,10 @@ describe('one request, one meaning', () => {
   it('sends the service the canonical params it checked and priced', async () => {
     // Asked with its parameters in another order and without the defaults.
     await call('/api/v2/profile', `use_cache=if-present&profile_url=${encodeURIComponent(person(3))}`);
-    const canonical = endpoints['person.profile'].params.parse({ profile_url: person(3), use_cache: 'if-present' });
+    const canonical = endpoints['person.profile'].params.parse({
+      profile_url: person(3),
+      use_cache: 'if-present',
+    });
     expect(service.requests()[0]?.query).toEqual(
       Object.fromEntries(new URLSearchParams(canonicalQuery(canonical as Record<string, unknown>))),
     );
@@ -175,7 +199,11 @@ describe("the service's answer, bounded", () => {
   it('refuses an answer past the size limit with 502, charged as a spoiled answer is', async () => {
     const flooded = await hubOver(oversized(200, false));
     const refused = await call('/api/v2/profile', profile(1), {}, flooded.app);
-    expect(refused).toMatchObject({ status: 502, charged: '1', body: { error: 'answer_too_large', charged: 1 } });
+    expect(refused).toMatchObject({
+      status: 502,
+      charged: '1',
+      body: { error: 'answer_too_large', charged: 1 },
+    });
     expect(String(refused.body.description)).toContain('25 MB');
     expect(refused.text.length).toBeLessThan(1000);
     expect(await me()).toMatchObject({ spent_today: 1, reserved_today: 0 });

@@ -228,6 +228,10 @@ const MIGRATIONS: readonly Migration[] = [
       'ALTER TABLE members ALTER COLUMN daily_budget TYPE bigint, ALTER COLUMN monthly_budget TYPE bigint',
       'ALTER TABLE spend ALTER COLUMN spent TYPE bigint, ALTER COLUMN reserved TYPE bigint',
       'ALTER TABLE audit ALTER COLUMN charged TYPE bigint',
+      // A page kept before this version is dated by when it was fetched, not by its oldest record
+      // (cache.ts): its age is unknown until it is fetched again.
+      `UPDATE cache SET data_at = NULL WHERE jsonb_typeof(body -> 'results') = 'array'
+        OR jsonb_typeof(body -> 'employees') = 'array' OR jsonb_typeof(body -> 'students') = 'array'`,
       `CREATE TABLE hub_settings (
         id integer PRIMARY KEY CHECK (id = 1),
         -- An IANA time zone name: what "today" and "this month" mean for budgets and spend.

@@ -35,6 +35,8 @@ export function parseJsonNumbersAsText(text: string): unknown {
   return JSON.parse(marked, (_key, value: unknown) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
     const written = (value as Record<string, unknown>)[NUMBER_MARK];
-    return typeof written === 'string' && Object.keys(value).length === 1 ? new WrittenNumber(written) : value;
+    return typeof written === 'string' && Object.keys(value).length === 1
+      ? new WrittenNumber(written)
+      : value;
   });
 }
