@@ -4,13 +4,22 @@
  * day in the hub's time zone (HUB_TIME_ZONE). On a database of their own (PGlite, or PostgreSQL
  * with HUB_DATABASE_URL), with the sandbox as the service.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin, UsageError } from './admin';
 import { createHub, type Hub } from './app';
 import { serverConfig } from './config';
 import type { Db } from './db';
 import { addMember, listMembers } from './members';
-import { sandboxService, type TestDatabase, testDatabase } from './testing';
+import {
+  emptyPgliteFolder,
+  sandboxService,
+  startHubProcess,
+  type TestDatabase,
+  testDatabase,
+} from './testing';
 
 const ADMIN_TOKEN = 'admin-s3cret';
 /** 2^40 credits: past a 32-bit integer, well within Number.MAX_SAFE_INTEGER. */
@@ -172,7 +181,9 @@ describe('HUB_TIME_ZONE', () => {
     );
   });
 
-  it('refuses an unknown time zone at start with a clear message, changing nothing', async () => {
+  it('refuses an unknown time zone at start with a clear message, changing nothing', {
+    timeout: 120_000,
+  }, async () => {
     await expect(hubIn('Mars/Olympus')).rejects.toThrow(
       /HUB_TIME_ZONE "Mars\/Olympus" is not a time zone name/,
     );
@@ -180,6 +191,23 @@ describe('HUB_TIME_ZONE', () => {
     const [row] = await db.query<{ time_zone: string }>('SELECT time_zone FROM hub_settings');
     expect(row?.time_zone).toBe('UTC');
     expect(serverConfig({ HUB_PROVIDER_URL: 'http://x.test', HUB_PROVIDER_KEY: 'k' }).timeZone).toBe('UTC');
+    // The server, as `npm run hub` starts it, stops with the message.
+    const folder = mkdtempSync(join(tmpdir(), 'hub-zone-'));
+    try {
+      if (!database.url) await emptyPgliteFolder(join(folder, 'data'));
+      const started = startHubProcess({
+        ...(database.url ? { HUB_DATABASE_URL: database.url } : { HUB_DATA_DIR: join(folder, 'data') }),
+        HUB_PROVIDER_URL: 'http://127.0.0.1:9',
+        HUB_PROVIDER_KEY: 'team',
+        HUB_TIME_ZONE: 'Mars/Olympus',
+      });
+      started.then((running) => running.child.kill('SIGTERM')).catch(() => {});
+      await expect(started).rejects.toThrow(
+        /Hub failed to start: HUB_TIME_ZONE "Mars\/Olympus" is not a time zone/,
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
     expect(
       serverConfig({
         HUB_PROVIDER_URL: 'http://x.test',
