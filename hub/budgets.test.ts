@@ -10,9 +10,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin, UsageError } from './admin';
 import { createHub, type Hub } from './app';
+import { usageOf } from './budget';
 import { serverConfig } from './config';
 import type { Db } from './db';
-import { addMember, listMembers } from './members';
+import { addMember, listMembers, memberByToken, setBudget } from './members';
+import { migrate } from './migrations';
 import {
   emptyPgliteFolder,
   sandboxService,
@@ -100,6 +102,45 @@ describe('budgets past 2^31', () => {
     expect(await runAdmin(db, ['list-members'])).toEqual([
       `bob: ${HUGE} a day, 0 spent today, ${HUGE} a month (${HUGE} left)`,
     ]);
+  });
+});
+
+describe('a hub of version 2 upgraded', () => {
+  it('keeps its members, spend and answers, and leaves pages kept before of unknown age', async () => {
+    const old = await testDatabase();
+    const before = await old.open();
+    try {
+      await migrate(before, 2);
+      const { token } = await addMember(before, 'ada', { daily: 2_000_000_000, monthly: 2_100_000_000 });
+      await before.query(
+        "INSERT INTO spend (member_id, day, spent, reserved) VALUES (1, (now() AT TIME ZONE 'UTC')::date, 5, 0)",
+      );
+      for (const [key, body] of [
+        ['page', { results: [{ last_updated: '2020-01-01T00:00:00Z' }], next_page: null }],
+        ['profile', { full_name: 'Ada' }],
+      ] as const)
+        await before.query(
+          `INSERT INTO cache (key, endpoint, params, body, fetched_at, data_at)
+           VALUES ($1, 'x', '{}', $2, now(), now())`,
+          [key, JSON.stringify(body)],
+        );
+      expect(await migrate(before)).toContain(3);
+      expect(await memberByToken(before, token)).toMatchObject({
+        dailyBudget: 2_000_000_000,
+        monthlyBudget: 2_100_000_000,
+      });
+      const kept = await before.query<{ key: string; dated: boolean }>(
+        'SELECT key, data_at IS NOT NULL AS dated FROM cache ORDER BY key',
+      );
+      expect(kept).toEqual([
+        { key: 'page', dated: false },
+        { key: 'profile', dated: true },
+      ]);
+      await setBudget(before, 'ada', { daily: HUGE });
+      expect(await usageOf(before, 1)).toMatchObject({ spentToday: 5 });
+    } finally {
+      await old.drop();
+    }
   });
 });
 

@@ -288,15 +288,18 @@ async function appliedVersions(tx: Queryable): Promise<Set<number>> {
   return new Set(rows.map((row) => row.version));
 }
 
-/** Brings the schema to the latest version; returns the versions it applied. */
-export async function migrate(db: Db): Promise<number[]> {
+/**
+ * Brings the schema to the latest version (or to `upTo`: a test of an upgrade starts from an older
+ * one); returns the versions it applied.
+ */
+export async function migrate(db: Db, upTo = Number.POSITIVE_INFINITY): Promise<number[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(2626)');
     const applied = await appliedVersions(tx);
     const done: number[] = [];
     for (const migration of MIGRATIONS) {
       const { version } = migration;
-      if (applied.has(version)) continue;
+      if (applied.has(version) || version > upTo) continue;
       const statements =
         'sql' in migration
           ? migration.sql.split(/;\s*\n/).filter((part) => part.trim() !== '')
