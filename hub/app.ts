@@ -123,9 +123,10 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     });
   });
 
-  // What the same request would get from the team's copy, as proxyRequest decides it: a subject on
-  // the do-not-enrich list (asked about, or the one the copy is about) has no copy as far as a
-  // member can tell (cached and free false: the request is refused with 451 and costs nothing).
+  // What the same request would get from the team's copy, as proxyRequest decides it (screenedCopy):
+  // a subject on the do-not-enrich list, asked about or the one the copy is about, has no copy as
+  // far as a member can tell, so `cached` and `free` are false (a copy fresh enough for the request
+  // is refused with 451 at 0 credits; a page's listed rows are left out, and the page still counts).
   app.get('/hub/v1/peek/*', async (c) => {
     const url = new URL(c.req.url);
     const checked = validate(url.pathname.slice('/hub/v1/peek'.length), url.search);
