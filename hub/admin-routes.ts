@@ -12,6 +12,7 @@ import { readAudit, spendByDay } from './audit';
 import { leftOf, usageOf } from './budget';
 import type { Db } from './db';
 import { addMember, listMembersWithRemoved, removeMember, sameSecret, setBudget } from './members';
+import { parseJsonNumbersAsText, WHOLE_NUMBER_RULE, WrittenNumber, wholeNumberOf } from './numbers';
 import { addListed, forget, listListed, removeListed } from './privacy';
 
 /** A member as the admin routes answer it. */
@@ -47,9 +48,15 @@ export interface ForgetSummary {
 
 const ADMIN = '/hub/v1/admin';
 
-/** The JSON object a write route was sent; a Refusal when the body is not one. */
+/** The JSON object a write route was sent, its numbers as written (numbers.ts); a Refusal when the body is not one. */
 async function bodyOf(c: Context): Promise<Record<string, unknown>> {
-  const body: unknown = await c.req.json().catch(() => undefined);
+  const text = await c.req.text();
+  let body: unknown;
+  try {
+    body = parseJsonNumbersAsText(text);
+  } catch {
+    body = undefined;
+  }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new Refusal('The request body must be a JSON object');
   return body as Record<string, unknown>;
@@ -65,9 +72,12 @@ function text(body: Record<string, unknown>, field: string): string {
 function credits(body: Record<string, unknown>, field: string, nullable: boolean): number | null | undefined {
   const value = body[field];
   if (value === undefined || (nullable && value === null)) return value;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
-    throw new Refusal(`${field}: must be a whole number of credits, 0 or more${nullable ? ', or null' : ''}`);
-  return value;
+  const number = value instanceof WrittenNumber ? wholeNumberOf(value.text) : null;
+  if (number === null)
+    throw new Refusal(
+      `${field}: must be ${WHOLE_NUMBER_RULE} (credits)${nullable ? ', or null' : ''}, not ${value instanceof WrittenNumber ? value.text : JSON.stringify(value)}`,
+    );
+  return number;
 }
 
 /** A route whose refusals of the input are answered with their status and message (not a 500). */
@@ -191,9 +201,9 @@ export function adminRoutes<E extends Env>(app: Hono<E>, db: Db, adminToken: str
   app.get(
     `${ADMIN}/audit`,
     refusing(async (c) => {
-      const limit = Number(c.req.query('limit') ?? '200');
-      if (!Number.isSafeInteger(limit) || limit < 1 || limit > 10_000)
-        throw new Refusal('limit: must be a whole number from 1 to 10000');
+      const limit = wholeNumberOf(c.req.query('limit') ?? '200');
+      if (limit === null || limit < 1 || limit > 10_000)
+        throw new Refusal('limit: must be a whole number from 1 to 10000, in digits');
       const filter = (name: string) => c.req.query(name)?.trim() || undefined;
       return c.json({
         audit: await readAudit(db, { member: filter('member'), subject: filter('subject'), limit }),

@@ -19,6 +19,7 @@ import { openConfiguredDb } from './config';
 import type { Db } from './db';
 import { addMember, listMembers, removeMember, setBudget } from './members';
 import { migrate } from './migrations';
+import { WHOLE_NUMBER_RULE, wholeNumberOf } from './numbers';
 import { addListed, forget, listListed, removeListed } from './privacy';
 
 export class UsageError extends Error {}
@@ -45,12 +46,12 @@ function parseArgs(args: readonly string[]): Parsed {
   return { positional, options };
 }
 
-function credits(options: Map<string, string>, name: string): number | undefined {
+/** A number flag (`--daily`, `--limit`…), read strictly (numbers.ts); undefined when not given. */
+function numberFlag(options: Map<string, string>, name: string): number | undefined {
   const text = options.get(name);
   if (text === undefined) return undefined;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 0)
-    throw new UsageError(`--${name} must be a whole number of credits, 0 or more (not "${text}")`);
+  const value = wholeNumberOf(text);
+  if (value === null) throw new UsageError(`--${name} must be ${WHOLE_NUMBER_RULE} (not "${text}")`);
   return value;
 }
 
@@ -66,11 +67,11 @@ export async function runAdmin(db: Db, args: readonly string[]): Promise<string[
   const { positional, options } = parseArgs(rest);
   switch (command) {
     case 'add-member': {
-      const daily = credits(options, 'daily');
+      const daily = numberFlag(options, 'daily');
       if (daily === undefined) throw new UsageError('add-member needs --daily <credits>');
       const { member, token } = await addMember(db, one(positional, 'name'), {
         daily,
-        monthly: credits(options, 'monthly') ?? null,
+        monthly: numberFlag(options, 'monthly') ?? null,
       });
       return [`Added ${member.name}: ${daily} credits a day. Their token (shown only now):`, token];
     }
@@ -90,8 +91,8 @@ export async function runAdmin(db: Db, args: readonly string[]): Promise<string[
     case 'set-budget': {
       const monthlyText = options.get('monthly');
       const member = await setBudget(db, one(positional, 'name'), {
-        daily: credits(options, 'daily'),
-        monthly: monthlyText === 'none' ? null : credits(options, 'monthly'),
+        daily: numberFlag(options, 'daily'),
+        monthly: monthlyText === 'none' ? null : numberFlag(options, 'monthly'),
       });
       const monthly = member.monthlyBudget === null ? 'no monthly budget' : `${member.monthlyBudget} a month`;
       return [`${member.name}: ${member.dailyBudget} a day, ${monthly}`];
@@ -114,7 +115,7 @@ export async function runAdmin(db: Db, args: readonly string[]): Promise<string[
       const rows = await readAudit(db, {
         member: options.get('member'),
         subject: options.get('subject'),
-        limit: credits(options, 'limit'),
+        limit: numberFlag(options, 'limit'),
       });
       if (rows.length === 0) return ['Nothing in the audit matches.'];
       return rows.map(

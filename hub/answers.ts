@@ -10,11 +10,15 @@ export type HubError =
   | 'member_budget'
   | 'do_not_enrich'
   | 'hub_database_unavailable'
-  | 'service_unreachable';
+  | 'service_unreachable'
+  | 'method_not_allowed'
+  | 'repeated_parameter'
+  | 'answer_too_large';
 
 /** The statuses only the hub answers, beside the service's (STATUS_NAMES). */
 const HUB_STATUS_NAMES: Record<number, string> = {
   402: 'Payment Required',
+  405: 'Method Not Allowed',
   451: 'Unavailable For Legal Reasons',
 };
 

@@ -9,16 +9,19 @@
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { Plan } from '../lib/pricing/credits';
+import { listedIn } from '../lib/pricing/do-not-enrich';
 import { adminRoutes } from './admin-routes';
 import { errorJson, jsonResponse, unauthorized } from './answers';
-import { leftOf, usageOf } from './budget';
-import { ageSeconds, cacheKey, freshEnough, readCached } from './cache';
+import { DEFAULT_TIME_ZONE, leftOf, usageOf, useTimeZone } from './budget';
+import { ageSeconds, cacheKey, freshEnough } from './cache';
 import { DatabaseUnavailable, type Db } from './db';
 import { AccountLimiter, type Priority } from './limiter';
 import { type Member, memberByToken } from './members';
 import { migrate } from './migrations';
+import { wholeNumberOf } from './numbers';
 import { forgottenSince } from './privacy';
-import { type ProxyConfig, proxyRequest, validate } from './proxy';
+import { type ProxyConfig, proxyRequest, screenedCopy, validate } from './proxy';
+import { begin } from './request-steps';
 
 export interface HubOptions {
   db: Db;
@@ -32,6 +35,8 @@ export interface HubOptions {
   fetchTimeoutMs?: number;
   fetch?: typeof fetch;
   now?: () => Date;
+  /** HUB_TIME_ZONE: what "today" and "this month" mean for budgets and spend (default UTC). */
+  timeZone?: string;
 }
 
 type HubEnv = { Variables: { member: Member } };
@@ -47,6 +52,7 @@ const PRIORITY_HEADER = 'X-Hub-Priority';
 export async function createHub(options: HubOptions): Promise<Hub> {
   const { db } = options;
   await migrate(db);
+  await useTimeZone(db, options.timeZone ?? DEFAULT_TIME_ZONE);
   const limiter = new AccountLimiter(db, options.ratePerMinute ?? 300);
   await limiter.init();
   const config: ProxyConfig = {
@@ -90,15 +96,16 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     const asked = c.req.header(PRIORITY_HEADER);
     const priority: Priority = asked === 'click' ? 'click' : 'batch';
     return proxyRequest(deps, {
+      method: c.req.method,
       path: url.pathname,
       search: url.search,
-      query: c.req.query(),
       priority,
       token: bearerToken(c),
     });
   };
-  app.get('/api/*', serviceCall);
-  app.get('/v3/*', serviceCall);
+  // Every method, so that proxyRequest answers any but GET (a HEAD included) with 405.
+  app.all('/api/*', serviceCall);
+  app.all('/v3/*', serviceCall);
 
   app.get('/hub/v1/me', async (c) => {
     const member = c.get('member');
@@ -116,13 +123,23 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     });
   });
 
+  // What the same request would get from the team's copy, as proxyRequest decides it (screenedCopy):
+  // a subject on the do-not-enrich list, asked about or the one the copy is about, has no copy as
+  // far as a member can tell, so `cached` and `free` are false (a copy fresh enough for the request
+  // is refused with 451 at 0 credits; a page's listed rows are left out, and the page still counts).
   app.get('/hub/v1/peek/*', async (c) => {
-    const path = new URL(c.req.url).pathname.slice('/hub/v1/peek'.length);
-    const checked = validate(path, c.req.query());
+    const url = new URL(c.req.url);
+    const checked = validate(url.pathname.slice('/hub/v1/peek'.length), url.search);
     if ('refusal' in checked) return checked.refusal;
-    const cached = await readCached(db, cacheKey(checked.id, checked.params));
+    const begun = await begin(db, bearerToken(c), cacheKey(checked.id, checked.params));
+    if (!begun) return unauthorized();
+    const { listed, cached } = begun;
+    const shown =
+      cached !== null &&
+      listedIn(listed, checked.id, checked.params) === null &&
+      screenedCopy(listed, checked.id, cached.body) !== null;
+    if (!cached || !shown) return c.json({ cached: false, free: false, age_seconds: null, fetched_at: null });
     const now = deps.now();
-    if (!cached) return c.json({ cached: false, free: false, age_seconds: null, fetched_at: null });
     const age = ageSeconds(cached, now);
     return c.json({
       cached: true,
@@ -133,9 +150,9 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   });
 
   app.get('/hub/v1/forgotten', async (c) => {
-    const since = Number(c.req.query('since') ?? '0');
-    if (!Number.isSafeInteger(since) || since < 0)
-      return jsonResponse(400, errorJson(400, 'since: must be a whole number, 0 or more'));
+    const since = wholeNumberOf(c.req.query('since') ?? '0');
+    if (since === null)
+      return jsonResponse(400, errorJson(400, 'since: must be a whole number, 0 or more, in digits'));
     const forgotten = await forgottenSince(db, since);
     return c.json({ forgotten, last: forgotten.at(-1)?.seq ?? since });
   });

@@ -5,13 +5,15 @@
  * canonical params without the freshness ones), so the same question asked with other freshness
  * wishes finds the same answer.
  *
- * An answer's age is its data's: its own `last_updated` when it gives one, else the time of a fetch
- * that asked for fresh data; an answer of unknown age only serves requests that accept any age.
+ * An answer's age is its data's: its own `last_updated` when it gives one, a search's or listing's
+ * page its oldest record's (a page is as recent as the stalest row it shows, not as the hub's fetch
+ * of it), else the time of a fetch that asked for fresh data; an answer of unknown age only serves
+ * requests that accept any age.
  */
+import { endpointInfo } from '../lib/api/endpoint-info';
 import type { EndpointId } from '../lib/api/ids';
 import { acceptedAgeSeconds } from '../lib/freshness';
 import { cacheKey } from '../lib/pricing/cache-key';
-import type { Queryable } from './db';
 
 export { cacheKey };
 
@@ -22,17 +24,42 @@ export interface CachedAnswer {
   dataAt: Date | null;
 }
 
-/** The time an answer says its data is from: `meta.last_updated`, `last_updated`, v3 `meta.updatedAt`. */
-function statedDataTime(body: unknown): Date | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const top = body as Record<string, unknown>;
-  const meta = (typeof top.meta === 'object' && top.meta !== null ? top.meta : {}) as Record<string, unknown>;
-  for (const value of [meta.last_updated, top.last_updated, meta.updatedAt]) {
+/**
+ * The time one subject's data says it is from: `meta.last_updated`, `last_updated`, v3
+ * `meta.updatedAt`, or a search row's or listing row's profile's `meta.last_updated`.
+ */
+function recordTime(record: unknown): Date | null {
+  if (typeof record !== 'object' || record === null) return null;
+  const top = record as Record<string, unknown>;
+  const objectAt = (value: unknown) =>
+    (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const meta = objectAt(top.meta);
+  const profileMeta = objectAt(objectAt(top.profile).meta);
+  for (const value of [meta.last_updated, top.last_updated, meta.updatedAt, profileMeta.last_updated]) {
     if (typeof value !== 'string') continue;
     const time = new Date(value);
     if (!Number.isNaN(time.getTime())) return time;
   }
   return null;
+}
+
+/**
+ * The time an answer says its data is from: a one-subject answer's own time; a page's (a search, a
+ * listing) its oldest record's (of those that say; null when none does).
+ */
+function statedDataTime(endpointId: EndpointId, body: unknown): Date | null {
+  const resultsKey = endpointInfo[endpointId].resultsKey;
+  const rows =
+    resultsKey !== undefined && typeof body === 'object' && body !== null
+      ? (body as Record<string, unknown>)[resultsKey]
+      : undefined;
+  if (!Array.isArray(rows) || rows.length === 0) return recordTime(body);
+  let oldest: Date | null = null;
+  for (const row of rows) {
+    const time = recordTime(row);
+    if (time !== null && (oldest === null || time < oldest)) oldest = time;
+  }
+  return oldest;
 }
 
 /** How old the data of an answer is, in seconds; null when unknown. */
@@ -66,11 +93,6 @@ export function cachedFromRow(row: CacheRow): CachedAnswer {
   };
 }
 
-export async function readCached(db: Queryable, key: string): Promise<CachedAnswer | null> {
-  const [row] = await db.query<CacheRow>('SELECT body, fetched_at, data_at FROM cache WHERE key = $1', [key]);
-  return row ? cachedFromRow(row) : null;
-}
-
 /**
  * The `cache` row keeping an answer for the team, as the parameters of
  * `(key, endpoint, params, body, fetched_at, data_at)`; it replaces an older one of the same question.
@@ -82,7 +104,7 @@ export function cacheRowValues(
   now: Date,
 ): unknown[] {
   const askedFresh = params.live_fetch === 'force' || params.use_cache === 'if-recent';
-  const dataAt = statedDataTime(body) ?? (askedFresh ? now : null);
+  const dataAt = statedDataTime(endpointId, body) ?? (askedFresh ? now : null);
   return [
     cacheKey(endpointId, { ...params }),
     endpointId,

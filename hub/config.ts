@@ -3,11 +3,15 @@
  * HUB_DATABASE_URL (a real PostgreSQL; else the embedded PGlite in HUB_DATA_DIR, default
  * `.hub-data`), HUB_PROVIDER_URL and HUB_PROVIDER_KEY (the service and the team's key),
  * HUB_ADMIN_TOKEN, HUB_PORT (8788), HUB_PLAN (`standard` or `growth`: the account's plan, which
- * some prices depend on), HUB_RATE_PER_MIN (300: the account's rate limit).
+ * some prices depend on), HUB_RATE_PER_MIN (300: the account's rate limit), HUB_TIME_ZONE (UTC: an
+ * IANA name, what "today" and "this month" mean for budgets and spend; an unknown name stops the
+ * start with a clear message: budget.ts useTimeZone).
  */
 import { DEFAULT_RATE_PER_MINUTE } from '../lib/api/assumptions';
 import type { Plan } from '../lib/pricing/credits';
+import { DEFAULT_TIME_ZONE } from './budget';
 import { type Db, openDb } from './db';
+import { wholeNumberOf } from './numbers';
 
 export const DEFAULT_HUB_PORT = 8788;
 export const DEFAULT_DATA_DIR = '.hub-data';
@@ -17,9 +21,9 @@ type Env = Readonly<Record<string, string | undefined>>;
 function wholeNumber(env: Env, name: string, fallback: number, min: number): number {
   const text = env[name];
   if (text === undefined || text.trim() === '') return fallback;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < min)
-    throw new Error(`${name} must be a whole number of at least ${min}, not "${text}"`);
+  const value = wholeNumberOf(text.trim());
+  if (value === null || value < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, in digits, not "${text}"`);
   return value;
 }
 
@@ -41,6 +45,7 @@ export interface ServerConfig {
   plan: Plan;
   ratePerMinute: number;
   adminToken: string | undefined;
+  timeZone: string;
 }
 
 export function serverConfig(env: Env = process.env): ServerConfig {
@@ -68,5 +73,6 @@ export function serverConfig(env: Env = process.env): ServerConfig {
     plan,
     ratePerMinute: wholeNumber(env, 'HUB_RATE_PER_MIN', DEFAULT_RATE_PER_MINUTE, 1),
     adminToken: env.HUB_ADMIN_TOKEN?.trim() || undefined,
+    timeZone: env.HUB_TIME_ZONE?.trim() || DEFAULT_TIME_ZONE,
   };
 }

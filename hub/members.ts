@@ -18,8 +18,9 @@ export interface MemberRow {
   id: number;
   name: string;
   token_hash: string;
-  daily_budget: number;
-  monthly_budget: number | null;
+  /** bigint: PostgreSQL's driver gives it as a text. */
+  daily_budget: number | string;
+  monthly_budget: number | string | null;
 }
 
 const TOKEN_PREFIX = 'hub_';
@@ -39,8 +40,8 @@ function toMember(row: MemberRow): Member {
   return {
     id: row.id,
     name: row.name,
-    dailyBudget: row.daily_budget,
-    monthlyBudget: row.monthly_budget,
+    dailyBudget: Number(row.daily_budget),
+    monthlyBudget: row.monthly_budget === null ? null : Number(row.monthly_budget),
   };
 }
 

@@ -217,6 +217,68 @@ const MIGRATIONS: readonly Migration[] = [
       END $$`,
     ],
   },
+  {
+    // One request, one meaning (issue 40): credits as 64-bit numbers (a budget past 2^31 was a
+    // 500), and "today" as the day in the hub's time zone (HUB_TIME_ZONE, kept in `hub_settings`,
+    // which the server writes as it starts: app.ts createHub), read through `hub_today()` wherever
+    // SQL says today. hub_reserve is recreated for both: its credits are bigint and its day is
+    // hub_today(); nothing else in it changed.
+    version: 3,
+    statements: [
+      'ALTER TABLE members ALTER COLUMN daily_budget TYPE bigint, ALTER COLUMN monthly_budget TYPE bigint',
+      'ALTER TABLE spend ALTER COLUMN spent TYPE bigint, ALTER COLUMN reserved TYPE bigint',
+      'ALTER TABLE audit ALTER COLUMN charged TYPE bigint',
+      // A page kept before this version is dated by when it was fetched, not by its oldest record
+      // (cache.ts): its age is unknown until it is fetched again.
+      `UPDATE cache SET data_at = NULL WHERE jsonb_typeof(body -> 'results') = 'array'
+        OR jsonb_typeof(body -> 'employees') = 'array' OR jsonb_typeof(body -> 'students') = 'array'`,
+      `CREATE TABLE hub_settings (
+        id integer PRIMARY KEY CHECK (id = 1),
+        -- An IANA time zone name: what "today" and "this month" mean for budgets and spend.
+        time_zone text NOT NULL
+      )`,
+      "INSERT INTO hub_settings (id, time_zone) VALUES (1, 'UTC')",
+      // The day a moment falls on in the hub's time zone; hub_today() is the day of now().
+      `CREATE FUNCTION hub_day_at(p_at timestamptz) RETURNS date LANGUAGE sql STABLE AS $$
+        SELECT (p_at AT TIME ZONE (SELECT s.time_zone FROM hub_settings s WHERE s.id = 1))::date
+      $$`,
+      'CREATE FUNCTION hub_today() RETURNS date LANGUAGE sql STABLE AS $$ SELECT hub_day_at(now()) $$',
+      'DROP FUNCTION hub_reserve(integer, integer, double precision)',
+      // As in version 2, with bigint credits and the hub's day.
+      `CREATE FUNCTION hub_reserve(p_member_id integer, p_credits bigint, p_stale_ms double precision)
+      RETURNS TABLE (outcome text, day text, left_daily bigint, left_monthly bigint, slot_at double precision)
+      LANGUAGE plpgsql AS $$
+      #variable_conflict use_column
+      DECLARE
+        today date := hub_today();
+        budget_daily bigint;
+        budget_monthly bigint;
+        used_today bigint;
+        used_month bigint;
+      BEGIN
+        SELECT m.daily_budget, m.monthly_budget INTO budget_daily, budget_monthly
+        FROM members m WHERE m.id = p_member_id AND m.removed_at IS NULL FOR NO KEY UPDATE;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'removed'::text, NULL::text, 0::bigint, NULL::bigint, NULL::double precision;
+          RETURN;
+        END IF;
+        SELECT coalesce(sum(s.spent + s.reserved) FILTER (WHERE s.day = today), 0),
+               coalesce(sum(s.spent + s.reserved), 0)
+        INTO used_today, used_month
+        FROM spend s WHERE s.member_id = p_member_id AND s.day >= date_trunc('month', today)::date;
+        left_daily := greatest(0, budget_daily - used_today);
+        left_monthly := CASE WHEN budget_monthly IS NULL THEN NULL ELSE greatest(0, budget_monthly - used_month) END;
+        IF p_credits > left_daily OR (left_monthly IS NOT NULL AND p_credits > left_monthly) THEN
+          RETURN QUERY SELECT 'over_budget'::text, NULL::text, left_daily, left_monthly, NULL::double precision;
+          RETURN;
+        END IF;
+        INSERT INTO spend AS s (member_id, day, reserved) VALUES (p_member_id, today, p_credits)
+        ON CONFLICT (member_id, day) DO UPDATE SET reserved = s.reserved + p_credits;
+        RETURN QUERY SELECT 'reserved'::text, to_char(today, 'YYYY-MM-DD'), left_daily - p_credits,
+          left_monthly - p_credits, hub_take_free_slot(p_member_id, p_stale_ms);
+      END $$`,
+    ],
+  },
 ];
 
 async function appliedVersions(tx: Queryable): Promise<Set<number>> {
@@ -226,15 +288,18 @@ async function appliedVersions(tx: Queryable): Promise<Set<number>> {
   return new Set(rows.map((row) => row.version));
 }
 
-/** Brings the schema to the latest version; returns the versions it applied. */
-export async function migrate(db: Db): Promise<number[]> {
+/**
+ * Brings the schema to the latest version (or to `upTo`: a test of an upgrade starts from an older
+ * one); returns the versions it applied.
+ */
+export async function migrate(db: Db, upTo = Number.POSITIVE_INFINITY): Promise<number[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(2626)');
     const applied = await appliedVersions(tx);
     const done: number[] = [];
     for (const migration of MIGRATIONS) {
       const { version } = migration;
-      if (applied.has(version)) continue;
+      if (applied.has(version) || version > upTo) continue;
       const statements =
         'sql' in migration
           ? migration.sql.split(/;\s*\n/).filter((part) => part.trim() !== '')

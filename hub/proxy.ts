@@ -1,16 +1,18 @@
 /**
  * One member request, the service's way: validated by the registry (400 before anything is sent or
- * reserved), refused when it names a subject on the team's do-not-enrich list (451), served from
- * the team's cache when fresh enough (0 credits), else reserved against the member's budget (402),
- * paced by the account's limiter, sent with the team's key, and answered as the service answered,
- * with `X-Hub-Charged` (what the team paid) and `X-Hub-Cache`. An answer about a listed subject is
- * paid but neither kept nor shown.
+ * reserved; a GET only, each parameter once), refused when it names a subject on the team's
+ * do-not-enrich list (451), served from the team's cache when fresh enough (0 credits, screened by
+ * the list as a fresh answer is), else reserved against the member's budget (402), paced by the
+ * account's limiter, sent with the team's key as the canonical params the registry checked, and
+ * answered as the service answered, with `X-Hub-Charged` (what the team paid) and `X-Hub-Cache`. An
+ * answer about a listed subject is paid but neither kept nor shown; an answer past the extension's
+ * size limit is refused as it arrives (502).
  */
-import { UNPUBLISHED_COST_ESTIMATE } from '../lib/api/assumptions';
+import { MAX_ANSWER_BYTES, UNPUBLISHED_COST_ESTIMATE } from '../lib/api/assumptions';
 import { summarizeAnswer, summarizeParams } from '../lib/api/endpoint-info';
 import { type EndpointId, endpoints } from '../lib/api/endpoints';
 import { retryAfterOf } from '../lib/api/errors';
-import { describeParamError } from '../lib/api/params';
+import { canonicalQuery, describeParamError } from '../lib/api/params';
 import { type Plan, quoteCanonical, reconcileCanonical } from '../lib/pricing/credits';
 import { listedIn, screenAnswer } from '../lib/pricing/do-not-enrich';
 import { reservationOf } from '../lib/pricing/reservation';
@@ -53,14 +55,53 @@ export function endpointAt(path: string): EndpointId | undefined {
 
 export type Validated = { id: EndpointId; params: Record<string, unknown> } | { refusal: Response };
 
-/** The registry's reading of a request: its endpoint and canonical params, or the 400/404 to answer. */
-export function validate(path: string, query: Record<string, string>): Validated {
+/**
+ * The registry's reading of a request: its endpoint and canonical params, or the 404/405/400 to
+ * answer. One request has one meaning: the service's paths answer GET only (a HEAD would be sent
+ * and charged as a GET), and a parameter given twice is refused, since the registry would check
+ * one value and a provider might read the other.
+ */
+export function validate(path: string, search: string, method = 'GET'): Validated {
   const id = endpointAt(path);
   if (!id) return { refusal: jsonResponse(404, errorJson(404, 'The requested resource could not be found')) };
-  const parsed = endpoints[id].params.safeParse(query);
+  if (method !== 'GET')
+    return {
+      refusal: jsonResponse(
+        405,
+        errorJson(405, `The service's paths answer GET only, not ${method}`, { error: 'method_not_allowed' }),
+        { Allow: 'GET' },
+      ),
+    };
+  const query = new URLSearchParams(search);
+  const names = [...query.keys()];
+  const repeated = [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
+  if (repeated.length > 0)
+    return {
+      refusal: jsonResponse(
+        400,
+        errorJson(400, `${repeated.join(', ')}: give each parameter once (it was given more than once)`, {
+          error: 'repeated_parameter',
+        }),
+      ),
+    };
+  const parsed = endpoints[id].params.safeParse(Object.fromEntries(query));
   if (!parsed.success)
     return { refusal: jsonResponse(400, errorJson(400, describeParamError(parsed.error))) };
   return { id, params: parsed.data as Record<string, unknown> };
+}
+
+/**
+ * The team's cached answer as a member may be given it: screened by the do-not-enrich list as a
+ * fresh answer is (screenAnswer). A one-subject answer about a listed subject is refused (`null`):
+ * to the member the team has no copy of it (peek says so too); a page's listed rows are left out.
+ */
+export function screenedCopy(
+  listed: ReadonlySet<string>,
+  id: EndpointId,
+  body: unknown,
+): { body: unknown } | null {
+  const screened = screenAnswer(listed, id, body);
+  return screened.listed === null ? { body: screened.data } : null;
 }
 
 /** The most a request may cost, for the member's budget. */
@@ -87,10 +128,10 @@ type Audit = (
  */
 export async function proxyRequest(
   deps: ProxyDeps,
-  request: { path: string; search: string; query: Record<string, string>; priority: Priority; token: string },
+  request: { method: string; path: string; search: string; priority: Priority; token: string },
 ): Promise<Response> {
   const { db, config } = deps;
-  const checked = validate(request.path, request.query);
+  const checked = validate(request.path, request.search, request.method);
   if ('refusal' in checked)
     // The service answers a bad key 401 before it reads the request: so does the hub.
     return (await memberByToken(db, request.token)) ? checked.refusal : unauthorized();
@@ -119,11 +160,23 @@ export async function proxyRequest(
   }
 
   if (cached && freshEnough(cached, params, deps.now())) {
+    const copy = screenedCopy(listed, id, cached.body);
+    if (copy === null) {
+      // Listed since it was kept: refused as a fresh answer about them is, and nothing is charged.
+      await recordAudit(db, auditLine(451, 0, 'hit', { subject: null }));
+      return jsonResponse(
+        451,
+        errorJson(451, "The team's answer is about a subject on the team's do-not-enrich list: not shown", {
+          error: 'do_not_enrich',
+        }),
+        hubHeaders(0, 'hit'),
+      );
+    }
     await recordAudit(
       db,
-      auditLine(200, 0, 'hit', { subject: summarizeAnswer(id, params, cached.body), cacheKey: key }),
+      auditLine(200, 0, 'hit', { subject: summarizeAnswer(id, params, copy.body), cacheKey: key }),
     );
-    return jsonResponse(200, cached.body, hubHeaders(0, 'hit'));
+    return jsonResponse(200, copy.body, hubHeaders(0, 'hit'));
   }
 
   const reserved = await reserve(db, member.id, maxCharge(id, params, config));
@@ -145,10 +198,10 @@ export async function proxyRequest(
   }
   const { reservation } = reserved;
 
-  let answer: { status: number; text: string; headers: Headers };
+  let answer: ServiceAnswer;
   try {
     if (reserved.slotAt === null) await deps.limiter.waitForSlot(member.id, request.priority);
-    answer = await send(deps, request.path, request.search);
+    answer = await send(deps, endpoints[id].path, canonicalQuery(params));
   } catch (error) {
     const unreachable = error instanceof ServiceUnreachable;
     await finish(db, {
@@ -169,17 +222,48 @@ export async function proxyRequest(
 
 class ServiceUnreachable extends Error {}
 
-async function send(
-  deps: ProxyDeps,
-  path: string,
-  search: string,
-): Promise<{ status: number; text: string; headers: Headers }> {
+/** The service's answer; `text` null when it was past MAX_ANSWER_BYTES (and was not read further). */
+interface ServiceAnswer {
+  status: number;
+  text: string | null;
+  headers: Headers;
+}
+
+/**
+ * An answer's body, read up to `maxBytes` (the extension's limit, MAX_ANSWER_BYTES): null as soon
+ * as it announces or delivers more, the rest left unread (the connection is cancelled).
+ */
+async function boundedText(response: Response, maxBytes: number): Promise<string | null> {
+  if (Number(response.headers.get('Content-Length') ?? 0) > maxBytes) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+async function send(deps: ProxyDeps, path: string, query: string): Promise<ServiceAnswer> {
   try {
-    const response = await deps.fetch(new URL(path + search, deps.config.providerUrl), {
+    const url = new URL(query === '' ? path : `${path}?${query}`, deps.config.providerUrl);
+    const response = await deps.fetch(url, {
       headers: { Authorization: `Bearer ${deps.config.providerKey}`, Accept: 'application/json' },
       signal: AbortSignal.timeout(deps.config.fetchTimeoutMs),
     });
-    return { status: response.status, text: await response.text(), headers: response.headers };
+    const text = await boundedText(response, MAX_ANSWER_BYTES);
+    return { status: response.status, text, headers: response.headers };
   } catch (error) {
     throw new ServiceUnreachable(
       `The hub could not reach the service (${error instanceof Error ? error.message : String(error)}); nothing was charged`,
@@ -200,11 +284,14 @@ interface Pending {
 async function answered(
   deps: ProxyDeps,
   { id, params, key, listed, reservation, auditLine }: Pending,
-  answer: { status: number; text: string; headers: Headers },
+  answer: ServiceAnswer,
 ): Promise<Response> {
-  const passOn = (charged: number | null, body = answer.text, status = answer.status) => {
+  const passOn = (charged: number | null, body = answer.text ?? '', status = answer.status) => {
     const headers: Record<string, string> = {
-      'Content-Type': answer.headers.get('Content-Type') ?? 'application/json',
+      'Content-Type':
+        status === answer.status
+          ? (answer.headers.get('Content-Type') ?? 'application/json')
+          : 'application/json',
       ...hubHeaders(charged, 'miss'),
     };
     const retryAfter = answer.headers.get('Retry-After');
@@ -213,6 +300,26 @@ async function answered(
   };
   const done = (charged: number, audit: AuditLine, cacheRow: unknown[] | null = null) =>
     finish(deps.db, { reservation, charged, cacheRow, audit });
+  if (answer.text === null) {
+    // Past the size limit: a 200 is charged as a spoiled answer is (below), an error is not.
+    const charged = answer.status === 200 ? reservation.credits : 0;
+    await done(charged, auditLine(502, charged, 'miss'));
+    const message = `The service's answer was over ${MAX_ANSWER_BYTES / 1_000_000} MB, the most the hub reads; it was not kept`;
+    return passOn(
+      charged,
+      JSON.stringify(
+        errorJson(
+          502,
+          charged > 0 ? `${message}. The service charges an answer it sent: ${charged} credits` : message,
+          {
+            error: 'answer_too_large',
+            charged,
+          },
+        ),
+      ),
+      502,
+    );
+  }
   if (answer.status !== 200) {
     // Errors are not charged (the spec's Limits); a 429 teaches the account's limiter.
     if (answer.status === 429) {

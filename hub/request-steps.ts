@@ -74,8 +74,9 @@ export async function reserve(db: Queryable, memberId: number, credits: number):
   const [row] = await db.query<{
     outcome: 'reserved' | 'over_budget' | 'removed';
     day: string | null;
-    left_daily: number;
-    left_monthly: number | null;
+    // bigint: PostgreSQL's driver gives them as texts.
+    left_daily: number | string;
+    left_monthly: number | string | null;
     slot_at: number | null;
   }>('SELECT outcome, day, left_daily, left_monthly, slot_at FROM hub_reserve($1, $2, $3)', [
     memberId,
@@ -86,7 +87,11 @@ export async function reserve(db: Queryable, memberId: number, credits: number):
   if (row.outcome === 'over_budget')
     return {
       outcome: 'over_budget',
-      refusal: new MemberBudgetExceeded(credits, row.left_daily, row.left_monthly),
+      refusal: new MemberBudgetExceeded(
+        credits,
+        Number(row.left_daily),
+        row.left_monthly === null ? null : Number(row.left_monthly),
+      ),
     };
   return {
     outcome: 'reserved',
@@ -107,7 +112,7 @@ export async function finish(
   const { reservation } = step;
   await db.query(
     `WITH settled AS (
-       UPDATE spend SET reserved = greatest(0, reserved - $3::integer), spent = spent + $4::integer
+       UPDATE spend SET reserved = greatest(0, reserved - $3::bigint), spent = spent + $4::bigint
        WHERE member_id = $1::integer AND day = $2::date
        RETURNING 1),
      stored AS (
@@ -118,7 +123,7 @@ export async function finish(
          fetched_at = excluded.fetched_at, data_at = excluded.data_at
        RETURNING 1)
      INSERT INTO audit (member_id, endpoint, subject, params, status, charged, cache, cache_key)
-     SELECT $11::integer, $12::text, $13::text, $14::jsonb, $15::integer, $16::integer, $17::text, $18::text
+     SELECT $11::integer, $12::text, $13::text, $14::jsonb, $15::integer, $16::bigint, $17::text, $18::text
      WHERE $11::integer IS NOT NULL`,
     [
       reservation.memberId,

@@ -1,6 +1,7 @@
 /** What the admin page's sections share: a section's frame, loading what it shows, and its states. */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { WHOLE_NUMBER_RULE, wholeNumberOf } from '../numbers';
 import type { Answer } from './api';
 
 /** The hub as a section calls it: the admin token is added, a wrong token signs the page out. */
@@ -96,9 +97,8 @@ export function Table({ label, children }: { label: string; children: ComponentC
 
 /** A whole number of credits typed in a field, or the reason it is not one. */
 export function creditsIn(text: string, label: string): number | string {
-  const value = Number(text.trim());
-  if (text.trim() === '' || !Number.isSafeInteger(value) || value < 0)
-    return `${label} must be a whole number of credits, 0 or more.`;
+  const value = wholeNumberOf(text.trim());
+  if (value === null) return `${label} must be ${WHOLE_NUMBER_RULE} (credits).`;
   return value;
 }
 

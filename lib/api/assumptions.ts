@@ -147,3 +147,10 @@ export const RECENT_DAYS = 29;
  * page (and a next page), so the sandbox pages by 25.
  */
 export const JOB_SEARCH_PAGE_SIZE = 25;
+
+/**
+ * The largest answer accepted, by the extension's client and by the team hub alike: the biggest
+ * page the spec allows (100 enriched profiles) is a few MB, and the spec states no limit; anything
+ * far past it is refused as it arrives rather than held in memory and stored.
+ */
+export const MAX_ANSWER_BYTES = 25_000_000;

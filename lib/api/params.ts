@@ -51,6 +51,26 @@ export function paramFields(id: EndpointId): ParamField[] {
 }
 
 // ---------------------------------------------------------------------------------------------
+// What is sent
+
+/**
+ * The query string of canonical params, without its `?` (the schemas below already decided what is
+ * sent: defaults filled, guessed v3 flags only when on): absent values left out, lists
+ * comma-separated as the spec writes its list parameters. The extension's client and the team hub
+ * both send exactly this, so what was checked and priced is what the service reads.
+ */
+export function canonicalQuery(params: Readonly<Record<string, unknown>>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    query.append(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  // URLSearchParams writes a space as '+'; '%20' reads as a space to every server. A literal '+'
+  // was already written as '%2B', so every '+' left is a space.
+  return query.toString().replace(/\+/g, '%20');
+}
+
+// ---------------------------------------------------------------------------------------------
 // Errors
 
 /** One sentence per issue, each starting with the parameter it is about. */

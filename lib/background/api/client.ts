@@ -9,6 +9,7 @@
  * are injectable so tests run the retry and timeout rules on a fake clock against a fetch stub.
  */
 import type { z } from 'zod';
+import { MAX_ANSWER_BYTES } from '../../api/assumptions';
 import { baseUrlProblem } from '../../api/base-url';
 import {
   type ApiVersion,
@@ -18,6 +19,7 @@ import {
   type ResponseOf,
 } from '../../api/endpoints';
 import { ApiError, type ApiErrorKind, isApiError } from '../../api/errors';
+import { canonicalQuery } from '../../api/params';
 import {
   type Answered,
   attempt,
@@ -60,12 +62,6 @@ export const CALL_DEADLINE_MS = 60_000;
  * idle deadline would hold its call, its journal entry and its job slot for ever.
  */
 export const BODY_DEADLINE_MS = 60_000;
-
-/**
- * The largest answer accepted: the biggest page the spec allows (100 enriched profiles) is a few
- * MB; anything far past it is refused as it arrives rather than held in memory and stored.
- */
-export const MAX_ANSWER_BYTES = 25_000_000;
 
 /** The longest a balance reading may take: it is a checkpoint, never worth waiting long for. */
 export const BALANCE_DEADLINE_MS = 15_000;
@@ -219,13 +215,10 @@ export function createClient(config: ClientConfig) {
   const deadlineMs = config.deadlineMs ?? CALL_DEADLINE_MS;
   const baseUrls: Record<ApiVersion, string> = { v2: config.baseUrlV2, v3: config.baseUrlV3 };
 
-  function urlFor(version: ApiVersion, path: string, query: URLSearchParams): string {
+  function urlFor(version: ApiVersion, path: string, search: string): string {
     // Refused before anything is sent: a key must not travel in the clear, nor credentials in a URL.
     const problem = baseUrlProblem(baseUrls[version]);
     if (problem) throw new ApiError('invalid', { description: `The base URL (${version}) ${problem}` });
-    // URLSearchParams writes a space as '+'; '%20' reads as a space to every server. A literal '+'
-    // was already written as '%2B', so every '+' left is a space.
-    const search = query.toString().replace(/\+/g, '%20');
     return `${baseUrls[version].replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
   }
 
@@ -244,7 +237,7 @@ export function createClient(config: ClientConfig) {
     opts: CallOptions = {},
   ): Promise<CallResult<ResponseOf<Id>>> {
     const endpoint = endpoints[id];
-    const url = urlFor(endpoint.version, endpoint.path, toQuery(params));
+    const url = urlFor(endpoint.version, endpoint.path, canonicalQuery(params));
     const streams = endpoint.streamsWhenEnriched && params.enrich_profiles === 'enrich';
     const { value, hubCharged } = await send(
       {
@@ -265,7 +258,7 @@ export function createClient(config: ClientConfig) {
 
   /** The account's balance (free). Null when the service does not say (404): unknown, not zero. */
   async function creditBalance(opts: { signal?: AbortSignal } = {}): Promise<number | null> {
-    const url = urlFor(creditBalanceEndpoint.version, creditBalanceEndpoint.path, new URLSearchParams());
+    const url = urlFor(creditBalanceEndpoint.version, creditBalanceEndpoint.path, '');
     try {
       const { value } = await send(
         { url, response: creditBalanceEndpoint.response },
@@ -289,26 +282,12 @@ export function createClient(config: ClientConfig) {
     response: z.ZodType<T>,
     opts: { signal?: AbortSignal; deadlineMs?: number } = {},
   ): Promise<T> {
-    const url = urlFor('v2', path, toQuery(query));
+    const url = urlFor('v2', path, canonicalQuery(query));
     const { value } = await send({ url, response }, opts, opts.deadlineMs ?? BALANCE_DEADLINE_MS);
     return value as T;
   }
 
   return { callCanonical, creditBalance, hubRead };
-}
-
-/**
- * The query string of canonical params (params.ts already decided what is sent: defaults filled,
- * guessed v3 flags only when on): absent values left out, lists comma-separated as the spec writes
- * its list parameters.
- */
-function toQuery(params: Readonly<Record<string, unknown>>): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue;
-    query.append(name, Array.isArray(value) ? value.join(',') : String(value));
-  }
-  return query;
 }
 
 const realSleep: Sleep = (ms, signal) =>
