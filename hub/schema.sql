@@ -12,8 +12,8 @@ CREATE TABLE members (
   id serial,
   name text NOT NULL,
   token_hash text NOT NULL,
-  daily_budget integer NOT NULL,
-  monthly_budget integer,
+  daily_budget bigint NOT NULL,
+  monthly_budget bigint,
   created_at timestamp with time zone NOT NULL DEFAULT now(),
   removed_at timestamp with time zone,
   CONSTRAINT members_pkey PRIMARY KEY (id),
@@ -26,8 +26,8 @@ CREATE UNIQUE INDEX members_active_name ON public.members USING btree (name) WHE
 CREATE TABLE spend (
   member_id integer NOT NULL,
   day date NOT NULL,
-  spent integer NOT NULL DEFAULT 0,
-  reserved integer NOT NULL DEFAULT 0,
+  spent bigint NOT NULL DEFAULT 0,
+  reserved bigint NOT NULL DEFAULT 0,
   CONSTRAINT spend_pkey PRIMARY KEY (member_id, day),
   CONSTRAINT spend_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
 );
@@ -66,7 +66,7 @@ CREATE TABLE audit (
   params jsonb,
   at timestamp with time zone NOT NULL DEFAULT now(),
   status integer NOT NULL,
-  charged integer,
+  charged bigint,
   cache text NOT NULL,
   cache_key text,
   CONSTRAINT audit_pkey PRIMARY KEY (id),
@@ -105,6 +105,21 @@ CREATE TABLE do_not_enrich_version (
   CONSTRAINT do_not_enrich_version_id_check CHECK ((id = 1))
 );
 
+CREATE TABLE hub_settings (
+  id integer NOT NULL,
+  time_zone text NOT NULL,
+  CONSTRAINT hub_settings_pkey PRIMARY KEY (id),
+  CONSTRAINT hub_settings_id_check CHECK ((id = 1))
+);
+
+CREATE OR REPLACE FUNCTION public.hub_day_at(p_at timestamp with time zone)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+AS $function$
+        SELECT (p_at AT TIME ZONE (SELECT s.time_zone FROM hub_settings s WHERE s.id = 1))::date
+      $function$;
+
 CREATE OR REPLACE FUNCTION public.hub_do_not_enrich_changed()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -114,22 +129,22 @@ AS $function$
         RETURN NULL;
       END $function$;
 
-CREATE OR REPLACE FUNCTION public.hub_reserve(p_member_id integer, p_credits integer, p_stale_ms double precision)
- RETURNS TABLE(outcome text, day text, left_daily integer, left_monthly integer, slot_at double precision)
+CREATE OR REPLACE FUNCTION public.hub_reserve(p_member_id integer, p_credits bigint, p_stale_ms double precision)
+ RETURNS TABLE(outcome text, day text, left_daily bigint, left_monthly bigint, slot_at double precision)
  LANGUAGE plpgsql
 AS $function$
       #variable_conflict use_column
       DECLARE
-        today date := (now() AT TIME ZONE 'UTC')::date;
-        budget_daily integer;
-        budget_monthly integer;
+        today date := hub_today();
+        budget_daily bigint;
+        budget_monthly bigint;
         used_today bigint;
         used_month bigint;
       BEGIN
         SELECT m.daily_budget, m.monthly_budget INTO budget_daily, budget_monthly
         FROM members m WHERE m.id = p_member_id AND m.removed_at IS NULL FOR NO KEY UPDATE;
         IF NOT FOUND THEN
-          RETURN QUERY SELECT 'removed'::text, NULL::text, 0, NULL::integer, NULL::double precision;
+          RETURN QUERY SELECT 'removed'::text, NULL::text, 0::bigint, NULL::bigint, NULL::double precision;
           RETURN;
         END IF;
         SELECT coalesce(sum(s.spent + s.reserved) FILTER (WHERE s.day = today), 0),
@@ -166,6 +181,12 @@ AS $function$
         END IF;
         RETURN taken;
       END $function$;
+
+CREATE OR REPLACE FUNCTION public.hub_today()
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+AS $function$ SELECT hub_day_at(now()) $function$;
 
 CREATE OR REPLACE FUNCTION public.hub_wait_turn(p_ticket text, p_member_id integer, p_priority integer, p_stale_ms double precision)
  RETURNS TABLE(granted boolean, at double precision, wait_ms double precision)
@@ -213,3 +234,4 @@ CREATE TRIGGER do_not_enrich_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCAT
 
 -- Rows the migrations insert.
 INSERT INTO do_not_enrich_version (id, version) VALUES (1, 1);
+INSERT INTO hub_settings (id, time_zone) VALUES (1, 'UTC');
