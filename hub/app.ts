@@ -10,15 +10,19 @@ import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { Plan } from '../lib/background/credits';
 import { adminRoutes } from './admin-routes';
-import { errorJson, jsonResponse, unauthorized } from './answers';
+import { BudgetAlerts } from './alerts';
+import { bearerOf, errorJson, jsonResponse } from './answers';
 import { leftOf, usageOf } from './budget';
 import { ageSeconds, cacheKey, freshEnough, readCached } from './cache';
 import { DatabaseUnavailable, type Db } from './db';
+import { healthRoutes } from './health';
 import { AccountLimiter, type Priority } from './limiter';
 import { type Member, memberByToken } from './members';
+import { HubMetrics, metricsRoute } from './metrics';
 import { migrate } from './migrations';
 import { forgottenSince } from './privacy';
 import { type ProxyConfig, proxyRequest, validate } from './proxy';
+import { observeRequests } from './request-log';
 
 export interface HubOptions {
   db: Db;
@@ -32,6 +36,16 @@ export interface HubOptions {
   fetchTimeoutMs?: number;
   fetch?: typeof fetch;
   now?: () => Date;
+  /** HUB_METRICS_TOKEN: the bearer token of `GET /metrics`; no metrics without it. */
+  metricsToken?: string;
+  /** HUB_ALERT_WEBHOOK: where budget alerts are posted (alerts.ts); no alerts without it. */
+  alertWebhook?: string;
+  /** HUB_BALANCE_FLOOR: the account's balance under which an alert is posted (with alertWebhook). */
+  balanceFloor?: number;
+  /** How alerts are posted (the global fetch unless a test gives its own). */
+  alertFetch?: typeof fetch;
+  /** Where each member request's JSON log line goes (request-log.ts); none unless given. */
+  log?: (line: string) => void;
 }
 
 type HubEnv = { Variables: { member: Member } };
@@ -39,15 +53,24 @@ type HubEnv = { Variables: { member: Member } };
 export interface Hub {
   app: Hono<HubEnv>;
   limiter: AccountLimiter;
+  metrics: HubMetrics;
+  alerts: BudgetAlerts | undefined;
+  /** Stops the hub's own periodic work (the balance checks) and waits for alert posts under way. */
+  stop(): Promise<void>;
 }
 
 const PRIORITY_HEADER = 'X-Hub-Priority';
+/** Where members' requests arrive: the service's paths and the hub's own member routes. */
+const MEMBER_PATHS = ['/api/*', '/v3/*', '/hub/v1/me', '/hub/v1/peek/*', '/hub/v1/forgotten'];
 
 /** Migrates the database, sets up the limiter and builds the app. */
 export async function createHub(options: HubOptions): Promise<Hub> {
   const { db } = options;
   await migrate(db);
-  const limiter = new AccountLimiter(db, options.ratePerMinute ?? 300);
+  const metrics = new HubMetrics(db, { processMetrics: options.metricsToken !== undefined });
+  const limiter = new AccountLimiter(db, options.ratePerMinute ?? 300, (seconds) =>
+    metrics.limiterWait(seconds),
+  );
   await limiter.init();
   const config: ProxyConfig = {
     providerUrl: options.providerUrl,
@@ -56,7 +79,21 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     unboundedReserve: options.unboundedReserve ?? 10,
     fetchTimeoutMs: options.fetchTimeoutMs ?? 60_000,
   };
-  const deps = { db, limiter, config, fetch: options.fetch ?? fetch, now: options.now ?? (() => new Date()) };
+  const serviceFetch = options.fetch ?? fetch;
+  const alerts = options.alertWebhook
+    ? new BudgetAlerts(
+        {
+          db,
+          limiter,
+          providerUrl: config.providerUrl,
+          providerKey: config.providerKey,
+          fetch: serviceFetch,
+        },
+        { webhookUrl: options.alertWebhook, balanceFloor: options.balanceFloor, post: options.alertFetch },
+      )
+    : undefined;
+  alerts?.start();
+  const deps = { db, limiter, config, fetch: serviceFetch, now: options.now ?? (() => new Date()), alerts };
   const app = new Hono<HubEnv>();
 
   app.onError((error, c) => {
@@ -72,16 +109,19 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   });
   app.notFound((c) => c.json(errorJson(404, 'The requested resource could not be found'), 404));
 
-  const bearerToken = (c: Context<HubEnv>) =>
-    /^Bearer\s+(.+)$/i.exec(c.req.header('Authorization') ?? '')?.[1]?.trim() ?? '';
+  const bearerToken = (c: Context<HubEnv>) => bearerOf(c.req.header('Authorization'));
   const members = async (c: Context<HubEnv>, next: () => Promise<void>) => {
-    const member = await memberByToken(db, bearerToken(c));
-    if (!member) return unauthorized();
-    c.set('member', member);
+    const checked = await memberByToken(db, bearerToken(c));
+    if ('refusal' in checked) return checked.refusal;
+    c.set('member', checked.member);
     await next();
   };
-  // The admin's routes first: their own token, not a member's.
-  adminRoutes(app, db, options.adminToken);
+  // The operator's routes and the admin's first: their own tokens (or none), not a member's.
+  healthRoutes(app, db);
+  metricsRoute(app, metrics, options.metricsToken);
+  adminRoutes(app, db, options.adminToken, { alerts });
+  // Every member request is logged and counted, whatever its answer.
+  for (const path of MEMBER_PATHS) app.use(path, observeRequests(metrics, options.log));
   // The service's paths read the token in their first statement (proxyRequest).
   for (const path of ['/hub/v1/me', '/hub/v1/peek/*', '/hub/v1/forgotten']) app.use(path, members);
 
@@ -140,7 +180,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     return c.json({ forgotten, last: forgotten.at(-1)?.seq ?? since });
   });
 
-  return { app, limiter };
+  return { app, limiter, metrics, alerts, stop: async () => alerts?.stop() };
 }
 
 export interface RunningHub {
@@ -149,10 +189,15 @@ export interface RunningHub {
   close(): Promise<void>;
 }
 
+/**
+ * The hub on a port: each member request's JSON line on stdout unless `log` says otherwise. Its
+ * `close` stops taking connections, then the hub's periodic work (Hub.stop).
+ */
 export async function startHub(
   options: HubOptions & { port: number; hostname?: string },
 ): Promise<RunningHub> {
-  const { app } = await createHub(options);
+  const hub = await createHub({ log: (line) => process.stdout.write(`${line}\n`), ...options });
+  const { app } = hub;
   return new Promise((resolve) => {
     const server = serve(
       { fetch: app.fetch, port: options.port, hostname: options.hostname ?? '127.0.0.1' },
@@ -160,8 +205,10 @@ export async function startHub(
         resolve({
           url: `http://127.0.0.1:${info.port}`,
           port: info.port,
-          close: () =>
-            new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done()))),
+          close: async () => {
+            await new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done())));
+            await hub.stop();
+          },
         }),
     );
   });
