@@ -15,7 +15,7 @@ import { sameSecret } from './members';
 
 /** One member request as the metrics count it (request-log.ts observes it). */
 export interface AnsweredRequest {
-  /** The registry's endpoint id, `hub_me`, `hub_peek`, `hub_forgotten`, or `unknown`. */
+  /** The registry's endpoint id (`person.profile`), `hub.me`, `hub.peek`, `hub.forgotten`, or `unknown`. */
   endpoint: string;
   status: number;
   /** What the team paid (X-Hub-Charged); null when unknown (v3). */
@@ -66,12 +66,11 @@ export class HubMetrics {
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
       registers,
     });
+    // A database that cannot be read leaves these series out of the scrape (HubMetrics.text).
     const fromDatabase = (sql: string) =>
       async function collect(this: Gauge) {
-        // A database that cannot be read leaves the series out of this scrape, not the scrape failed.
-        this.reset();
-        const [row] = await db.query<{ value: number | string }>(sql).catch(() => []);
-        if (row) this.set(Number(row.value));
+        const [row] = await db.query<{ value: number | string }>(sql);
+        this.set(Number(row?.value ?? 0));
       };
     new Gauge({
       name: 'hub_open_reservations',
@@ -99,6 +98,17 @@ export class HubMetrics {
   limiterWait(seconds: number): void {
     this.#limiterWait.observe(seconds);
   }
+
+  /** The scrape: every series, but one whose reading failed (the database gone) is left out. */
+  async text(): Promise<string> {
+    const { registry } = this;
+    const series = await Promise.all(
+      registry
+        .getMetricsAsArray()
+        .map((metric) => registry.getSingleMetricAsString(metric.name).catch(() => null)),
+    );
+    return `${series.filter((text) => text !== null).join('\n\n')}\n`;
+  }
 }
 
 export function metricsRoute<E extends Env>(
@@ -110,6 +120,6 @@ export function metricsRoute<E extends Env>(
     if (!token) return c.json(errorJson(404, 'No metrics token is configured (HUB_METRICS_TOKEN)'), 404);
     if (!sameSecret(bearerOf(c.req.header('Authorization')), token))
       return c.json(errorJson(401, 'Invalid metrics token', { error: 'unauthorized' }), 401);
-    return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType });
+    return c.body(await metrics.text(), 200, { 'Content-Type': metrics.registry.contentType });
   });
 }

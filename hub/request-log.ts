@@ -26,8 +26,8 @@ const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const READABLE_ID = /^[\x21-\x7e]{1,200}$/;
 /** The hub's own routes, as the log and the metrics name them. */
 const HUB_ROUTES: Record<string, string> = {
-  '/hub/v1/me': 'hub_me',
-  '/hub/v1/forgotten': 'hub_forgotten',
+  '/hub/v1/me': 'hub.me',
+  '/hub/v1/forgotten': 'hub.forgotten',
 };
 
 /** The request id: the member's Idempotency-Key when it is one, else a new uuid. */
@@ -38,7 +38,7 @@ export function requestIdOf(idempotencyKey: string | undefined): string {
 
 /** A bounded name for a path (the metrics' label, the log's endpoint): never the path itself. */
 export function endpointLabel(path: string): string {
-  if (path.startsWith('/hub/v1/peek/')) return 'hub_peek';
+  if (path.startsWith('/hub/v1/peek/')) return 'hub.peek';
   return HUB_ROUTES[path] ?? endpointAt(path) ?? 'unknown';
 }
 
