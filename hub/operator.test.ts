@@ -128,8 +128,12 @@ describe('/metrics', () => {
     expect((await get('/metrics', { Authorization: `Bearer ${METRICS_TOKEN}` }, without.app)).status).toBe(
       404,
     );
-    for (const headers of [{}, { Authorization: 'Bearer wrong' }, { Authorization: METRICS_TOKEN }])
-      expect((await get('/metrics', headers)).status).toBe(401);
+    const wrong: Record<string, string>[] = [
+      {},
+      { Authorization: 'Bearer wrong' },
+      { Authorization: METRICS_TOKEN },
+    ];
+    for (const headers of wrong) expect((await get('/metrics', headers)).status).toBe(401);
     const scraped = await get('/metrics', { Authorization: `Bearer ${METRICS_TOKEN}` });
     expect(scraped.status).toBe(200);
     expect(scraped.headers.get('Content-Type')).toMatch(/^text\/plain; version=0\.0\.4/);
