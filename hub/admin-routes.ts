@@ -17,6 +17,8 @@ import {
   addMember,
   DEFAULT_GRACE_HOURS,
   listMembersWithRemoved,
+  MAX_GRACE_HOURS,
+  MAX_TOKEN_HOURS,
   removeMember,
   rotateToken,
   sameSecret,
@@ -117,9 +119,7 @@ function wholeIn(
   return value;
 }
 
-/** The longest a token may be given, in days (members.ts MAX_TOKEN_HOURS). */
-const MAX_TOKEN_DAYS = 3650;
-const MAX_GRACE_HOURS = 720;
+const MAX_TOKEN_DAYS = MAX_TOKEN_HOURS / 24;
 
 /** A route whose refusals of the input are answered with their status and message (not a 500). */
 function refusing<E extends Env>(handler: (c: Context<E>) => Promise<Response>) {

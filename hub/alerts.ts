@@ -18,9 +18,9 @@ import type { AccountLimiter } from './limiter';
 export type AlertKind = 'member_daily' | 'member_monthly' | 'balance_floor';
 
 /** The percentages of a budget that are announced. */
-export const BUDGET_THRESHOLDS = [80, 100] as const;
+const BUDGET_THRESHOLDS = [80, 100] as const;
 /** How often each hub process reads the balance when HUB_BALANCE_FLOOR is set. */
-export const BALANCE_CHECK_MS = 5 * 60_000;
+const BALANCE_CHECK_MS = 5 * 60_000;
 /** After a charge, the balance is read again when it was last read this long ago. */
 const BALANCE_AFTER_CHARGE_MS = 60_000;
 /** How long the balance or the webhook is waited for. */

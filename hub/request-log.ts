@@ -31,13 +31,13 @@ const HUB_ROUTES: Record<string, string> = {
 };
 
 /** The request id: the member's Idempotency-Key when it is one, else a new uuid. */
-export function requestIdOf(idempotencyKey: string | undefined): string {
+function requestIdOf(idempotencyKey: string | undefined): string {
   const given = idempotencyKey?.trim() ?? '';
   return READABLE_ID.test(given) ? given : randomUUID();
 }
 
 /** A bounded name for a path (the metrics' label, the log's endpoint): never the path itself. */
-export function endpointLabel(path: string): string {
+function endpointLabel(path: string): string {
   if (path.startsWith('/hub/v1/peek/')) return 'hub.peek';
   return HUB_ROUTES[path] ?? endpointAt(path) ?? 'unknown';
 }

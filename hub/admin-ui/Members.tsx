@@ -164,7 +164,7 @@ function MemberTable({
                       type="button"
                       class="small"
                       aria-expanded={open === 'rotate'}
-                      aria-label={`Rotate ${member.name}'s token`}
+                      aria-label={`Rotate token for ${member.name}`}
                       data-opens="rotate"
                       data-member={member.name}
                       onClick={() =>

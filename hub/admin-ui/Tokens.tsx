@@ -63,7 +63,7 @@ export function RotateToken({
     else setError(answer.message);
   };
   return (
-    <form class="stack" aria-label={`Rotate ${name}'s token`} onSubmit={rotate}>
+    <form class="stack" aria-label={`New token for ${name}`} onSubmit={rotate}>
       <p>
         Give <strong>{name}</strong> a new token. The new one keeps the lifetime the old one had.
       </p>
