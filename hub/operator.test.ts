@@ -3,13 +3,23 @@
  * /readyz (no token), /metrics (its own token), and a JSON line per member request, on a database
  * of their own (PGlite, or PostgreSQL with HUB_DATABASE_URL) with the sandbox as the service.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox } from '../sandbox/app';
 import { createHub, type Hub, type HubOptions } from './app';
 import { type Db, openPostgres } from './db';
 import { addMember } from './members';
 import { addListed } from './privacy';
 import type { RequestLine } from './request-log';
-import { sandboxService, type TestDatabase, testDatabase } from './testing';
+import {
+  emptyPgliteFolder,
+  sandboxService,
+  startHubProcess,
+  type TestDatabase,
+  testDatabase,
+} from './testing';
 
 const METRICS_TOKEN = 'metrics-s3cret';
 
@@ -262,4 +272,58 @@ describe('the request log', () => {
     expect((await asMember(token, '/api/v2/profile', { profile_url: person(1) })).status).toBe(503);
     expect(lines).toMatchObject([{ member: null, endpoint: 'person.profile', status: 503 }]);
   });
+});
+
+describe('a hub process', () => {
+  it('answers the monitor, writes its JSON lines on stdout, and stops on SIGTERM with its alert timer', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'hub-operator-'));
+    const sandbox = await startSandbox({
+      port: 0,
+      keys: [{ key: 'team', credits: 10_000, plan: 'standard' }],
+    });
+    try {
+      await emptyPgliteFolder(join(folder, 'data'));
+      const { child, url } = await startHubProcess({
+        HUB_DATABASE_URL: '',
+        HUB_DATA_DIR: join(folder, 'data'),
+        HUB_PROVIDER_URL: sandbox.url,
+        HUB_PROVIDER_KEY: 'team',
+        HUB_ADMIN_TOKEN: 'admin',
+        HUB_METRICS_TOKEN: METRICS_TOKEN,
+        // A webhook nobody answers and a floor above the balance: the timer runs, its posts fail.
+        HUB_ALERT_WEBHOOK: 'http://127.0.0.1:9/hook',
+        HUB_BALANCE_FLOOR: '1000000',
+      });
+      const stdout: string[] = [];
+      child.stdout?.on('data', (chunk: Buffer) => stdout.push(...chunk.toString().split('\n')));
+      expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok' });
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      const added = await fetch(`${url}/hub/v1/admin/members`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer admin', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'ada', daily_budget: 10 }),
+      });
+      const { token } = (await added.json()) as { token: string };
+      const me = await fetch(`${url}/hub/v1/me`, {
+        headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': 'e2b0c8d4-operator' },
+      });
+      expect(me.status).toBe(200);
+      const metrics = await fetch(`${url}/metrics`, {
+        headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(await metrics.text()).toContain('hub_requests_total{endpoint="hub.me",status="200"} 1');
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      const lines = stdout
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as RequestLine);
+      expect(lines).toMatchObject([
+        { request_id: 'e2b0c8d4-operator', member: 'ada', endpoint: 'hub.me', status: 200 },
+      ]);
+    } finally {
+      await sandbox.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

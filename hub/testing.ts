@@ -124,10 +124,16 @@ export function startHubProcess(env: Record<string, string>): Promise<HubProcess
   });
   return new Promise((resolve, reject) => {
     let output = '';
+    let ready = false;
     const read = (chunk: Buffer) => {
+      // Once ready, a hub writes a JSON line per request: those are read and dropped, not kept.
+      if (ready) return;
       output += chunk.toString();
       const url = /Hub ready on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ child, url });
+      if (url) {
+        ready = true;
+        resolve({ child, url });
+      }
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);
