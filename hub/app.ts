@@ -10,7 +10,7 @@ import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { Plan } from '../lib/background/credits';
 import { adminRoutes } from './admin-routes';
-import { BudgetAlerts } from './alerts';
+import { type AlertDeps, BudgetAlerts } from './alerts';
 import { bearerOf, errorJson, jsonResponse } from './answers';
 import { leftOf, usageOf } from './budget';
 import { ageSeconds, cacheKey, freshEnough, readCached } from './cache';
@@ -63,6 +63,18 @@ const PRIORITY_HEADER = 'X-Hub-Priority';
 /** Where members' requests arrive: the service's paths and the hub's own member routes. */
 const MEMBER_PATHS = ['/api/*', '/v3/*', '/hub/v1/me', '/hub/v1/peek/*', '/hub/v1/forgotten'];
 
+/** HUB_ALERT_WEBHOOK's alerts, their balance timer started; none without a webhook. */
+function startAlerts(options: HubOptions, deps: AlertDeps): BudgetAlerts | undefined {
+  if (!options.alertWebhook) return undefined;
+  const alerts = new BudgetAlerts(deps, {
+    webhookUrl: options.alertWebhook,
+    balanceFloor: options.balanceFloor,
+    post: options.alertFetch,
+  });
+  alerts.start();
+  return alerts;
+}
+
 /** Migrates the database, sets up the limiter and builds the app. */
 export async function createHub(options: HubOptions): Promise<Hub> {
   const { db } = options;
@@ -80,19 +92,13 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     fetchTimeoutMs: options.fetchTimeoutMs ?? 60_000,
   };
   const serviceFetch = options.fetch ?? fetch;
-  const alerts = options.alertWebhook
-    ? new BudgetAlerts(
-        {
-          db,
-          limiter,
-          providerUrl: config.providerUrl,
-          providerKey: config.providerKey,
-          fetch: serviceFetch,
-        },
-        { webhookUrl: options.alertWebhook, balanceFloor: options.balanceFloor, post: options.alertFetch },
-      )
-    : undefined;
-  alerts?.start();
+  const alerts = startAlerts(options, {
+    db,
+    limiter,
+    providerUrl: config.providerUrl,
+    providerKey: config.providerKey,
+    fetch: serviceFetch,
+  });
   const deps = { db, limiter, config, fetch: serviceFetch, now: options.now ?? (() => new Date()), alerts };
   const app = new Hono<HubEnv>();
 
