@@ -2,16 +2,28 @@
  * The admin's hub over HTTP, behind HUB_ADMIN_TOKEN (compared in constant time), for the admin page
  * (admin-page.ts): members with today's spend (removed ones too), adding one (the token is in this
  * answer only), setting a budget, removing one; spend per member per day; the do-not-enrich list,
- * adding and removing; forgetting a subject; the audit. Without an admin token configured these
+ * adding and removing; forgetting a subject; the audit; rotating a member's token (the new one is
+ * in that answer only); the budget alerts sent. Without an admin token configured these
  * routes answer 404: nobody is admin. Input is checked before anything changes (400, 404, 409).
  */
 import type { Context, Env, Hono } from 'hono';
 import { adminPage } from './admin-page';
-import { errorJson, Refusal } from './answers';
+import { type AlertRow, type BudgetAlerts, listAlerts } from './alerts';
+import { bearerOf, errorJson, Refusal } from './answers';
 import { readAudit, spendByDay } from './audit';
 import { leftOf, usageOf } from './budget';
 import type { Db } from './db';
-import { addMember, listMembersWithRemoved, removeMember, sameSecret, setBudget } from './members';
+import {
+  addMember,
+  DEFAULT_GRACE_HOURS,
+  listMembersWithRemoved,
+  MAX_GRACE_HOURS,
+  MAX_TOKEN_HOURS,
+  removeMember,
+  rotateToken,
+  sameSecret,
+  setBudget,
+} from './members';
 import { parseJsonNumbersAsText, WHOLE_NUMBER_RULE, WrittenNumber, wholeNumberOf } from './numbers';
 import { addListed, forget, listListed, removeListed } from './privacy';
 
@@ -26,6 +38,10 @@ export interface AdminMember {
   spent_this_month: number;
   /** When their token stopped working; null for an active member. */
   removed_at: string | null;
+  /** When their token expires (or expired); null: never. */
+  token_expires_at: string | null;
+  /** Until when their previous token still works after a rotation; null when it does not. */
+  previous_token_until: string | null;
 }
 
 /** A member just added: their token is in this answer only. */
@@ -34,6 +50,25 @@ export interface AddedMember {
   daily_budget: number;
   monthly_budget: number | null;
   token: string;
+  token_expires_at: string | null;
+}
+
+/** A member's token just rotated: the new token is in this answer only. */
+export interface RotatedMember {
+  name: string;
+  token: string;
+  token_expires_at: string | null;
+  /** Until when the old token still works; null: it stopped at once. */
+  previous_token_until: string | null;
+}
+
+/** The alerts recorded, and what the hub sends them with. */
+export interface AlertsAnswer {
+  alerts: AlertRow[];
+  /** Whether HUB_ALERT_WEBHOOK is set (no alerts are sent without it). */
+  webhook: boolean;
+  /** HUB_BALANCE_FLOOR; null: no balance alert. */
+  balance_floor: number | null;
 }
 
 /** What forgetting a subject removed. */
@@ -80,6 +115,22 @@ function credits(body: Record<string, unknown>, field: string, nullable: boolean
   return number;
 }
 
+/** A whole number field within bounds: undefined when absent; null only where `nullable`. */
+function wholeIn(
+  body: Record<string, unknown>,
+  field: string,
+  [min, max]: [number, number],
+  nullable: boolean,
+): number | null | undefined {
+  const value = body[field];
+  if (value === undefined || (nullable && value === null)) return value;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max)
+    throw new Refusal(`${field}: must be a whole number from ${min} to ${max}${nullable ? ', or null' : ''}`);
+  return value;
+}
+
+const MAX_TOKEN_DAYS = MAX_TOKEN_HOURS / 24;
+
 /** A route whose refusals of the input are answered with their status and message (not a 500). */
 function refusing<E extends Env>(handler: (c: Context<E>) => Promise<Response>) {
   return async (c: Context<E>): Promise<Response> => {
@@ -92,12 +143,16 @@ function refusing<E extends Env>(handler: (c: Context<E>) => Promise<Response>) 
   };
 }
 
-export function adminRoutes<E extends Env>(app: Hono<E>, db: Db, adminToken: string | undefined): void {
+export function adminRoutes<E extends Env>(
+  app: Hono<E>,
+  db: Db,
+  adminToken: string | undefined,
+  { alerts }: { alerts?: BudgetAlerts } = {},
+): void {
   adminPage(app, adminToken);
   app.use(`${ADMIN}/*`, async (c, next) => {
     if (!adminToken) return c.json(errorJson(404, 'No admin token is configured (HUB_ADMIN_TOKEN)'), 404);
-    const given = /^Bearer\s+(.+)$/i.exec(c.req.header('Authorization') ?? '')?.[1]?.trim() ?? '';
-    if (!sameSecret(given, adminToken))
+    if (!sameSecret(bearerOf(c.req.header('Authorization')), adminToken))
       return c.json(errorJson(401, 'Invalid admin token', { error: 'unauthorized' }), 401);
     await next();
   });
@@ -116,6 +171,8 @@ export function adminRoutes<E extends Env>(app: Hono<E>, db: Db, adminToken: str
         left_today: left.daily,
         spent_this_month: usage.spentThisMonth,
         removed_at: member.removedAt,
+        token_expires_at: member.tokenExpiresAt,
+        previous_token_until: member.previousTokenUntil,
       });
     }
     return c.json({ members });
@@ -128,14 +185,41 @@ export function adminRoutes<E extends Env>(app: Hono<E>, db: Db, adminToken: str
       const daily = credits(body, 'daily_budget', false);
       if (daily === undefined || daily === null) throw new Refusal('daily_budget: give the daily budget');
       const monthly = credits(body, 'monthly_budget', true) ?? null;
-      const { member, token } = await addMember(db, name, { daily, monthly });
+      const days = wholeIn(body, 'expires_in_days', [1, MAX_TOKEN_DAYS], true) ?? null;
+      const { member, token, expiresAt } = await addMember(
+        db,
+        name,
+        { daily, monthly },
+        { expiresInHours: days === null ? null : days * 24 },
+      );
       const added: AddedMember = {
         name: member.name,
         daily_budget: member.dailyBudget,
         monthly_budget: member.monthlyBudget,
         token,
+        token_expires_at: expiresAt,
       };
       return c.json(added, 201);
+    }),
+  );
+  app.post(
+    `${ADMIN}/members/:name/rotate`,
+    refusing(async (c) => {
+      // No body at all: the defaults (24 hours' grace, the token's lifetime kept).
+      const body = (await c.req.text()).trim() === '' ? {} : await bodyOf(c);
+      const grace = wholeIn(body, 'grace_hours', [0, MAX_GRACE_HOURS], false) ?? DEFAULT_GRACE_HOURS;
+      const days = wholeIn(body, 'expires_in_days', [1, MAX_TOKEN_DAYS], true);
+      const rotated = await rotateToken(db, c.req.param('name') ?? '', {
+        graceHours: grace,
+        expiresInHours: days === undefined ? undefined : days === null ? null : days * 24,
+      });
+      const answer: RotatedMember = {
+        name: rotated.member.name,
+        token: rotated.token,
+        token_expires_at: rotated.expiresAt,
+        previous_token_until: rotated.previousUntil,
+      };
+      return c.json(answer);
     }),
   );
   app.patch(
@@ -164,6 +248,14 @@ export function adminRoutes<E extends Env>(app: Hono<E>, db: Db, adminToken: str
   );
 
   app.get(`${ADMIN}/spend`, async (c) => c.json({ spend: await spendByDay(db) }));
+  app.get(`${ADMIN}/alerts`, async (c) => {
+    const answer: AlertsAnswer = {
+      alerts: await listAlerts(db),
+      webhook: alerts !== undefined,
+      balance_floor: alerts?.settings.balanceFloor ?? null,
+    };
+    return c.json(answer);
+  });
 
   app.get(`${ADMIN}/do-not-enrich`, async (c) => c.json({ entries: await listListed(db) }));
   app.post(

@@ -4,7 +4,10 @@
  * HUB_DATABASE_URL or HUB_DATA_DIR; with the embedded PGlite, stop the server first: one process at
  * a time owns its folder).
  *
- *   add-member <name> --daily <credits> [--monthly <credits>]   prints the token on its last line
+ *   add-member <name> --daily <credits> [--monthly <credits>] [--expires <90d|36h>]
+ *                                                                 prints the token on its last line
+ *   rotate-member <name> [--grace <24h|7d|0h>] [--expires <90d|36h|never>]
+ *                        a new token on the last line; the old one works for the grace (24h)
  *   list-members
  *   set-budget <name> [--daily <credits>] [--monthly <credits>|none]
  *   remove-member <name>                                          the token stops working at once
@@ -17,7 +20,7 @@ import { readAudit, spendByDay } from './audit';
 import { leftOf, usageOf } from './budget';
 import { openConfiguredDb } from './config';
 import type { Db } from './db';
-import { addMember, listMembers, removeMember, setBudget } from './members';
+import { addMember, DEFAULT_GRACE_HOURS, listMembers, removeMember, rotateToken, setBudget } from './members';
 import { migrate } from './migrations';
 import { WHOLE_NUMBER_RULE, wholeNumberOf } from './numbers';
 import { addListed, forget, listListed, removeListed } from './privacy';
@@ -55,6 +58,27 @@ function numberFlag(options: Map<string, string>, name: string): number | undefi
   return value;
 }
 
+/** A duration option (`90d`, `36h`) in hours; undefined when absent, null for `never` where allowed. */
+function hoursOf(
+  options: Map<string, string>,
+  name: string,
+  { never = false }: { never?: boolean } = {},
+): number | null | undefined {
+  const text = options.get(name);
+  if (text === undefined) return undefined;
+  if (never && text === 'never') return null;
+  const match = /^(\d+)([dh])$/.exec(text);
+  if (!match)
+    throw new UsageError(
+      `--${name} must be a whole number of days or hours, as 90d or 36h${never ? ', or never' : ''} (not "${text}")`,
+    );
+  return Number(match[1]) * (match[2] === 'd' ? 24 : 1);
+}
+
+/** How a token's expiry reads in the admin's lines. */
+const expiryText = (expiresAt: string | null) =>
+  expiresAt === null ? 'it never expires' : `it expires at ${expiresAt}`;
+
 function one(positional: readonly string[], what: string): string {
   const [value, ...rest] = positional;
   if (value === undefined || rest.length > 0) throw new UsageError(`give exactly one ${what}`);
@@ -69,11 +93,30 @@ export async function runAdmin(db: Db, args: readonly string[]): Promise<string[
     case 'add-member': {
       const daily = numberFlag(options, 'daily');
       if (daily === undefined) throw new UsageError('add-member needs --daily <credits>');
-      const { member, token } = await addMember(db, one(positional, 'name'), {
-        daily,
-        monthly: numberFlag(options, 'monthly') ?? null,
+      const { member, token, expiresAt } = await addMember(
+        db,
+        one(positional, 'name'),
+        { daily, monthly: numberFlag(options, 'monthly') ?? null },
+        { expiresInHours: hoursOf(options, 'expires') ?? null },
+      );
+      return [
+        `Added ${member.name}: ${daily} credits a day. Their token (shown only now; ${expiryText(expiresAt)}):`,
+        token,
+      ];
+    }
+    case 'rotate-member': {
+      const rotated = await rotateToken(db, one(positional, 'name'), {
+        graceHours: hoursOf(options, 'grace') ?? DEFAULT_GRACE_HOURS,
+        expiresInHours: hoursOf(options, 'expires', { never: true }),
       });
-      return [`Added ${member.name}: ${daily} credits a day. Their token (shown only now):`, token];
+      const old =
+        rotated.previousUntil === null
+          ? 'The old token stopped working now.'
+          : `The old token works until ${rotated.previousUntil}.`;
+      return [
+        `Rotated ${rotated.member.name}'s token. ${old} The new token (shown only now; ${expiryText(rotated.expiresAt)}):`,
+        rotated.token,
+      ];
     }
     case 'list-members': {
       const members = await listMembers(db);
@@ -84,7 +127,12 @@ export async function runAdmin(db: Db, args: readonly string[]): Promise<string[
         const left = leftOf(member, usage);
         const monthly =
           member.monthlyBudget === null ? '' : `, ${member.monthlyBudget} a month (${left.monthly} left)`;
-        lines.push(`${member.name}: ${member.dailyBudget} a day, ${usage.spentToday} spent today${monthly}`);
+        const expiry = member.tokenExpiresAt === null ? '' : `, token expires ${member.tokenExpiresAt}`;
+        const previous =
+          member.previousTokenUntil === null ? '' : `, old token works until ${member.previousTokenUntil}`;
+        lines.push(
+          `${member.name}: ${member.dailyBudget} a day, ${usage.spentToday} spent today${monthly}${expiry}${previous}`,
+        );
       }
       return lines;
     }
@@ -153,7 +201,8 @@ async function doNotEnrich(db: Db, positional: readonly string[]): Promise<strin
 }
 
 const USAGE = `usage: npm run -s hub:admin -- <command>
-  add-member <name> --daily <credits> [--monthly <credits>]
+  add-member <name> --daily <credits> [--monthly <credits>] [--expires 90d|36h]
+  rotate-member <name> [--grace 24h|7d|0h] [--expires 90d|36h|never]
   list-members | set-budget <name> [--daily N] [--monthly N|none] | remove-member <name>
   do-not-enrich add|remove <subject> | do-not-enrich list
   forget <subject> | audit [--member <name>] [--subject <text>] [--limit N] | spend`;

@@ -7,6 +7,7 @@ import { STATUS_NAMES } from '../lib/api/errors';
 
 export type HubError =
   | 'unauthorized'
+  | 'token_expired'
   | 'member_budget'
   | 'do_not_enrich'
   | 'hub_database_unavailable'
@@ -59,4 +60,9 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 /** A missing, unknown or removed member's token, as the service answers a bad key. */
 export function unauthorized(): Response {
   return jsonResponse(401, errorJson(401, 'Invalid API key', { error: 'unauthorized' }));
+}
+
+/** The token of an `Authorization: Bearer <token>` header; '' when there is none. */
+export function bearerOf(authorization: string | undefined): string {
+  return /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim() ?? '';
 }

@@ -11,16 +11,20 @@ import { type Context, Hono } from 'hono';
 import type { Plan } from '../lib/pricing/credits';
 import { listedIn } from '../lib/pricing/do-not-enrich';
 import { adminRoutes } from './admin-routes';
-import { errorJson, jsonResponse, unauthorized } from './answers';
+import { type AlertDeps, BudgetAlerts } from './alerts';
+import { bearerOf, errorJson, jsonResponse } from './answers';
 import { DEFAULT_TIME_ZONE, leftOf, usageOf, useTimeZone } from './budget';
 import { ageSeconds, cacheKey, freshEnough } from './cache';
 import { DatabaseUnavailable, type Db } from './db';
+import { healthRoutes } from './health';
 import { AccountLimiter, type Priority } from './limiter';
 import { type Member, memberByToken } from './members';
+import { HubMetrics, metricsRoute } from './metrics';
 import { migrate } from './migrations';
 import { wholeNumberOf } from './numbers';
 import { forgottenSince } from './privacy';
 import { type ProxyConfig, proxyRequest, screenedCopy, validate } from './proxy';
+import { observeRequests } from './request-log';
 import { begin } from './request-steps';
 
 export interface HubOptions {
@@ -37,6 +41,16 @@ export interface HubOptions {
   now?: () => Date;
   /** HUB_TIME_ZONE: what "today" and "this month" mean for budgets and spend (default UTC). */
   timeZone?: string;
+  /** HUB_METRICS_TOKEN: the bearer token of `GET /metrics`; no metrics without it. */
+  metricsToken?: string;
+  /** HUB_ALERT_WEBHOOK: where budget alerts are posted (alerts.ts); no alerts without it. */
+  alertWebhook?: string;
+  /** HUB_BALANCE_FLOOR: the account's balance under which an alert is posted (with alertWebhook). */
+  balanceFloor?: number;
+  /** How alerts are posted (the global fetch unless a test gives its own). */
+  alertFetch?: typeof fetch;
+  /** Where each member request's JSON log line goes (request-log.ts); none unless given. */
+  log?: (line: string) => void;
 }
 
 type HubEnv = { Variables: { member: Member } };
@@ -44,16 +58,37 @@ type HubEnv = { Variables: { member: Member } };
 export interface Hub {
   app: Hono<HubEnv>;
   limiter: AccountLimiter;
+  metrics: HubMetrics;
+  alerts: BudgetAlerts | undefined;
+  /** Stops the hub's own periodic work (the balance checks) and waits for alert posts under way. */
+  stop(): Promise<void>;
 }
 
 const PRIORITY_HEADER = 'X-Hub-Priority';
+/** Where members' requests arrive: the service's paths and the hub's own member routes. */
+const MEMBER_PATHS = ['/api/*', '/v3/*', '/hub/v1/me', '/hub/v1/peek/*', '/hub/v1/forgotten'];
+
+/** HUB_ALERT_WEBHOOK's alerts, their balance timer started; none without a webhook. */
+function startAlerts(options: HubOptions, deps: AlertDeps): BudgetAlerts | undefined {
+  if (!options.alertWebhook) return undefined;
+  const alerts = new BudgetAlerts(deps, {
+    webhookUrl: options.alertWebhook,
+    balanceFloor: options.balanceFloor,
+    post: options.alertFetch,
+  });
+  alerts.start();
+  return alerts;
+}
 
 /** Migrates the database, sets up the limiter and builds the app. */
 export async function createHub(options: HubOptions): Promise<Hub> {
   const { db } = options;
   await migrate(db);
   await useTimeZone(db, options.timeZone ?? DEFAULT_TIME_ZONE);
-  const limiter = new AccountLimiter(db, options.ratePerMinute ?? 300);
+  const metrics = new HubMetrics(db, { processMetrics: options.metricsToken !== undefined });
+  const limiter = new AccountLimiter(db, options.ratePerMinute ?? 300, (seconds) =>
+    metrics.limiterWait(seconds),
+  );
   await limiter.init();
   const config: ProxyConfig = {
     providerUrl: options.providerUrl,
@@ -62,7 +97,15 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     unboundedReserve: options.unboundedReserve ?? 10,
     fetchTimeoutMs: options.fetchTimeoutMs ?? 60_000,
   };
-  const deps = { db, limiter, config, fetch: options.fetch ?? fetch, now: options.now ?? (() => new Date()) };
+  const serviceFetch = options.fetch ?? fetch;
+  const alerts = startAlerts(options, {
+    db,
+    limiter,
+    providerUrl: config.providerUrl,
+    providerKey: config.providerKey,
+    fetch: serviceFetch,
+  });
+  const deps = { db, limiter, config, fetch: serviceFetch, now: options.now ?? (() => new Date()), alerts };
   const app = new Hono<HubEnv>();
 
   app.onError((error, c) => {
@@ -78,16 +121,19 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   });
   app.notFound((c) => c.json(errorJson(404, 'The requested resource could not be found'), 404));
 
-  const bearerToken = (c: Context<HubEnv>) =>
-    /^Bearer\s+(.+)$/i.exec(c.req.header('Authorization') ?? '')?.[1]?.trim() ?? '';
+  const bearerToken = (c: Context<HubEnv>) => bearerOf(c.req.header('Authorization'));
   const members = async (c: Context<HubEnv>, next: () => Promise<void>) => {
-    const member = await memberByToken(db, bearerToken(c));
-    if (!member) return unauthorized();
-    c.set('member', member);
+    const checked = await memberByToken(db, bearerToken(c));
+    if ('refusal' in checked) return checked.refusal;
+    c.set('member', checked.member);
     await next();
   };
-  // The admin's routes first: their own token, not a member's.
-  adminRoutes(app, db, options.adminToken);
+  // The operator's routes and the admin's first: their own tokens (or none), not a member's.
+  healthRoutes(app, db);
+  metricsRoute(app, metrics, options.metricsToken);
+  adminRoutes(app, db, options.adminToken, { alerts });
+  // Every member request is logged and counted, whatever its answer.
+  for (const path of MEMBER_PATHS) app.use(path, observeRequests(metrics, options.log));
   // The service's paths read the token in their first statement (proxyRequest).
   for (const path of ['/hub/v1/me', '/hub/v1/peek/*', '/hub/v1/forgotten']) app.use(path, members);
 
@@ -132,7 +178,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     const checked = validate(url.pathname.slice('/hub/v1/peek'.length), url.search);
     if ('refusal' in checked) return checked.refusal;
     const begun = await begin(db, bearerToken(c), cacheKey(checked.id, checked.params));
-    if (!begun) return unauthorized();
+    if ('refusal' in begun) return begun.refusal;
     const { listed, cached } = begun;
     const shown =
       cached !== null &&
@@ -157,7 +203,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     return c.json({ forgotten, last: forgotten.at(-1)?.seq ?? since });
   });
 
-  return { app, limiter };
+  return { app, limiter, metrics, alerts, stop: async () => alerts?.stop() };
 }
 
 export interface RunningHub {
@@ -166,10 +212,15 @@ export interface RunningHub {
   close(): Promise<void>;
 }
 
+/**
+ * The hub on a port: each member request's JSON line on stdout unless `log` says otherwise. Its
+ * `close` stops taking connections, then the hub's periodic work (Hub.stop).
+ */
 export async function startHub(
   options: HubOptions & { port: number; hostname?: string },
 ): Promise<RunningHub> {
-  const { app } = await createHub(options);
+  const hub = await createHub({ log: (line) => process.stdout.write(`${line}\n`), ...options });
+  const { app } = hub;
   return new Promise((resolve) => {
     const server = serve(
       { fetch: app.fetch, port: options.port, hostname: options.hostname ?? '127.0.0.1' },
@@ -177,8 +228,10 @@ export async function startHub(
         resolve({
           url: `http://127.0.0.1:${info.port}`,
           port: info.port,
-          close: () =>
-            new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done()))),
+          close: async () => {
+            await new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done())));
+            await hub.stop();
+          },
         }),
     );
   });

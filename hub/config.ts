@@ -5,7 +5,9 @@
  * HUB_ADMIN_TOKEN, HUB_PORT (8788), HUB_PLAN (`standard` or `growth`: the account's plan, which
  * some prices depend on), HUB_RATE_PER_MIN (300: the account's rate limit), HUB_TIME_ZONE (UTC: an
  * IANA name, what "today" and "this month" mean for budgets and spend; an unknown name stops the
- * start with a clear message: budget.ts useTimeZone).
+ * start with a clear message: budget.ts useTimeZone), HUB_METRICS_TOKEN
+ * (`GET /metrics`), HUB_ALERT_WEBHOOK (where budget alerts are posted) and HUB_BALANCE_FLOOR (the
+ * balance under which the account's alert is posted; it needs the webhook).
  */
 import { DEFAULT_RATE_PER_MINUTE } from '../lib/api/assumptions';
 import type { Plan } from '../lib/pricing/credits';
@@ -46,6 +48,24 @@ export interface ServerConfig {
   ratePerMinute: number;
   adminToken: string | undefined;
   timeZone: string;
+  metricsToken: string | undefined;
+  alertWebhook: string | undefined;
+  balanceFloor: number | undefined;
+}
+
+/** HUB_ALERT_WEBHOOK: an http(s) URL, or undefined when unset. */
+function webhookUrl(env: Env): string | undefined {
+  const text = env.HUB_ALERT_WEBHOOK?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error('HUB_ALERT_WEBHOOK is not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`HUB_ALERT_WEBHOOK must be an http or https URL, not ${url.protocol}`);
+  return text;
 }
 
 export function serverConfig(env: Env = process.env): ServerConfig {
@@ -62,6 +82,13 @@ export function serverConfig(env: Env = process.env): ServerConfig {
   } catch {
     throw new Error(`HUB_PROVIDER_URL is not a URL: "${providerUrl}"`);
   }
+  const alertWebhook = webhookUrl(env);
+  const floorText = env.HUB_BALANCE_FLOOR?.trim();
+  const balanceFloor = floorText ? wholeNumber(env, 'HUB_BALANCE_FLOOR', 0, 0) : undefined;
+  if (balanceFloor !== undefined && alertWebhook === undefined)
+    throw new Error(
+      'HUB_BALANCE_FLOOR is set but HUB_ALERT_WEBHOOK is not: there is nowhere to send its alert',
+    );
   return {
     port: wholeNumber(env, 'HUB_PORT', DEFAULT_HUB_PORT, 0),
     providerUrl,
@@ -74,5 +101,8 @@ export function serverConfig(env: Env = process.env): ServerConfig {
     ratePerMinute: wholeNumber(env, 'HUB_RATE_PER_MIN', DEFAULT_RATE_PER_MINUTE, 1),
     adminToken: env.HUB_ADMIN_TOKEN?.trim() || undefined,
     timeZone: env.HUB_TIME_ZONE?.trim() || DEFAULT_TIME_ZONE,
+    metricsToken: env.HUB_METRICS_TOKEN?.trim() || undefined,
+    alertWebhook,
+    balanceFloor,
   };
 }

@@ -29,9 +29,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class AccountLimiter {
   readonly #baseIntervalMs: number;
 
+  /**
+   * `onWait`: told the seconds each request waited in line for its slot (the metrics' histogram).
+   */
   constructor(
     private readonly db: Db,
     ratePerMinute: number,
+    private readonly onWait?: (seconds: number) => void,
   ) {
     if (!(ratePerMinute > 0)) throw new Error(`The rate must be more than 0 a minute, not ${ratePerMinute}`);
     this.#baseIntervalMs = 60_000 / ratePerMinute;
@@ -62,13 +66,17 @@ export class AccountLimiter {
    */
   async waitForSlot(memberId: number, priority: Priority): Promise<number> {
     const ticket = randomUUID();
+    const started = performance.now();
     try {
       for (;;) {
         const [step] = await this.db.query<{ granted: boolean; at: number | null; wait_ms: number | null }>(
           'SELECT granted, at, wait_ms FROM hub_wait_turn($1, $2, $3, $4)',
           [ticket, memberId, PRIORITY_RANK[priority], WAITER_STALE_MS],
         );
-        if (step?.granted) return Number(step.at);
+        if (step?.granted) {
+          this.onWait?.((performance.now() - started) / 1000);
+          return Number(step.at);
+        }
         await sleep(Math.min(MAX_SLEEP_MS, Math.max(2, Number(step?.wait_ms ?? 0))));
       }
     } catch (error) {

@@ -279,7 +279,57 @@ const MIGRATIONS: readonly Migration[] = [
       END $$`,
     ],
   },
+  {
+    // What an operator needs (hub/members.ts, hub/alerts.ts): a member token's expiry and rotation
+    // (the previous token keeps working until previous_token_until; token_issued_at gives a rotated
+    // token the lifetime its predecessor had), and each budget or balance alert, recorded before it
+    // is posted so that hub processes checking at once post it once, with how the post went.
+    version: 5,
+    sql: `
+      ALTER TABLE members ADD COLUMN expires_at timestamptz;
+      ALTER TABLE members ADD COLUMN previous_token_hash text;
+      ALTER TABLE members ADD COLUMN previous_token_until timestamptz;
+      ALTER TABLE members ADD COLUMN token_issued_at timestamptz NOT NULL DEFAULT now();
+      CREATE UNIQUE INDEX members_previous_token ON members (previous_token_hash)
+        WHERE previous_token_hash IS NOT NULL;
+
+      CREATE TABLE alerts_sent (
+        id bigserial PRIMARY KEY,
+        -- member_daily, member_monthly (threshold: a percentage) or balance_floor (threshold: credits).
+        kind text NOT NULL,
+        member_id integer REFERENCES members (id),
+        threshold bigint NOT NULL,
+        -- The day (YYYY-MM-DD) or month (YYYY-MM) the threshold was crossed in.
+        period text NOT NULL,
+        spent bigint,
+        budget bigint,
+        balance bigint,
+        at timestamptz NOT NULL DEFAULT now(),
+        -- sending (recorded, not yet answered), sent or failed; the webhook's HTTP status, or why not.
+        outcome text NOT NULL DEFAULT 'sending',
+        http_status integer,
+        detail text
+      );
+      CREATE UNIQUE INDEX alerts_sent_once ON alerts_sent (kind, coalesce(member_id, 0), threshold, period);
+      CREATE INDEX alerts_sent_at ON alerts_sent (at);
+    `,
+  },
 ];
+
+/** The schema version this hub's code expects: the last migration's. */
+export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((migration) => migration.version));
+
+/** The versions this hub knows that the database has not applied (none: the schema is current). */
+export async function missingVersions(db: Queryable): Promise<number[]> {
+  const [table] = await db.query<{ present: boolean }>(
+    "SELECT to_regclass('schema_migrations') IS NOT NULL AS present",
+  );
+  const applied = new Set<number>();
+  if (table?.present)
+    for (const row of await db.query<{ version: number }>('SELECT version FROM schema_migrations'))
+      applied.add(Number(row.version));
+  return MIGRATIONS.map((migration) => migration.version).filter((version) => !applied.has(version));
+}
 
 async function appliedVersions(tx: Queryable): Promise<Set<number>> {
   await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -16,6 +16,7 @@ import { canonicalQuery, describeParamError } from '../lib/api/params';
 import { type Plan, quoteCanonical, reconcileCanonical } from '../lib/pricing/credits';
 import { listedIn, screenAnswer } from '../lib/pricing/do-not-enrich';
 import { reservationOf } from '../lib/pricing/reservation';
+import { afterSettled, type BudgetAlerts } from './alerts';
 import { errorJson, jsonResponse, unauthorized } from './answers';
 import { type AuditLine, recordAudit } from './audit';
 import type { Reservation } from './budget';
@@ -40,6 +41,8 @@ export interface ProxyDeps {
   config: ProxyConfig;
   fetch: typeof fetch;
   now: () => Date;
+  /** HUB_ALERT_WEBHOOK's alerts (alerts.ts), checked after each charge; none when not configured. */
+  alerts?: BudgetAlerts;
 }
 
 const ENDPOINT_BY_PATH = new Map<string, EndpointId>(
@@ -132,13 +135,15 @@ export async function proxyRequest(
 ): Promise<Response> {
   const { db, config } = deps;
   const checked = validate(request.path, request.search, request.method);
-  if ('refusal' in checked)
+  if ('refusal' in checked) {
     // The service answers a bad key 401 before it reads the request: so does the hub.
-    return (await memberByToken(db, request.token)) ? checked.refusal : unauthorized();
+    const token = await memberByToken(db, request.token);
+    return 'member' in token ? checked.refusal : token.refusal;
+  }
   const { id, params } = checked;
   const key = cacheKey(id, params);
   const begun = await begin(db, request.token, key);
-  if (!begun) return unauthorized();
+  if ('refusal' in begun) return begun.refusal;
   const { member, listed, cached } = begun;
   const auditLine: Audit = (status, charged, cache, extra = {}) => ({
     memberId: member.id,
@@ -298,8 +303,10 @@ async function answered(
     if (retryAfter !== null) headers['Retry-After'] = retryAfter;
     return new Response(body, { status, headers });
   };
-  const done = (charged: number, audit: AuditLine, cacheRow: unknown[] | null = null) =>
-    finish(deps.db, { reservation, charged, cacheRow, audit });
+  const done = async (charged: number, audit: AuditLine, cacheRow: unknown[] | null = null) => {
+    await finish(deps.db, { reservation, charged, cacheRow, audit });
+    afterSettled(deps, reservation.memberId, charged);
+  };
   if (answer.text === null) {
     // Past the size limit: a 200 is charged as a spoiled answer is (below), an error is not.
     const charged = answer.status === 200 ? reservation.credits : 0;

@@ -10,12 +10,21 @@
  * the one this process read last: the check is in `begin`'s statement, so a subject listed by any
  * process is refused by every one from its next request.
  */
+
+import { unauthorized } from './answers';
 import { type AuditLine, auditValues } from './audit';
 import { MemberBudgetExceeded, type Reservation } from './budget';
 import { type CachedAnswer, type CacheRow, cachedFromRow } from './cache';
 import type { Queryable } from './db';
 import { WAITER_STALE_MS } from './limiter';
-import { type Member, type MemberRow, tokenLookupHash, verifiedMember } from './members';
+import {
+  checkedToken,
+  type Member,
+  TOKEN_CHECK_COLUMNS,
+  TOKEN_MATCH,
+  type TokenRow,
+  tokenLookupHash,
+} from './members';
 import { matchKeys } from './privacy';
 
 export interface Begun {
@@ -28,25 +37,33 @@ export interface Begun {
 
 const listCopies = new WeakMap<Queryable, { version: string; keys: ReadonlySet<string> }>();
 
-/** The request's member, the do-not-enrich list and the cached answer; null for a token of nobody. */
-export async function begin(db: Queryable, token: string, cacheKey: string): Promise<Begun | null> {
+/**
+ * The request's member, the do-not-enrich list and the cached answer; or the 401 for a token of
+ * nobody, or one that expired or was replaced (members.ts checkedToken).
+ */
+export async function begin(
+  db: Queryable,
+  token: string,
+  cacheKey: string,
+): Promise<Begun | { refusal: Response }> {
   const hash = tokenLookupHash(token);
-  if (hash === null) return null;
+  if (hash === null) return { refusal: unauthorized() };
   const copy = listCopies.get(db);
   const [row] = await db.query<
-    MemberRow & Partial<CacheRow> & { list_version: string; listed: string[] | null; cached: boolean }
+    TokenRow & Partial<CacheRow> & { list_version: string; listed: string[] | null; cached: boolean }
   >(
-    `SELECT m.id, m.name, m.token_hash, m.daily_budget, m.monthly_budget,
+    `SELECT ${TOKEN_CHECK_COLUMNS},
        v.version::text AS list_version,
        CASE WHEN v.version = $3::bigint THEN NULL
          ELSE (SELECT coalesce(array_agg(d.key), '{}') FROM do_not_enrich d) END AS listed,
        c.key IS NOT NULL AS cached, c.body, c.fetched_at, c.data_at
      FROM members m CROSS JOIN do_not_enrich_version v LEFT JOIN cache c ON c.key = $2
-     WHERE m.token_hash = $1 AND m.removed_at IS NULL`,
+     WHERE ${TOKEN_MATCH}`,
     [hash, cacheKey, copy?.version ?? '0'],
   );
-  const member = verifiedMember(row, hash);
-  if (!row || !member) return null;
+  const checked = checkedToken(row, hash);
+  if (!row || 'refusal' in checked) return 'refusal' in checked ? checked : { refusal: unauthorized() };
+  const { member } = checked;
   let listed = copy?.keys;
   if (row.listed !== null || !listed) {
     listed = matchKeys(row.listed ?? []);

@@ -90,7 +90,8 @@ export async function emptyPgliteFolder(dataDir: string): Promise<void> {
 
 async function clear(db: Db): Promise<void> {
   await db.query(
-    `TRUNCATE members, spend, cache, do_not_enrich, forgotten, audit, limiter_waiting, limiter_members
+    `TRUNCATE members, spend, cache, do_not_enrich, forgotten, audit, limiter_waiting, limiter_members,
+       alerts_sent
      RESTART IDENTITY CASCADE`,
   );
   await db.query('UPDATE limiter SET next_at = 0, blocked_until = 0');
@@ -123,10 +124,16 @@ export function startHubProcess(env: Record<string, string>): Promise<HubProcess
   });
   return new Promise((resolve, reject) => {
     let output = '';
+    let ready = false;
     const read = (chunk: Buffer) => {
+      // Once ready, a hub writes a JSON line per request: those are read and dropped, not kept.
+      if (ready) return;
       output += chunk.toString();
       const url = /Hub ready on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ child, url });
+      if (url) {
+        ready = true;
+        resolve({ child, url });
+      }
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);

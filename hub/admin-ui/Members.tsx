@@ -1,9 +1,13 @@
-/** The members: their budgets and today's spend, adding one (the token shown once), setting a budget, removing one. */
+/**
+ * The members: their budgets, today's spend and their token's expiry; adding one (the token shown
+ * once), setting a budget, rotating a token (the new one shown once), removing one.
+ */
 import type { Ref } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { Field } from '../../components/Field';
 import { useRefocus } from '../../components/results/focus';
 import type { AddedMember, AdminMember } from './api';
+import { NewToken, RotateToken, type ShownToken, TokenState } from './Tokens';
 import {
   creditsIn,
   Empty,
@@ -26,7 +30,7 @@ export function Members({
   members: Loaded<AdminMember[]>;
   changed: () => void;
 }) {
-  const [added, setAdded] = useState<AddedMember | null>(null);
+  const [shown, setShown] = useState<ShownToken | null>(null);
   return (
     <Section
       id="members"
@@ -38,17 +42,30 @@ export function Members({
           list.length === 0 ? (
             <Empty>No members yet: add the first one below.</Empty>
           ) : (
-            <MemberTable hub={hub} members={list} changed={changed} />
+            <MemberTable
+              hub={hub}
+              members={list}
+              changed={changed}
+              rotated={(token) => {
+                setShown(token);
+                changed();
+              }}
+            />
           )
         }
       </Loading>
-      {added ? (
-        <NewToken added={added} done={() => setAdded(null)} />
+      {shown ? (
+        <NewToken shown={shown} done={() => setShown(null)} />
       ) : (
         <AddMember
           hub={hub}
           added={(member) => {
-            setAdded(member);
+            setShown({
+              name: member.name,
+              token: member.token,
+              title: `${member.name} is a member, with ${member.daily_budget} credits a day.`,
+              expiresAt: member.token_expires_at,
+            });
             changed();
           }}
         />
@@ -57,16 +74,21 @@ export function Members({
   );
 }
 
+type Action = 'budget' | 'rotate' | 'remove';
+
 function MemberTable({
   hub,
   members,
   changed,
+  rotated,
 }: {
   hub: HubCall;
   members: AdminMember[];
   changed: () => void;
+  rotated: (token: ShownToken) => void;
 }) {
-  const [editing, setEditing] = useState<{ name: string; action: 'budget' | 'remove' } | null>(null);
+  const [editing, setEditing] = useState<{ name: string; action: Action } | null>(null);
+  const now = Date.now();
   const last = useRef(editing);
   if (editing) last.current = editing;
   // A step closed: the focus goes back to the button that opened it.
@@ -91,6 +113,7 @@ function MemberTable({
           <th scope="col" class="num">
             Monthly budget
           </th>
+          <th scope="col">Token</th>
           <th scope="col">Status</th>
           <th scope="col">
             <span class="visually-hidden">Actions</span>
@@ -117,6 +140,9 @@ function MemberTable({
                   `${member.monthly_budget} (${member.spent_this_month} spent)`
                 )}
               </td>
+              <td class="token-state">
+                {member.removed_at === null && <TokenState member={member} now={now} />}
+              </td>
               <td>{member.removed_at ? `Removed ${utcTime(member.removed_at)} UTC` : 'Active'}</td>
               <td>
                 {member.removed_at === null && (
@@ -133,6 +159,19 @@ function MemberTable({
                       }
                     >
                       Set budget
+                    </button>
+                    <button
+                      type="button"
+                      class="small"
+                      aria-expanded={open === 'rotate'}
+                      aria-label={`Rotate token for ${member.name}`}
+                      data-opens="rotate"
+                      data-member={member.name}
+                      onClick={() =>
+                        setEditing(open === 'rotate' ? null : { name: member.name, action: 'rotate' })
+                      }
+                    >
+                      Rotate token
                     </button>
                     <button
                       type="button"
@@ -153,8 +192,24 @@ function MemberTable({
             </tr>,
             open && (
               <tr key={`${member.name}-editing`} class="editing">
-                <td colSpan={6}>
-                  {open === 'budget' ? (
+                <td colSpan={7}>
+                  {open === 'rotate' ? (
+                    <RotateToken
+                      hub={hub}
+                      name={member.name}
+                      done={(token) => {
+                        setEditing(null);
+                        if (token)
+                          rotated({
+                            name: token.name,
+                            token: token.token,
+                            title: `${token.name} has a new token.`,
+                            expiresAt: token.token_expires_at,
+                            previousUntil: token.previous_token_until,
+                          });
+                      }}
+                    />
+                  ) : open === 'budget' ? (
                     <SetBudget
                       hub={hub}
                       member={member}
@@ -316,20 +371,27 @@ function AddMember({ hub, added }: { hub: HubCall; added: (member: AddedMember) 
   const [name, setName] = useState('');
   const [daily, setDaily] = useState('');
   const [monthly, setMonthly] = useState('');
+  const [expires, setExpires] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: Event) => {
     event.preventDefault();
     const dailyBudget = creditsIn(daily, 'The daily budget');
     const monthlyBudget = monthly.trim() === '' ? null : creditsIn(monthly, 'The monthly budget');
+    const days = expires.trim() === '' ? null : Number(expires.trim());
     if (name.trim() === '') return setError('Give the member a name.');
     if (typeof dailyBudget === 'string') return setError(dailyBudget);
     if (typeof monthlyBudget === 'string') return setError(monthlyBudget);
+    if (days !== null && (!Number.isSafeInteger(days) || days < 1 || days > 3650))
+      return setError(
+        "The token's lifetime must be a whole number of days from 1 to 3650, or empty for none.",
+      );
     setBusy(true);
     const answer = await hub<AddedMember>('POST', 'members', {
       name: name.trim(),
       daily_budget: dailyBudget,
       monthly_budget: monthlyBudget,
+      expires_in_days: days,
     });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
@@ -337,6 +399,7 @@ function AddMember({ hub, added }: { hub: HubCall; added: (member: AddedMember) 
     setName('');
     setDaily('');
     setMonthly('');
+    setExpires('');
     added(answer.data);
   };
   return (
@@ -362,6 +425,19 @@ function AddMember({ hub, added }: { hub: HubCall; added: (member: AddedMember) 
           onMonthly={setMonthly}
           monthlyHint="Credits a month; optional."
         />
+        <Field label="Token expires after" hint="Days; empty: the token never expires.">
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min="1"
+              max="3650"
+              step="1"
+              value={expires}
+              onInput={(e) => setExpires(e.currentTarget.value)}
+            />
+          )}
+        </Field>
         <div class="form-buttons">
           <button type="submit" class="primary" disabled={busy}>
             Add member
@@ -370,54 +446,5 @@ function AddMember({ hub, added }: { hub: HubCall; added: (member: AddedMember) 
       </div>
       {error && <Failure title="The member was not added" message={error} />}
     </form>
-  );
-}
-
-/** The new member's token, shown this once: the hub keeps only its hash. */
-function NewToken({ added, done }: { added: AddedMember; done: () => void }) {
-  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(added.token);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  };
-  return (
-    <div class="notice success new-token" role="status">
-      <p class="notice-title">
-        {added.name} is a member, with {added.daily_budget} credits a day.
-      </p>
-      <p>
-        <strong>Their token is shown only this once.</strong> Copy it now and give it to {added.name}: the hub
-        keeps only a hash of it and cannot show it again.
-      </p>
-      <div class="token-row">
-        <label class="visually-hidden" for="new-token">
-          {added.name}'s token
-        </label>
-        <input
-          id="new-token"
-          class="token"
-          type="text"
-          readOnly
-          value={added.token}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <button type="button" class="primary" onClick={copy}>
-          {copied === 'yes' ? 'Copied' : 'Copy token'}
-        </button>
-      </div>
-      <p class="notice-detail" aria-live="polite">
-        {copied === 'yes' && 'The token is on the clipboard.'}
-        {copied === 'failed' && 'The browser did not allow copying: select the token and copy it by hand.'}
-      </p>
-      <div>
-        <button type="button" onClick={done}>
-          Done: I have the token
-        </button>
-      </div>
-    </div>
   );
 }

@@ -3,11 +3,22 @@
  * token. Every answer is a value, never a throw: the hub's refusals and failures (a wrong token, a
  * 503 when its database is down, the hub not answering at all) are shown, not a broken page.
  */
-import type { AddedMember, AdminMember, ForgetSummary } from '../admin-routes';
+import type { AddedMember, AdminMember, AlertsAnswer, ForgetSummary, RotatedMember } from '../admin-routes';
+import type { AlertRow } from '../alerts';
 import type { AuditRow, SpendRow } from '../audit';
 import type { DoNotEnrichEntry } from '../privacy';
 
-export type { AddedMember, AdminMember, AuditRow, DoNotEnrichEntry, ForgetSummary, SpendRow };
+export type {
+  AddedMember,
+  AdminMember,
+  AlertRow,
+  AlertsAnswer,
+  AuditRow,
+  DoNotEnrichEntry,
+  ForgetSummary,
+  RotatedMember,
+  SpendRow,
+};
 
 export type Answer<T> =
   | { ok: true; data: T }

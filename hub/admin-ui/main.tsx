@@ -1,12 +1,13 @@
 /**
  * The hub's admin page (served by hub/admin-page.ts): the admin token is asked for once and kept in
- * this tab's sessionStorage; with it the page shows the members, spend per day, the do-not-enrich
- * list, forget and the audit. A wrong token shows nothing but the sign-in and why.
+ * this tab's sessionStorage; with it the page shows the members (and their tokens' expiry), spend
+ * per day, the alerts sent, the do-not-enrich list, forget and the audit. A wrong token shows nothing but the sign-in and why.
  */
 import './admin.css';
 import { render } from 'preact';
 import { useState } from 'preact/hooks';
 import { Field } from '../../components/Field';
+import { Alerts } from './Alerts';
 import { Audit } from './Audit';
 import { type AdminMember, call, forgetToken, savedToken, saveToken } from './api';
 import { Members } from './Members';
@@ -37,7 +38,9 @@ function SignIn({ signedIn, problem }: { signedIn: (token: string) => void; prob
     <main class="page narrow">
       <header class="page-header">
         <h1>Team hub · Admin</h1>
-        <p class="muted">Members, budgets, spend, do-not-enrich, forget and the audit of this hub.</p>
+        <p class="muted">
+          Members, budgets, tokens, spend, alerts, do-not-enrich, forget and the audit of this hub.
+        </p>
       </header>
       <form class="card" aria-labelledby="sign-in-title" onSubmit={submit}>
         <h2 id="sign-in-title">Sign in</h2>
@@ -82,7 +85,9 @@ function Admin({ token, signOut }: { token: string; signOut: (problem: string | 
       <header class="page-header split">
         <div>
           <h1>Team hub · Admin</h1>
-          <p class="muted">Members, budgets, spend, do-not-enrich, forget and the audit of this hub.</p>
+          <p class="muted">
+            Members, budgets, tokens, spend, alerts, do-not-enrich, forget and the audit of this hub.
+          </p>
         </div>
         <div class="row">
           <button type="button" onClick={changed}>
@@ -95,7 +100,10 @@ function Admin({ token, signOut }: { token: string; signOut: (problem: string | 
       </header>
       <Members hub={hub} members={memberList} changed={changed} />
       <div class="columns-even">
-        <Spend hub={hub} version={version} />
+        <div class="stack-sections">
+          <Spend hub={hub} version={version} />
+          <Alerts hub={hub} version={version} />
+        </div>
         <div class="stack-sections">
           <DoNotEnrich hub={hub} version={version} changed={changed} />
           <Forget hub={hub} changed={changed} />

@@ -146,10 +146,16 @@ function startHub(env: Record<string, string>): Promise<HubProcess> {
   cleanups.push(stop);
   return new Promise((resolve, reject) => {
     let output = '';
+    let ready = false;
     const read = (chunk: Buffer) => {
+      // Once ready, a hub writes a JSON line per request: those are read and dropped, not kept.
+      if (ready) return;
       output += chunk.toString('utf8');
       const url = /Hub ready on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ url, stop, residentMb: () => residentMb(child.pid) });
+      if (url) {
+        ready = true;
+        resolve({ url, stop, residentMb: () => residentMb(child.pid) });
+      }
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);

@@ -4,10 +4,14 @@
  * nothing; a member is added (their token read once), given a budget, makes a request through the
  * hub that the audit and the spend then show; a do-not-enrich entry is added and removed, a subject
  * forgotten, the member removed; the database going away shows the hub's 503, not a broken page.
+ * A member's token is given a lifetime and rotated (the new token shown once, the old one kept for
+ * its grace), and the alerts the hub posted to the team's webhook (a server in this process) listed.
  * The page is photographed and checked by axe in light and dark at 1280 and 800 px
  * (test-results/screenshots/hub-admin-*.png).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
@@ -22,6 +26,8 @@ const ADMIN_TOKEN = 'e2e-admin-token';
 
 interface AdminHub {
   url: string;
+  /** What the team's webhook received: the alerts' JSON bodies. */
+  alerts: Record<string, unknown>[];
   /** Makes the hub's database unreachable (true) or reachable again (false). */
   databaseDown(down: boolean): void;
 }
@@ -35,6 +41,19 @@ const adminTest = test.extend<{ hub: AdminHub; plainBrowser: Browser; adminPage:
     // A database on a port where nothing listens: what the hub meets when its database is gone.
     const gone = openPostgres('postgres://hub@127.0.0.1:9/hub');
     let down = false;
+    // The team's webhook, which the hub posts its alerts to.
+    const alerts: Record<string, unknown>[] = [];
+    const webhook = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      request.on('end', () => {
+        alerts.push(JSON.parse(body) as Record<string, unknown>);
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
     const switchable: Db = {
       kind: db.kind,
       query: (sql, params) => (down ? gone.query(sql, params) : db.query(sql, params)),
@@ -50,15 +69,21 @@ const adminTest = test.extend<{ hub: AdminHub; plainBrowser: Browser; adminPage:
         providerKey: 'demo',
         adminToken: ADMIN_TOKEN,
         ratePerMinute: 6000,
+        alertWebhook: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/team-alerts`,
+        // Above any sandbox account's balance: the balance alert is posted at the start.
+        balanceFloor: 100_000_000,
+        log: () => {},
       });
       await use({
         url: running.url,
+        alerts,
         databaseDown: (value) => {
           down = value;
         },
       });
     } finally {
       await running?.close();
+      await new Promise((resolve) => webhook.close(resolve));
       await gone.close();
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -258,5 +283,73 @@ adminTest(
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.reload();
     await expect(page.getByLabel('Admin token')).toBeVisible();
+  },
+);
+
+adminTest(
+  "an admin gives a member's token a lifetime, rotates it, and reads the alerts the hub sent",
+  async ({ adminPage: page, hub, sandbox }) => {
+    adminTest.setTimeout(120_000);
+    const person = await samplePerson(sandbox);
+    await page.goto(`${hub.url}/admin`);
+    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Open the admin page' }).click();
+    const members = section(page, 'Members');
+    const alerts = section(page, 'Alerts sent');
+
+    // A member whose token lasts 90 days, and whose daily budget a request fills.
+    await members.getByLabel('Name').fill('ada');
+    await members.getByLabel('Daily budget').fill('2');
+    await members.getByLabel('Token expires after').fill('90');
+    await members.getByRole('button', { name: 'Add member' }).click();
+    await expect(members.getByText(/Their token is shown only this once\..* It expires 20/)).toBeVisible();
+    const token = await members.getByLabel("ada's token").inputValue();
+    await members.getByRole('button', { name: 'Done: I have the token' }).click();
+    const ada = members.getByRole('row', { name: /^ada/ });
+    const expiry = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    await expect(ada).toContainText(`Expires ${expiry}`);
+
+    // Rotate: the new token shown once; the old one keeps working through the grace chosen.
+    await members.getByRole('button', { name: 'Rotate token for ada' }).click();
+    await expect(members.getByLabel('The old token keeps working for')).toBeFocused();
+    await members.getByLabel('The old token keeps working for').selectOption({ label: '7 days' });
+    await lookAt(page, 'hub-admin-rotate', members);
+    await members.getByRole('button', { name: "Rotate ada's token now" }).click();
+    await expect(members.getByText('ada has a new token.')).toBeVisible();
+    const fresh = await members.getByLabel("ada's new token").inputValue();
+    expect(fresh).toMatch(/^hub_/);
+    expect(fresh).not.toBe(token);
+    const graceEnd = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    await expect(members.getByRole('status').filter({ hasText: 'ada has a new token.' })).toContainText(
+      `The old token works until ${graceEnd}`,
+    );
+    await lookAt(page, 'hub-admin-rotated', members);
+    await members.getByRole('button', { name: 'Done: I have the token' }).click();
+    await expect(ada).toContainText(`Rotated: old token valid until ${graceEnd}`);
+    await expect(ada).toContainText(`Expires ${expiry}`);
+    for (const each of [token, fresh]) {
+      const me = await fetch(`${hub.url}/hub/v1/me`, { headers: { Authorization: `Bearer ${each}` } });
+      expect(me.status).toBe(200);
+    }
+
+    // A request with the old token fills ada's day: 80 % and 100 % are posted, after the balance's.
+    const answer = await fetch(
+      `${hub.url}/api/v2/profile?${new URLSearchParams({ profile_url: person.url })}`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
+    expect(answer.status).toBe(200);
+    await expect
+      .poll(() => hub.alerts.map((alert) => alert.kind))
+      .toEqual(['balance_floor', 'member_daily', 'member_daily']);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const rows = alerts.getByRole('table', { name: 'Alerts sent' }).locator('tbody tr');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText('100 % of the daily budget');
+    await expect(rows.nth(0)).toContainText('ada');
+    await expect(rows.nth(0)).toContainText('Sent (HTTP 204)');
+    await expect(rows.nth(2)).toContainText('under the floor of 100000000');
+    await expect(rows.nth(2)).toContainText('the account');
+    await lookAt(page, 'hub-admin-alerts', alerts);
+    await lookAt(page, 'hub-admin-tokens-1280');
   },
 );

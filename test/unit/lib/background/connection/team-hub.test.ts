@@ -346,6 +346,17 @@ describe("the member token and the member's budget, in the product's words", () 
     expect(JSON.stringify(words)).not.toContain('API key');
   });
 
+  it("an expired member token's click says it expired, in the hub's words, and sends nothing", async () => {
+    const ada = await memberBrowser('ada');
+    await hubDb.query("UPDATE members SET expires_at = now() - interval '1 second' WHERE name = 'ada'");
+    const error = errorOf(await ada.extension.run(profileRun('an-expired', 3)));
+    expect(error).toMatchObject({ kind: 'member-token', status: 401 });
+    const words = userMessage(error);
+    expect(words.title).toBe('The team hub refused your member token');
+    expect(words.detail).toMatch(/^This member token expired at 20\S+Z: ask your hub's admin for a new one$/);
+    expect(service.requests()).toHaveLength(0);
+  });
+
   it("a list past the member's budget is quoted so, waits with its rows kept, and goes on when the admin raises it; each row paid once", async () => {
     const ada = await memberBrowser('ada', 5);
     const lists = createLists({
