@@ -16,12 +16,17 @@ CREATE TABLE members (
   monthly_budget bigint,
   created_at timestamp with time zone NOT NULL DEFAULT now(),
   removed_at timestamp with time zone,
+  expires_at timestamp with time zone,
+  previous_token_hash text,
+  previous_token_until timestamp with time zone,
+  token_issued_at timestamp with time zone NOT NULL DEFAULT now(),
   CONSTRAINT members_pkey PRIMARY KEY (id),
   CONSTRAINT members_token_hash_key UNIQUE (token_hash),
   CONSTRAINT members_daily_budget_check CHECK ((daily_budget >= 0)),
   CONSTRAINT members_monthly_budget_check CHECK ((monthly_budget >= 0))
 );
 CREATE UNIQUE INDEX members_active_name ON public.members USING btree (name) WHERE (removed_at IS NULL);
+CREATE UNIQUE INDEX members_previous_token ON public.members USING btree (previous_token_hash) WHERE (previous_token_hash IS NOT NULL);
 
 CREATE TABLE spend (
   member_id integer NOT NULL,
@@ -111,6 +116,25 @@ CREATE TABLE hub_settings (
   CONSTRAINT hub_settings_pkey PRIMARY KEY (id),
   CONSTRAINT hub_settings_id_check CHECK ((id = 1))
 );
+
+CREATE TABLE alerts_sent (
+  id bigserial,
+  kind text NOT NULL,
+  member_id integer,
+  threshold bigint NOT NULL,
+  period text NOT NULL,
+  spent bigint,
+  budget bigint,
+  balance bigint,
+  at timestamp with time zone NOT NULL DEFAULT now(),
+  outcome text NOT NULL DEFAULT 'sending'::text,
+  http_status integer,
+  detail text,
+  CONSTRAINT alerts_sent_pkey PRIMARY KEY (id),
+  CONSTRAINT alerts_sent_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id)
+);
+CREATE INDEX alerts_sent_at ON public.alerts_sent USING btree (at);
+CREATE UNIQUE INDEX alerts_sent_once ON public.alerts_sent USING btree (kind, COALESCE(member_id, 0), threshold, period);
 
 CREATE OR REPLACE FUNCTION public.hub_day_at(p_at timestamp with time zone)
  RETURNS date
