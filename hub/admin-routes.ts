@@ -124,9 +124,11 @@ function wholeIn(
 ): number | null | undefined {
   const value = body[field];
   if (value === undefined || (nullable && value === null)) return value;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max)
+  // Read as written, strictly, like a budget (numbers.ts): `1e1` or `7.0` is refused, not rounded.
+  const number = value instanceof WrittenNumber ? wholeNumberOf(value.text) : null;
+  if (number === null || number < min || number > max)
     throw new Refusal(`${field}: must be a whole number from ${min} to ${max}${nullable ? ', or null' : ''}`);
-  return value;
+  return number;
 }
 
 const MAX_TOKEN_DAYS = MAX_TOKEN_HOURS / 24;

@@ -13,7 +13,7 @@ import { createHub, type Hub } from './app';
 import { usageOf } from './budget';
 import { serverConfig } from './config';
 import type { Db } from './db';
-import { addMember, listMembers, memberByToken, setBudget } from './members';
+import { addMember, hashToken, listMembers, memberByToken, setBudget } from './members';
 import { migrate } from './migrations';
 import {
   emptyPgliteFolder,
@@ -111,7 +111,12 @@ describe('a hub of version 2 upgraded', () => {
     const before = await old.open();
     try {
       await migrate(before, 2);
-      const { token } = await addMember(before, 'ada', { daily: 2_000_000_000, monthly: 2_100_000_000 });
+      // As a version-2 hub added members (members.ts writes the columns of later versions).
+      const token = 'hub_upgraded-member-token';
+      await before.query(
+        "INSERT INTO members (name, token_hash, daily_budget, monthly_budget) VALUES ('ada', $1, 2000000000, 2100000000)",
+        [hashToken(token)],
+      );
       await before.query(
         "INSERT INTO spend (member_id, day, spent, reserved) VALUES (1, (now() AT TIME ZONE 'UTC')::date, 5, 0)",
       );
@@ -126,8 +131,7 @@ describe('a hub of version 2 upgraded', () => {
         );
       expect(await migrate(before)).toContain(3);
       expect(await memberByToken(before, token)).toMatchObject({
-        dailyBudget: 2_000_000_000,
-        monthlyBudget: 2_100_000_000,
+        member: { dailyBudget: 2_000_000_000, monthlyBudget: 2_100_000_000 },
       });
       const kept = await before.query<{ key: string; dated: boolean }>(
         'SELECT key, data_at IS NOT NULL AS dated FROM cache ORDER BY key',
