@@ -10,7 +10,11 @@ export type HubError =
   | 'member_budget'
   | 'do_not_enrich'
   | 'hub_database_unavailable'
-  | 'service_unreachable';
+  | 'service_unreachable'
+  /** The service was asked (and may have charged `charged`), and its answer was lost at the hub. */
+  | 'answer_lost'
+  /** The hub is stopping: the request was not sent. */
+  | 'hub_stopping';
 
 /** The statuses only the hub answers, beside the service's (STATUS_NAMES). */
 const HUB_STATUS_NAMES: Record<number, string> = {

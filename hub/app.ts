@@ -10,6 +10,7 @@ import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { Plan } from '../lib/background/credits';
 import { adminRoutes } from './admin-routes';
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from './config';
 import { errorJson, jsonResponse, unauthorized } from './answers';
 import { leftOf, usageOf } from './budget';
 import { ageSeconds, cacheKey, freshEnough, readCached } from './cache';
@@ -19,6 +20,7 @@ import { type Member, memberByToken } from './members';
 import { migrate } from './migrations';
 import { forgottenSince } from './privacy';
 import { type ProxyConfig, proxyRequest, validate } from './proxy';
+import { settleExpired } from './request-steps';
 
 export interface HubOptions {
   db: Db;
@@ -29,6 +31,7 @@ export interface HubOptions {
   plan?: Plan;
   ratePerMinute?: number;
   unboundedReserve?: number;
+  /** HUB_PROVIDER_TIMEOUT_MS: how long the service may take to answer (60 s). */
   fetchTimeoutMs?: number;
   fetch?: typeof fetch;
   now?: () => Date;
@@ -39,9 +42,21 @@ type HubEnv = { Variables: { member: Member } };
 export interface Hub {
   app: Hono<HubEnv>;
   limiter: AccountLimiter;
+  config: ProxyConfig;
+  /**
+   * Stops taking requests: new ones are refused with 503 (nothing sent), and those waiting for a
+   * rate slot or for a colleague's identical request are answered so at once, their reservations
+   * released. Requests already at the service go on.
+   */
+  stop(): void;
+  /** How many requests are being answered (those at the service, once stopped). */
+  openRequests(): number;
 }
 
 const PRIORITY_HEADER = 'X-Hub-Priority';
+/** The member's id for a request (the extension sends each paid call's): answered again from the journal. */
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_KEY_MAX_CHARS = 200;
 
 /** Migrates the database, sets up the limiter and builds the app. */
 export async function createHub(options: HubOptions): Promise<Hub> {
@@ -54,12 +69,38 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     providerKey: options.providerKey,
     plan: options.plan ?? 'standard',
     unboundedReserve: options.unboundedReserve ?? 10,
-    fetchTimeoutMs: options.fetchTimeoutMs ?? 60_000,
+    fetchTimeoutMs: options.fetchTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
   };
-  const deps = { db, limiter, config, fetch: options.fetch ?? fetch, now: options.now ?? (() => new Date()) };
+  const stopping = new AbortController();
+  const deps = {
+    db,
+    limiter,
+    config,
+    fetch: options.fetch ?? fetch,
+    now: options.now ?? (() => new Date()),
+    stopping: stopping.signal,
+  };
   const app = new Hono<HubEnv>();
+  let open = 0;
+  app.use('*', async (c, next) => {
+    if (stopping.signal.aborted)
+      return c.json(
+        errorJson(503, 'The hub is stopping: nothing was sent to the service and nothing was charged', {
+          error: 'hub_stopping',
+        }),
+        503,
+      );
+    open++;
+    try {
+      await next();
+    } finally {
+      open--;
+    }
+  });
 
   app.onError((error, c) => {
+    // Only a request that was not sent gets here with the database gone: once the service answered,
+    // the proxy keeps the answer and settles it (or answers answer_lost), never this.
     if (error instanceof DatabaseUnavailable)
       return c.json(
         errorJson(503, `${error.message}. Nothing was sent to the service and nothing was charged.`, {
@@ -89,12 +130,19 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     const url = new URL(c.req.url);
     const asked = c.req.header(PRIORITY_HEADER);
     const priority: Priority = asked === 'click' ? 'click' : 'batch';
+    const requestId = c.req.header(IDEMPOTENCY_HEADER)?.trim() || undefined;
+    if (requestId !== undefined && requestId.length > IDEMPOTENCY_KEY_MAX_CHARS)
+      return jsonResponse(
+        400,
+        errorJson(400, `${IDEMPOTENCY_HEADER}: at most ${IDEMPOTENCY_KEY_MAX_CHARS} characters`),
+      );
     return proxyRequest(deps, {
       path: url.pathname,
       search: url.search,
       query: c.req.query(),
       priority,
       token: bearerToken(c),
+      requestId,
     });
   };
   app.get('/api/*', serviceCall);
@@ -140,8 +188,11 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     return c.json({ forgotten, last: forgotten.at(-1)?.seq ?? since });
   });
 
-  return { app, limiter };
+  return { app, limiter, config, stop: () => stopping.abort(), openRequests: () => open };
 }
+
+/** How often a hub process settles the journal rows whose lease has passed (request-steps.ts settleExpired). */
+const SWEEP_EVERY_MS = 2_000;
 
 export interface RunningHub {
   url: string;
@@ -149,19 +200,39 @@ export interface RunningHub {
   close(): Promise<void>;
 }
 
+/**
+ * The hub on a port, sweeping the journal on a timer. `close` is the honest stop (SIGTERM, main.ts):
+ * no new request is taken, those waiting are answered 503 "nothing sent" at once, those at the
+ * service are waited for (up to the service's timeout and the settle's retries), then the server
+ * closes. The database stays open for the caller to close.
+ */
 export async function startHub(
   options: HubOptions & { port: number; hostname?: string },
 ): Promise<RunningHub> {
-  const { app } = await createHub(options);
+  const hub = await createHub(options);
+  const sweep = setInterval(() => {
+    settleExpired(options.db).catch(() => {});
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
   return new Promise((resolve) => {
     const server = serve(
-      { fetch: app.fetch, port: options.port, hostname: options.hostname ?? '127.0.0.1' },
+      { fetch: hub.app.fetch, port: options.port, hostname: options.hostname ?? '127.0.0.1' },
       (info) =>
         resolve({
           url: `http://127.0.0.1:${info.port}`,
           port: info.port,
-          close: () =>
-            new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done()))),
+          close: async () => {
+            hub.stop();
+            clearInterval(sweep);
+            // Periodic work of the process (such as the balance checks behind budget alerts) stops here,
+            // with the sweep: each exposes a stop() called in this place.
+            const closed = new Promise<void>((done) => server.close(() => done()));
+            const giveUpAt = Date.now() + 2 * hub.config.fetchTimeoutMs + 1_000;
+            while (hub.openRequests() > 0 && Date.now() < giveUpAt)
+              await new Promise((wake) => setTimeout(wake, 20));
+            if ('closeAllConnections' in server) server.closeAllConnections();
+            await closed;
+          },
         }),
     );
   });

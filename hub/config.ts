@@ -3,7 +3,9 @@
  * HUB_DATABASE_URL (a real PostgreSQL; else the embedded PGlite in HUB_DATA_DIR, default
  * `.hub-data`), HUB_PROVIDER_URL and HUB_PROVIDER_KEY (the service and the team's key),
  * HUB_ADMIN_TOKEN, HUB_PORT (8788), HUB_PLAN (`standard` or `growth`: the account's plan, which
- * some prices depend on), HUB_RATE_PER_MIN (300: the account's rate limit).
+ * some prices depend on), HUB_RATE_PER_MIN (300: the account's rate limit), HUB_PROVIDER_TIMEOUT_MS
+ * (60,000: how long the service may take to answer; a request's reservation is held about twice
+ * that once sent, and a stopping hub waits that long for requests at the service).
  */
 import { DEFAULT_RATE_PER_MINUTE } from '../lib/api/assumptions';
 import type { Plan } from '../lib/background/credits';
@@ -40,8 +42,11 @@ export interface ServerConfig {
   providerKey: string;
   plan: Plan;
   ratePerMinute: number;
+  fetchTimeoutMs: number;
   adminToken: string | undefined;
 }
+
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 60_000;
 
 export function serverConfig(env: Env = process.env): ServerConfig {
   const plan = env.HUB_PLAN?.trim() || 'standard';
@@ -67,6 +72,7 @@ export function serverConfig(env: Env = process.env): ServerConfig {
     ),
     plan,
     ratePerMinute: wholeNumber(env, 'HUB_RATE_PER_MIN', DEFAULT_RATE_PER_MINUTE, 1),
+    fetchTimeoutMs: wholeNumber(env, 'HUB_PROVIDER_TIMEOUT_MS', DEFAULT_PROVIDER_TIMEOUT_MS, 1),
     adminToken: env.HUB_ADMIN_TOKEN?.trim() || undefined,
   };
 }

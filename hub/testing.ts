@@ -90,7 +90,8 @@ export async function emptyPgliteFolder(dataDir: string): Promise<void> {
 
 async function clear(db: Db): Promise<void> {
   await db.query(
-    `TRUNCATE members, spend, cache, do_not_enrich, forgotten, audit, limiter_waiting, limiter_members
+    `TRUNCATE members, spend, cache, do_not_enrich, forgotten, audit, limiter_waiting, limiter_members,
+       request_journal
      RESTART IDENTITY CASCADE`,
   );
   await db.query('UPDATE limiter SET next_at = 0, blocked_until = 0');
