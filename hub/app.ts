@@ -10,10 +10,10 @@ import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { Plan } from '../lib/background/credits';
 import { adminRoutes } from './admin-routes';
-import { DEFAULT_PROVIDER_TIMEOUT_MS } from './config';
 import { errorJson, jsonResponse, unauthorized } from './answers';
 import { leftOf, usageOf } from './budget';
 import { ageSeconds, cacheKey, freshEnough, readCached } from './cache';
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from './config';
 import { DatabaseUnavailable, type Db } from './db';
 import { AccountLimiter, type Priority } from './limiter';
 import { type Member, memberByToken } from './members';
@@ -49,8 +49,6 @@ export interface Hub {
    * released. Requests already at the service go on.
    */
   stop(): void;
-  /** How many requests are being answered (those at the service, once stopped). */
-  openRequests(): number;
 }
 
 const PRIORITY_HEADER = 'X-Hub-Priority';
@@ -81,7 +79,6 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     stopping: stopping.signal,
   };
   const app = new Hono<HubEnv>();
-  let open = 0;
   app.use('*', async (c, next) => {
     if (stopping.signal.aborted)
       return c.json(
@@ -90,12 +87,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
         }),
         503,
       );
-    open++;
-    try {
-      await next();
-    } finally {
-      open--;
-    }
+    await next();
   });
 
   app.onError((error, c) => {
@@ -188,7 +180,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     return c.json({ forgotten, last: forgotten.at(-1)?.seq ?? since });
   });
 
-  return { app, limiter, config, stop: () => stopping.abort(), openRequests: () => open };
+  return { app, limiter, config, stop: () => stopping.abort() };
 }
 
 /** How often a hub process settles the journal rows whose lease has passed (request-steps.ts settleExpired). */
@@ -214,6 +206,8 @@ export async function startHub(
     settleExpired(options.db).catch(() => {});
   }, SWEEP_EVERY_MS);
   sweep.unref();
+  // Requests whose answer is not written yet (once stopped: those at the service, and the last 503s).
+  let open = 0;
   return new Promise((resolve) => {
     const server = serve(
       { fetch: hub.app.fetch, port: options.port, hostname: options.hostname ?? '127.0.0.1' },
@@ -228,12 +222,15 @@ export async function startHub(
             // with the sweep: each exposes a stop() called in this place.
             const closed = new Promise<void>((done) => server.close(() => done()));
             const giveUpAt = Date.now() + 2 * hub.config.fetchTimeoutMs + 1_000;
-            while (hub.openRequests() > 0 && Date.now() < giveUpAt)
-              await new Promise((wake) => setTimeout(wake, 20));
+            while (open > 0 && Date.now() < giveUpAt) await new Promise((wake) => setTimeout(wake, 20));
             if ('closeAllConnections' in server) server.closeAllConnections();
             await closed;
           },
         }),
     );
+    server.on('request', (_request, response: { once(event: 'close', listener: () => void): void }) => {
+      open++;
+      response.once('close', () => open--);
+    });
   });
 }

@@ -122,7 +122,9 @@ describe('a request asked again with its id', () => {
     let sent = 0;
     const hanging = ((_input: RequestInfo | URL, init?: RequestInit) => {
       sent++;
-      return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('gone'))));
+      return new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new Error('gone'))),
+      );
     }) as typeof fetch;
     const stuck = await hubOn({ fetch: hanging, fetchTimeoutMs: 30_000 });
     void call(token, profile(2), { id: 'row-1', app: stuck.app });
@@ -133,7 +135,10 @@ describe('a request asked again with its id', () => {
     const lost = await call(token, profile(2), { id: 'row-1' });
     expect(lost).toMatchObject({ status: 502, body: { error: 'answer_lost', charged: 1 } });
     expect(String(lost.body.description)).not.toMatch(/nothing was charged/i);
-    expect(await call(token, profile(2), { id: 'row-1' })).toMatchObject({ status: 502, body: { charged: 1 } });
+    expect(await call(token, profile(2), { id: 'row-1' })).toMatchObject({
+      status: 502,
+      body: { charged: 1 },
+    });
     expect(service.requests()).toHaveLength(0);
     expect(await me(token)).toMatchObject({ reserved_today: 0, spent_today: 1 });
     stuck.stop();
@@ -178,7 +183,10 @@ describe('the database dropping after the service answered', () => {
     expect(await me(token)).toMatchObject({ spent_today: 1, reserved_today: 0 });
     expect(paid()).toBe(1);
     // Asked again: the same answer, not a second charge.
-    expect(await call(token, profile(4), { id: 'row-1' })).toMatchObject({ status: 502, body: { charged: 1 } });
+    expect(await call(token, profile(4), { id: 'row-1' })).toMatchObject({
+      status: 502,
+      body: { charged: 1 },
+    });
     expect(service.requests()).toHaveLength(1);
     await shaky.close();
   });

@@ -279,11 +279,14 @@ const MIGRATIONS: readonly Migration[] = [
       // hub_reserve with the request's journal row, in one statement. Requests of one question are
       // taken in turn (an advisory lock on its cache key), so of identical requests arriving together
       // one reserves and is sent and the others follow it ('follow': it is in flight, wait for the
-      // team's cache). Its own id: 'in_flight' (open in another process: wait), 'journaled' (it has
+      // team's cache); so does one that finds the team's answer changed since it looked
+      // (p_seen_fetched_at: the cached answer's fetched_at it saw, or null), as when the request it
+      // followed finished in between: it looks again. Its own id: 'in_flight' (open in another process: wait), 'journaled' (it has
       // an outcome: read it), or released (nothing was sent): taken over. A row that finds the slot
       // free is 'sent' at once with the sent lease, else 'waiting' with the waiting lease.
       `CREATE FUNCTION hub_reserve_request(p_member_id integer, p_credits integer, p_stale_ms double precision,
-        p_request_id text, p_cache_key text, p_wait_lease_ms double precision, p_sent_lease_ms double precision)
+        p_request_id text, p_cache_key text, p_seen_fetched_at timestamptz, p_wait_lease_ms double precision,
+        p_sent_lease_ms double precision)
       RETURNS TABLE (outcome text, day text, left_daily bigint, left_monthly bigint, slot_at double precision)
       LANGUAGE plpgsql AS $$
       #variable_conflict use_column
@@ -299,7 +302,9 @@ const MIGRATIONS: readonly Migration[] = [
             NULL::text, 0::bigint, NULL::bigint, NULL::double precision;
           RETURN;
         END IF;
-        IF EXISTS (SELECT 1 FROM request_journal j WHERE j.cache_key = p_cache_key AND j.state IN ('waiting', 'sent')) THEN
+        IF EXISTS (SELECT 1 FROM request_journal j WHERE j.cache_key = p_cache_key AND j.state IN ('waiting', 'sent'))
+          OR EXISTS (SELECT 1 FROM cache c WHERE c.key = p_cache_key
+            AND c.fetched_at IS DISTINCT FROM p_seen_fetched_at) THEN
           RETURN QUERY SELECT 'follow'::text, NULL::text, 0::bigint, NULL::bigint, NULL::double precision;
           RETURN;
         END IF;

@@ -141,9 +141,10 @@ async function forgetInJournal(tx: Queryable, keys: ReadonlySet<string>, removed
       return listedIn(keys, key.slice(0, at < 0 ? key.length : at) as EndpointId, params) !== null;
     });
   if (naming.length > 0)
-    await tx.query('UPDATE request_journal SET cache_key = NULL, body = NULL WHERE cache_key = ANY($1::text[])', [
-      naming,
-    ]);
+    await tx.query(
+      'UPDATE request_journal SET cache_key = NULL, body = NULL WHERE cache_key = ANY($1::text[])',
+      [naming],
+    );
 }
 
 export interface ForgottenSubject {

@@ -167,7 +167,10 @@ async function answerOrWait(deps: ProxyDeps, asked: Asked, begun: Begun): Promis
     cacheKey: extra.cacheKey ?? null,
   });
   const servedFromCache = async (body: unknown) => {
-    await recordAudit(db, auditLine(200, 0, 'hit', { subject: summarizeAnswer(id, params, body), cacheKey: key }));
+    await recordAudit(
+      db,
+      auditLine(200, 0, 'hit', { subject: summarizeAnswer(id, params, body), cacheKey: key }),
+    );
     return jsonResponse(200, body, hubHeaders(0, 'hit'));
   };
 
@@ -184,7 +187,8 @@ async function answerOrWait(deps: ProxyDeps, asked: Asked, begun: Begun): Promis
   if (journaled?.state === 'answered')
     // Its answer was kept for the team: served again whatever its age (it is this request's own).
     return cached ? servedFromCache(cached.body) : answerLost(journaled.charged);
-  if ((journaled?.state === 'waiting' || journaled?.state === 'sent') && !journaled.leasePassed) return 'wait';
+  if ((journaled?.state === 'waiting' || journaled?.state === 'sent') && !journaled.leasePassed)
+    return 'wait';
 
   if (cached && freshEnough(cached, params, deps.now())) return servedFromCache(cached.body);
 
@@ -192,6 +196,7 @@ async function answerOrWait(deps: ProxyDeps, asked: Asked, begun: Begun): Promis
     memberId: member.id,
     requestId: asked.requestId,
     cacheKey: key,
+    seenFetchedAt: cached?.fetchedAt ?? null,
     credits: maxCharge(id, params, config),
     leases: leasesOf(config),
   });
@@ -306,9 +311,13 @@ async function sendReserved(deps: ProxyDeps, pending: Pending, slotAt: number | 
           hubHeaders(0, 'none'),
         );
       if (!deps.stopping?.aborted) throw error;
-      await finish(deps.db, { reservation, outcome: NOTHING_SENT, charged: 0, cacheRow: null, audit: null }).catch(
-        () => {},
-      );
+      await finish(deps.db, {
+        reservation,
+        outcome: NOTHING_SENT,
+        charged: 0,
+        cacheRow: null,
+        audit: null,
+      }).catch(() => {});
       return stoppingAnswer();
     }
   }
@@ -391,7 +400,11 @@ async function answered(
     body = JSON.parse(answer.text);
   } catch {
     // A spoiled answer the service produced is charged: count the most it may have cost.
-    const spoiled: Outcome = { state: 'answered', status: 502, body: { text: answer.text, type: contentType } };
+    const spoiled: Outcome = {
+      state: 'answered',
+      status: 502,
+      body: { text: answer.text, type: contentType },
+    };
     return (
       (await done(reservation.credits, auditLine(200, reservation.credits, 'miss'), spoiled)) ??
       passOn(reservation.credits)
@@ -408,8 +421,15 @@ async function answered(
         error: 'do_not_enrich',
       }),
     );
-    const outcome: Outcome = { state: 'answered', status: 451, body: { text: refusal, type: 'application/json' } };
-    return (await done(charged, auditLine(451, cost, 'miss', { subject: null }), outcome)) ?? passOn(cost, refusal, 451);
+    const outcome: Outcome = {
+      state: 'answered',
+      status: 451,
+      body: { text: refusal, type: 'application/json' },
+    };
+    return (
+      (await done(charged, auditLine(451, cost, 'miss', { subject: null }), outcome)) ??
+      passOn(cost, refusal, 451)
+    );
   }
   const unsettled = await done(
     charged,

@@ -129,11 +129,20 @@ export interface Leases {
  * the member's row, so concurrent requests from any hub process never pass it), writes the request's
  * journal row, and takes a free slot of the account's limiter, all in one statement
  * (hub_reserve_request); `slotAt` null: the request waits in line (AccountLimiter.waitForSlot).
- * Identical requests in flight are taken one at a time: the others follow (`follow`).
+ * Identical requests in flight are taken one at a time: the others follow (`follow`), as does one
+ * that finds the team's answer changed since `begin` read it.
  */
 export async function reserve(
   db: Queryable,
-  request: { memberId: number; requestId: string; cacheKey: string; credits: number; leases: Leases },
+  request: {
+    memberId: number;
+    requestId: string;
+    cacheKey: string;
+    /** When the team's cached answer `begin` saw was fetched; null when it saw none. */
+    seenFetchedAt: Date | null;
+    credits: number;
+    leases: Leases;
+  },
 ): Promise<Reserved> {
   const { memberId, requestId, credits, leases } = request;
   const [row] = await db.query<{
@@ -144,8 +153,17 @@ export async function reserve(
     slot_at: number | null;
   }>(
     `SELECT outcome, day, left_daily, left_monthly, slot_at
-     FROM hub_reserve_request($1, $2, $3, $4, $5, $6, $7)`,
-    [memberId, credits, WAITER_STALE_MS, requestId, request.cacheKey, leases.waitingMs, leases.sentMs],
+     FROM hub_reserve_request($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      memberId,
+      credits,
+      WAITER_STALE_MS,
+      requestId,
+      request.cacheKey,
+      request.seenFetchedAt,
+      leases.waitingMs,
+      leases.sentMs,
+    ],
   );
   if (!row || row.outcome === 'removed') return { outcome: 'removed' };
   if (row.outcome === 'over_budget')
