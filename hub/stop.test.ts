@@ -127,7 +127,8 @@ describe('a hub stopped with rows queued', () => {
     await once(hub.child, 'exit');
     const took = Date.now() - stoppedAt;
     const answered = await answers;
-    expect(took).toBeLessThan(2_500);
+    // About 1.4 s measured (most of it the process's own exit); the bound leaves room for a busy machine.
+    expect(took).toBeLessThan(3_000);
     const sent = rows.filter((index) => asked(index).length > 0);
     const refused = answered.filter((row) => row !== 'gone' && row.status === 503);
     expect(refused.length + sent.length).toBe(80);

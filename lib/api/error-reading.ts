@@ -68,7 +68,7 @@ interface ErrorBodyFields {
   description?: string;
   cachedProfileAgeSeconds?: number;
   /** A team hub's own refusal (its `error` word), read as its own kind. */
-  hub?: { kind: 'member-budget' | 'team-do-not-enrich' | 'auth'; details: ApiErrorDetails };
+  hub?: { kind: 'member-budget' | 'team-do-not-enrich' | 'auth' | 'server'; details: ApiErrorDetails };
 }
 
 /** What the team paid for an answer the hub passed on; 'unknown' (v3) reads as null, not published. */
@@ -82,7 +82,9 @@ export function readHubCharged(value: string | null): number | null {
 
 /**
  * The hub's refusals: 402 `{"error":"member_budget", needed, left_today}`, 451
- * `{"error":"do_not_enrich"}`, and 401 `{"error":"unauthorized"}` (a member token, not a key).
+ * `{"error":"do_not_enrich"}`, and 401 `{"error":"unauthorized"}` (a member token, not a key); and
+ * 502 `{"error":"answer_lost", charged}`: the service was asked and the hub lost its answer, having
+ * charged the team `charged` for it (a lost answer whose charge is known).
  */
 function hubRefusal(body: Record<string, unknown>): ErrorBodyFields['hub'] {
   const whole = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
@@ -98,6 +100,10 @@ function hubRefusal(body: Record<string, unknown>): ErrorBodyFields['hub'] {
     };
   }
   if (body.error === 'do_not_enrich') return { kind: 'team-do-not-enrich', details: {} };
+  if (body.error === 'answer_lost') {
+    const charged = whole(body.charged);
+    return { kind: 'server', details: { answerLost: true, ...(charged !== undefined ? { charged } : {}) } };
+  }
   if (body.error === 'unauthorized')
     return {
       kind: 'auth',
