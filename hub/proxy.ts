@@ -5,6 +5,12 @@
  * paced by the account's limiter, sent with the team's key, and answered as the service answered,
  * with `X-Hub-Charged` (what the team paid) and `X-Hub-Cache`. An answer about a listed subject is
  * paid but neither kept nor shown.
+ *
+ * Every request sent has a journal row (request-steps.ts): one asked again with its id
+ * (`Idempotency-Key`) is answered from it at 0, or told `502 answer_lost` with what the team was
+ * charged when the service was asked and its answer lost; identical requests in flight make one
+ * call, the others waiting for the team's cache. Once the service answered, a database that drops
+ * is waited for (the settle retried) rather than answered "nothing charged".
  */
 import { randomUUID } from 'node:crypto';
 import { UNPUBLISHED_COST_ESTIMATE } from '../lib/api/assumptions';
