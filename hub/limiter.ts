@@ -44,7 +44,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * A journaled request waiting for its slot (request-steps.ts): its row's lease is renewed at each
  * wake, and marked sent by the wake that is given the slot.
  */
-export interface WaitingRequest {
+interface WaitingRequest {
   requestId: string;
   waitingLeaseMs: number;
   sentLeaseMs: number;

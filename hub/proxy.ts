@@ -55,7 +55,7 @@ export interface ProxyDeps {
  * renews both at each wake); once sent, the service's timeout, then as long again for the settle's
  * retries (a database that dropped meanwhile), and a margin.
  */
-export function leasesOf(config: ProxyConfig): Leases {
+function leasesOf(config: ProxyConfig): Leases {
   return {
     waitingMs: WAITER_STALE_MS,
     sentMs: 2 * config.fetchTimeoutMs + Math.min(5_000, config.fetchTimeoutMs),

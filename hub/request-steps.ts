@@ -26,7 +26,7 @@ import { type Member, type MemberRow, tokenLookupHash, verifiedMember } from './
 import { matchKeys } from './privacy';
 
 /** What became of a request id asked before (its journal row). */
-export interface Journaled {
+interface Journaled {
   state: 'waiting' | 'sent' | 'answered' | 'released' | 'lost';
   charged: number;
   status: number | null;
