@@ -192,6 +192,39 @@ describe('the database dropping after the service answered', () => {
   });
 });
 
+describe('a call to the service that fails', () => {
+  const failing = (code: string) =>
+    (() =>
+      Promise.reject(
+        new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) }),
+      )) as typeof fetch;
+
+  it('says "nothing charged" (503) only when the connection was refused', async () => {
+    const { token } = await addMember(db, 'ada', { daily: 100 });
+    const refused = await hubOn({ fetch: failing('ECONNREFUSED') });
+    const answer = await call(token, profile(7), { id: 'row-1', app: refused.app });
+    expect(answer).toMatchObject({ status: 503, body: { error: 'service_unreachable' }, charged: '0' });
+    expect(String(answer.body.description)).toMatch(/nothing was charged/);
+    expect(await me(token)).toMatchObject({ spent_today: 0, reserved_today: 0 });
+    // Nothing was sent: asked again with its id, it goes.
+    expect(await call(token, profile(7), { id: 'row-1' })).toMatchObject({ status: 200, charged: '1' });
+  });
+
+  it('answers answer_lost with its charge when the call broke after it left, and never sends it again', async () => {
+    const { token } = await addMember(db, 'ada', { daily: 100 });
+    const broken = await hubOn({ fetch: failing('ECONNRESET') });
+    const answer = await call(token, profile(8), { id: 'row-1', app: broken.app });
+    expect(answer).toMatchObject({ status: 502, body: { error: 'answer_lost', charged: 1 }, charged: '1' });
+    expect(String(answer.body.description)).not.toMatch(/nothing was charged/i);
+    expect(await me(token)).toMatchObject({ spent_today: 1, reserved_today: 0 });
+    expect(await call(token, profile(8), { id: 'row-1' })).toMatchObject({
+      status: 502,
+      body: { charged: 1 },
+    });
+    expect(service.requests()).toHaveLength(0);
+  });
+});
+
 describe('identical requests at the same moment', () => {
   it('make one request at the service; the others get it at 0 from the cache', async () => {
     const tokens = await Promise.all(

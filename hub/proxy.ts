@@ -18,6 +18,7 @@ import { summarizeAnswer, summarizeParams } from '../lib/api/endpoint-info';
 import { type EndpointId, endpoints } from '../lib/api/endpoints';
 import { retryAfterOf } from '../lib/api/errors';
 import { describeParamError } from '../lib/api/params';
+import { refusedBeforeSending } from '../lib/api/sending';
 import { reservationOf } from '../lib/background/budget';
 import { type Plan, quoteCanonical, reconcileCanonical } from '../lib/background/credits';
 import { listedIn, screenAnswer } from '../lib/background/do-not-enrich';
@@ -261,7 +262,17 @@ function stoppingAnswer(): Response {
   );
 }
 
-class ServiceUnreachable extends Error {}
+/** The service could not be asked (`refused`: nothing reached it), or the call broke after it left. */
+class ServiceUnreachable extends Error {
+  constructor(
+    readonly refused: boolean,
+    cause: unknown,
+  ) {
+    super(
+      `The hub could not reach the service (${cause instanceof Error ? cause.message : String(cause)})${refused ? '; nothing was charged' : ''}`,
+    );
+  }
+}
 
 async function send(
   deps: ProxyDeps,
@@ -275,9 +286,7 @@ async function send(
     });
     return { status: response.status, text: await response.text(), headers: response.headers };
   } catch (error) {
-    throw new ServiceUnreachable(
-      `The hub could not reach the service (${error instanceof Error ? error.message : String(error)}); nothing was charged`,
-    );
+    throw new ServiceUnreachable(refusedBeforeSending(error), error);
   }
 }
 
@@ -289,6 +298,7 @@ interface Pending {
 }
 
 const NOTHING_SENT: Outcome = { state: 'released', status: null, body: null };
+const LOST: Outcome = { state: 'lost', status: null, body: null };
 
 /**
  * A reserved request: its slot waited for (`slotAt` null), sent, and its answer settled. Until it
@@ -332,6 +342,13 @@ async function sendReserved(deps: ProxyDeps, pending: Pending, slotAt: number | 
     answer = await send(deps, request.path, request.search);
   } catch (error) {
     if (!(error instanceof ServiceUnreachable)) throw error;
+    if (!error.refused) {
+      // It left and broke (a reset, a timeout): the service may have charged it, at most its reservation.
+      const lost = reservation.credits;
+      const audit = auditLine(502, lost, 'miss');
+      await settled(deps, { reservation, outcome: LOST, charged: lost, cacheRow: null, audit });
+      return answerLost(lost);
+    }
     const audit = auditLine(503, 0, 'none');
     if (!(await settled(deps, { reservation, outcome: NOTHING_SENT, charged: 0, cacheRow: null, audit })))
       return answerLost(reservation.credits);

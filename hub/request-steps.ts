@@ -185,8 +185,11 @@ export async function reserve(
 
 /** What a request came to, for its journal row: its status, and an error's body to answer again. */
 export interface Outcome {
-  /** 'answered' (the service answered) or 'released' (nothing was sent: a retry may go). */
-  state: 'answered' | 'released';
+  /**
+   * 'answered' (the service answered), 'released' (nothing was sent: a retry may go) or 'lost'
+   * (sent, and the call broke: it may have been charged, and is not sent again under its id).
+   */
+  state: 'answered' | 'released' | 'lost';
   status: number | null;
   body: unknown;
 }
