@@ -14,7 +14,11 @@ export type HubError =
   | 'service_unreachable'
   | 'method_not_allowed'
   | 'repeated_parameter'
-  | 'answer_too_large';
+  | 'answer_too_large'
+  /** The service was asked (and may have charged `charged`), and its answer was lost at the hub. */
+  | 'answer_lost'
+  /** The hub is stopping: the request was not sent. */
+  | 'hub_stopping';
 
 /** The statuses only the hub answers, beside the service's (STATUS_NAMES). */
 const HUB_STATUS_NAMES: Record<number, string> = {

@@ -15,6 +15,7 @@ import { type AlertDeps, BudgetAlerts } from './alerts';
 import { bearerOf, errorJson, jsonResponse } from './answers';
 import { DEFAULT_TIME_ZONE, leftOf, usageOf, useTimeZone } from './budget';
 import { ageSeconds, cacheKey, freshEnough } from './cache';
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from './config';
 import { DatabaseUnavailable, type Db } from './db';
 import { healthRoutes } from './health';
 import { AccountLimiter, type Priority } from './limiter';
@@ -25,7 +26,8 @@ import { wholeNumberOf } from './numbers';
 import { forgottenSince } from './privacy';
 import { type ProxyConfig, proxyRequest, screenedCopy, validate } from './proxy';
 import { observeRequests } from './request-log';
-import { begin } from './request-steps';
+import { IDEMPOTENCY_HEADER, REQUEST_ID_RULE, sentRequestId } from './request-id';
+import { begin, settleExpired } from './request-steps';
 
 export interface HubOptions {
   db: Db;
@@ -36,6 +38,7 @@ export interface HubOptions {
   plan?: Plan;
   ratePerMinute?: number;
   unboundedReserve?: number;
+  /** HUB_PROVIDER_TIMEOUT_MS: how long the service may take to answer (60 s). */
   fetchTimeoutMs?: number;
   fetch?: typeof fetch;
   now?: () => Date;
@@ -60,6 +63,13 @@ export interface Hub {
   limiter: AccountLimiter;
   metrics: HubMetrics;
   alerts: BudgetAlerts | undefined;
+  config: ProxyConfig;
+  /**
+   * Stops taking requests: new ones are refused with 503 (nothing sent), and those waiting for a
+   * rate slot or for a colleague's identical request are answered so at once, their reservations
+   * released. Requests already at the service go on.
+   */
+  stopTaking(): void;
   /** Stops the hub's own periodic work (the balance checks) and waits for alert posts under way. */
   stop(): Promise<void>;
 }
@@ -80,6 +90,20 @@ function startAlerts(options: HubOptions, deps: AlertDeps): BudgetAlerts | undef
   return alerts;
 }
 
+/** Once the hub is stopping, every request is answered 503 before anything is done (Hub.stopTaking). */
+function refusedWhileStopping(stopping: AbortSignal) {
+  return async (c: Context<HubEnv>, next: () => Promise<void>) => {
+    if (stopping.aborted)
+      return c.json(
+        errorJson(503, 'The hub is stopping: nothing was sent to the service and nothing was charged', {
+          error: 'hub_stopping',
+        }),
+        503,
+      );
+    await next();
+  };
+}
+
 /** Migrates the database, sets up the limiter and builds the app. */
 export async function createHub(options: HubOptions): Promise<Hub> {
   const { db } = options;
@@ -95,7 +119,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     providerKey: options.providerKey,
     plan: options.plan ?? 'standard',
     unboundedReserve: options.unboundedReserve ?? 10,
-    fetchTimeoutMs: options.fetchTimeoutMs ?? 60_000,
+    fetchTimeoutMs: options.fetchTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
   };
   const serviceFetch = options.fetch ?? fetch;
   const alerts = startAlerts(options, {
@@ -105,10 +129,15 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     providerKey: config.providerKey,
     fetch: serviceFetch,
   });
-  const deps = { db, limiter, config, fetch: serviceFetch, now: options.now ?? (() => new Date()), alerts };
+  const stopping = new AbortController();
+  const now = options.now ?? (() => new Date());
+  const deps = { db, limiter, config, fetch: serviceFetch, now, alerts, stopping: stopping.signal };
   const app = new Hono<HubEnv>();
+  app.use('*', refusedWhileStopping(stopping.signal));
 
   app.onError((error, c) => {
+    // Only a request that was not sent gets here with the database gone: once the service answered,
+    // the proxy keeps the answer and settles it (or answers answer_lost), never this.
     if (error instanceof DatabaseUnavailable)
       return c.json(
         errorJson(503, `${error.message}. Nothing was sent to the service and nothing was charged.`, {
@@ -141,7 +170,11 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     const url = new URL(c.req.url);
     const asked = c.req.header(PRIORITY_HEADER);
     const priority: Priority = asked === 'click' ? 'click' : 'batch';
+    const requestId = sentRequestId(c.req.header(IDEMPOTENCY_HEADER));
+    if (requestId === null)
+      return jsonResponse(400, errorJson(400, `${IDEMPOTENCY_HEADER}: must be ${REQUEST_ID_RULE}`));
     return proxyRequest(deps, {
+      requestId,
       method: c.req.method,
       path: url.pathname,
       search: url.search,
@@ -177,7 +210,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     const url = new URL(c.req.url);
     const checked = validate(url.pathname.slice('/hub/v1/peek'.length), url.search);
     if ('refusal' in checked) return checked.refusal;
-    const begun = await begin(db, bearerToken(c), cacheKey(checked.id, checked.params));
+    const begun = await begin(db, bearerToken(c), cacheKey(checked.id, checked.params), null);
     if ('refusal' in begun) return begun.refusal;
     const { listed, cached } = begun;
     const shown =
@@ -203,7 +236,15 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     return c.json({ forgotten, last: forgotten.at(-1)?.seq ?? since });
   });
 
-  return { app, limiter, metrics, alerts, stop: async () => alerts?.stop() };
+  return {
+    app,
+    limiter,
+    metrics,
+    alerts,
+    config,
+    stopTaking: () => stopping.abort(),
+    stop: async () => alerts?.stop(),
+  };
 }
 
 export interface RunningHub {
@@ -212,27 +253,48 @@ export interface RunningHub {
   close(): Promise<void>;
 }
 
+/** How often a hub process settles the journal rows whose lease has passed (request-steps.ts settleExpired). */
+const SWEEP_EVERY_MS = 2_000;
+
 /**
- * The hub on a port: each member request's JSON line on stdout unless `log` says otherwise. Its
- * `close` stops taking connections, then the hub's periodic work (Hub.stop).
+ * The hub on a port, sweeping the journal on a timer; each member request's JSON line on stdout
+ * unless `log` says otherwise. `close` is the honest stop (SIGTERM, main.ts): no new request is
+ * taken, those waiting are answered 503 "nothing sent" at once, those at the service are waited for
+ * (up to the service's timeout and the settle's retries), then the server closes and the hub's
+ * periodic work stops (Hub.stop). The database stays open for the caller to close.
  */
 export async function startHub(
   options: HubOptions & { port: number; hostname?: string },
 ): Promise<RunningHub> {
   const hub = await createHub({ log: (line) => process.stdout.write(`${line}\n`), ...options });
-  const { app } = hub;
+  const sweep = setInterval(() => {
+    settleExpired(options.db).catch(() => {});
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+  // Requests whose answer is not written yet (once stopped: those at the service, and the last 503s).
+  let open = 0;
   return new Promise((resolve) => {
     const server = serve(
-      { fetch: app.fetch, port: options.port, hostname: options.hostname ?? '127.0.0.1' },
+      { fetch: hub.app.fetch, port: options.port, hostname: options.hostname ?? '127.0.0.1' },
       (info) =>
         resolve({
           url: `http://127.0.0.1:${info.port}`,
           port: info.port,
           close: async () => {
-            await new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done())));
+            hub.stopTaking();
+            clearInterval(sweep);
+            const closed = new Promise<void>((done) => server.close(() => done()));
+            const giveUpAt = Date.now() + 2 * hub.config.fetchTimeoutMs + 1_000;
+            while (open > 0 && Date.now() < giveUpAt) await new Promise((wake) => setTimeout(wake, 20));
+            if ('closeAllConnections' in server) server.closeAllConnections();
+            await closed;
             await hub.stop();
           },
         }),
     );
+    server.on('request', (_request, response: { once(event: 'close', listener: () => void): void }) => {
+      open++;
+      response.once('close', () => open--);
+    });
   });
 }

@@ -11,6 +11,8 @@ import type { Member } from './members';
 
 export interface Reservation {
   memberId: number;
+  /** The request's id: its journal row (request-steps.ts). */
+  requestId: string;
   day: string;
   credits: number;
 }

@@ -6,8 +6,10 @@
  * some prices depend on), HUB_RATE_PER_MIN (300: the account's rate limit), HUB_TIME_ZONE (UTC: an
  * IANA name, what "today" and "this month" mean for budgets and spend; an unknown name stops the
  * start with a clear message: budget.ts useTimeZone), HUB_METRICS_TOKEN
- * (`GET /metrics`), HUB_ALERT_WEBHOOK (where budget alerts are posted) and HUB_BALANCE_FLOOR (the
- * balance under which the account's alert is posted; it needs the webhook).
+ * (`GET /metrics`), HUB_ALERT_WEBHOOK (where budget alerts are posted), HUB_BALANCE_FLOOR (the
+ * balance under which the account's alert is posted; it needs the webhook) and HUB_PROVIDER_TIMEOUT_MS
+ * (60,000: how long the service may take to answer; a request's reservation is held about twice
+ * that once sent, and a stopping hub waits that long for requests at the service).
  */
 import { DEFAULT_RATE_PER_MINUTE } from '../lib/api/assumptions';
 import type { Plan } from '../lib/pricing/credits';
@@ -46,6 +48,7 @@ export interface ServerConfig {
   providerKey: string;
   plan: Plan;
   ratePerMinute: number;
+  fetchTimeoutMs: number;
   adminToken: string | undefined;
   timeZone: string;
   metricsToken: string | undefined;
@@ -67,6 +70,8 @@ function webhookUrl(env: Env): string | undefined {
     throw new Error(`HUB_ALERT_WEBHOOK must be an http or https URL, not ${url.protocol}`);
   return text;
 }
+
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 60_000;
 
 export function serverConfig(env: Env = process.env): ServerConfig {
   const plan = env.HUB_PLAN?.trim() || 'standard';
@@ -99,6 +104,7 @@ export function serverConfig(env: Env = process.env): ServerConfig {
     ),
     plan,
     ratePerMinute: wholeNumber(env, 'HUB_RATE_PER_MIN', DEFAULT_RATE_PER_MINUTE, 1),
+    fetchTimeoutMs: wholeNumber(env, 'HUB_PROVIDER_TIMEOUT_MS', DEFAULT_PROVIDER_TIMEOUT_MS, 1),
     adminToken: env.HUB_ADMIN_TOKEN?.trim() || undefined,
     timeZone: env.HUB_TIME_ZONE?.trim() || DEFAULT_TIME_ZONE,
     metricsToken: env.HUB_METRICS_TOKEN?.trim() || undefined,

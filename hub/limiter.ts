@@ -24,7 +24,39 @@ export const WAITER_STALE_MS = 10_000;
 /** A waiter wakes at least this often to show it is still there. */
 const MAX_SLEEP_MS = WAITER_STALE_MS / 4;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Sleeps `ms`, or until `signal` aborts (then rejects with its reason). */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * A journaled request waiting for its slot (request-steps.ts): its row's lease is renewed at each
+ * wake, and marked sent by the wake that is given the slot.
+ */
+interface WaitingRequest {
+  requestId: string;
+  waitingLeaseMs: number;
+  sentLeaseMs: number;
+}
+
+/** A waiting request's journal row is no longer waiting (its lease passed): it must not be sent. */
+export class LeasePassed extends Error {
+  constructor() {
+    super("The request's reservation was released while it waited for a rate slot; nothing was sent");
+    this.name = 'LeasePassed';
+  }
+}
 
 export class AccountLimiter {
   readonly #baseIntervalMs: number;
@@ -62,22 +94,44 @@ export class AccountLimiter {
 
   /**
    * Waits in line for a slot (a request that found no free slot, here or in hub_reserve): one
-   * statement a wake (hub_wait_turn), sleeping until about its turn in between.
+   * statement a wake (hub_wait_turn, or hub_wait_turn_journaled for a journaled request), sleeping
+   * until about its turn in between. `signal` (the hub stopping) ends the wait at once, with its
+   * reason, and the ticket leaves the line.
    */
-  async waitForSlot(memberId: number, priority: Priority): Promise<number> {
+  async waitForSlot(
+    memberId: number,
+    priority: Priority,
+    options: { signal?: AbortSignal; journal?: WaitingRequest } = {},
+  ): Promise<number> {
+    const { signal, journal } = options;
     const ticket = randomUUID();
     const started = performance.now();
     try {
       for (;;) {
-        const [step] = await this.db.query<{ granted: boolean; at: number | null; wait_ms: number | null }>(
-          'SELECT granted, at, wait_ms FROM hub_wait_turn($1, $2, $3, $4)',
-          [ticket, memberId, PRIORITY_RANK[priority], WAITER_STALE_MS],
+        signal?.throwIfAborted();
+        const [step] = await this.db.query<{
+          granted: boolean;
+          at: number | null;
+          wait_ms: number | null;
+          gone?: boolean;
+        }>(
+          journal
+            ? 'SELECT granted, at, wait_ms, gone FROM hub_wait_turn_journaled($1, $2, $3, $4, $5, $6, $7)'
+            : 'SELECT granted, at, wait_ms FROM hub_wait_turn($1, $2, $3, $4)',
+          [
+            ticket,
+            memberId,
+            PRIORITY_RANK[priority],
+            WAITER_STALE_MS,
+            ...(journal ? [journal.requestId, journal.waitingLeaseMs, journal.sentLeaseMs] : []),
+          ],
         );
+        if (step?.gone) throw new LeasePassed();
         if (step?.granted) {
           this.onWait?.((performance.now() - started) / 1000);
           return Number(step.at);
         }
-        await sleep(Math.min(MAX_SLEEP_MS, Math.max(2, Number(step?.wait_ms ?? 0))));
+        await sleep(Math.min(MAX_SLEEP_MS, Math.max(2, Number(step?.wait_ms ?? 0))), signal);
       }
     } catch (error) {
       await this.db.query('DELETE FROM limiter_waiting WHERE ticket = $1', [ticket]).catch(() => {});

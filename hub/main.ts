@@ -1,6 +1,8 @@
 /**
  * `npm run hub`: the team hub on 127.0.0.1, configured by the environment (config.ts). Stops
- * cleanly on Ctrl-C or SIGTERM.
+ * quickly and honestly on Ctrl-C or SIGTERM (app.ts startHub's close): no new request, those
+ * waiting for a rate slot answered 503 with nothing sent, those at the service finished, then the
+ * database closed.
  */
 import { startHub } from './app';
 import { openConfiguredDb, serverConfig } from './config';

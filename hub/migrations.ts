@@ -280,6 +280,138 @@ const MIGRATIONS: readonly Migration[] = [
     ],
   },
   {
+    // Requests with an id, reservations with a lease (hub/request-steps.ts): one journal row per
+    // member request id, written in the statement that reserves and in the one that settles, so a
+    // request asked again after any crash is answered from it, and a reservation whose process went
+    // away is settled from it once its lease has passed. hub_reserve and hub_wait_turn (version 2)
+    // are unchanged: the functions below call them.
+    version: 4,
+    statements: [
+      // state: 'waiting' (reserved, waiting for a rate slot: nothing sent), 'sent' (given its slot:
+      // the service may be asked), 'answered' (settled at `charged`; `status`, and `body` for an
+      // error), 'released' (settled at 0: nothing was sent, a retry may take the id over), 'lost'
+      // (the lease passed after it was sent: settled at the reserved maximum, its answer lost).
+      // `cache_key` finds a request of the same question in flight (single flight); `day` is the
+      // day its reservation was made on, `reserved` what it holds while open.
+      `CREATE TABLE request_journal (
+        member_id integer NOT NULL REFERENCES members (id),
+        request_id text NOT NULL,
+        cache_key text,
+        day date NOT NULL,
+        reserved bigint NOT NULL,
+        state text NOT NULL CHECK (state IN ('waiting', 'sent', 'answered', 'released', 'lost')),
+        lease_until timestamptz NOT NULL,
+        charged bigint,
+        status integer,
+        body jsonb,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (member_id, request_id)
+      )`,
+      `CREATE INDEX request_journal_open ON request_journal (lease_until) WHERE state IN ('waiting', 'sent')`,
+      `CREATE INDEX request_journal_open_key ON request_journal (cache_key) WHERE state IN ('waiting', 'sent')`,
+      'CREATE INDEX request_journal_created ON request_journal (created_at)',
+      // Settles the open rows whose lease has passed, all of them (p_cache_key null) or those of one
+      // question or one request id: a row still waiting is released (nothing was sent), a row sent
+      // with no outcome is lost and charged its reserved maximum (the member's budget is the safe
+      // side: the service may have charged it). The state test in the UPDATE makes a row settled
+      // once, whoever (a sweep, a retry, the process that sent it) comes first.
+      `CREATE FUNCTION hub_settle_expired(p_member_id integer, p_request_id text, p_cache_key text)
+      RETURNS integer LANGUAGE plpgsql AS $$
+      DECLARE
+        settled integer;
+      BEGIN
+        WITH expired AS (
+          UPDATE request_journal j
+          SET state = CASE WHEN j.state = 'sent' THEN 'lost' ELSE 'released' END,
+            charged = CASE WHEN j.state = 'sent' THEN j.reserved ELSE 0 END
+          WHERE j.state IN ('waiting', 'sent') AND j.lease_until < clock_timestamp()
+            AND (p_cache_key IS NULL OR j.cache_key = p_cache_key
+              OR (j.member_id = p_member_id AND j.request_id = p_request_id))
+          RETURNING j.member_id, j.day, j.reserved, j.charged),
+        totals AS (
+          SELECT e.member_id, e.day, sum(e.reserved) AS reserved, sum(e.charged) AS charged
+          FROM expired e GROUP BY e.member_id, e.day),
+        spent AS (
+          UPDATE spend s SET reserved = greatest(0, s.reserved - t.reserved), spent = s.spent + t.charged
+          FROM totals t WHERE s.member_id = t.member_id AND s.day = t.day
+          RETURNING 1)
+        SELECT count(*) INTO settled FROM expired;
+        RETURN settled;
+      END $$`,
+      // hub_reserve with the request's journal row, in one statement. Requests of one question are
+      // taken in turn (an advisory lock on its cache key), so of identical requests arriving together
+      // one reserves and is sent and the others follow it ('follow': it is in flight, wait for the
+      // team's cache); so does one that finds the team's answer changed since it looked
+      // (p_seen_fetched_at: the cached answer's fetched_at it saw, or null), as when the request it
+      // followed finished in between: it looks again. Its own id: 'in_flight' (open in another process: wait), 'journaled' (it has
+      // an outcome: read it), or released (nothing was sent): taken over. A row that finds the slot
+      // free is 'sent' at once with the sent lease, else 'waiting' with the waiting lease.
+      `CREATE FUNCTION hub_reserve_request(p_member_id integer, p_credits bigint, p_stale_ms double precision,
+        p_request_id text, p_cache_key text, p_seen_fetched_at timestamptz, p_wait_lease_ms double precision,
+        p_sent_lease_ms double precision)
+      RETURNS TABLE (outcome text, day text, left_daily bigint, left_monthly bigint, slot_at double precision)
+      LANGUAGE plpgsql AS $$
+      #variable_conflict use_column
+      DECLARE
+        mine request_journal%ROWTYPE;
+        r record;
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtext('hub_request ' || p_cache_key));
+        PERFORM hub_settle_expired(p_member_id, p_request_id, p_cache_key);
+        SELECT * INTO mine FROM request_journal j WHERE j.member_id = p_member_id AND j.request_id = p_request_id;
+        IF FOUND AND mine.state <> 'released' THEN
+          RETURN QUERY SELECT CASE WHEN mine.state IN ('waiting', 'sent') THEN 'in_flight' ELSE 'journaled' END,
+            NULL::text, 0::bigint, NULL::bigint, NULL::double precision;
+          RETURN;
+        END IF;
+        IF EXISTS (SELECT 1 FROM request_journal j WHERE j.cache_key = p_cache_key AND j.state IN ('waiting', 'sent'))
+          OR EXISTS (SELECT 1 FROM cache c WHERE c.key = p_cache_key
+            AND c.fetched_at IS DISTINCT FROM p_seen_fetched_at) THEN
+          RETURN QUERY SELECT 'follow'::text, NULL::text, 0::bigint, NULL::bigint, NULL::double precision;
+          RETURN;
+        END IF;
+        SELECT * INTO r FROM hub_reserve(p_member_id, p_credits, p_stale_ms);
+        IF r.outcome = 'reserved' THEN
+          DELETE FROM request_journal j WHERE j.member_id = p_member_id AND j.request_id = p_request_id;
+          INSERT INTO request_journal (member_id, request_id, cache_key, day, reserved, state, lease_until)
+          VALUES (p_member_id, p_request_id, p_cache_key, r.day::date, p_credits,
+            CASE WHEN r.slot_at IS NULL THEN 'waiting' ELSE 'sent' END,
+            clock_timestamp() + make_interval(secs => (CASE WHEN r.slot_at IS NULL THEN p_wait_lease_ms
+              ELSE p_sent_lease_ms END) / 1000));
+        END IF;
+        RETURN QUERY SELECT r.outcome::text, r.day::text, r.left_daily::bigint, r.left_monthly::bigint,
+          r.slot_at::double precision;
+      END $$`,
+      // hub_wait_turn for a journaled request: only while its row is still waiting (a row whose
+      // lease passed was released, and must not be sent: 'gone'); each wake renews the waiting
+      // lease, and the wake that is given the slot marks the row sent with the sent lease, in the
+      // statement that grants it.
+      `CREATE FUNCTION hub_wait_turn_journaled(p_ticket text, p_member_id integer, p_priority integer,
+        p_stale_ms double precision, p_request_id text, p_wait_lease_ms double precision,
+        p_sent_lease_ms double precision)
+      RETURNS TABLE (granted boolean, at double precision, wait_ms double precision, gone boolean)
+      LANGUAGE plpgsql AS $$
+      #variable_conflict use_column
+      DECLARE
+        t record;
+      BEGIN
+        PERFORM 1 FROM request_journal j
+        WHERE j.member_id = p_member_id AND j.request_id = p_request_id AND j.state = 'waiting' FOR UPDATE;
+        IF NOT FOUND THEN
+          DELETE FROM limiter_waiting w WHERE w.ticket = p_ticket;
+          RETURN QUERY SELECT false, NULL::double precision, NULL::double precision, true;
+          RETURN;
+        END IF;
+        SELECT * INTO t FROM hub_wait_turn(p_ticket, p_member_id, p_priority, p_stale_ms);
+        UPDATE request_journal j SET state = CASE WHEN t.granted THEN 'sent' ELSE 'waiting' END,
+          lease_until = clock_timestamp() + make_interval(secs => (CASE WHEN t.granted THEN p_sent_lease_ms
+            ELSE p_wait_lease_ms END) / 1000)
+        WHERE j.member_id = p_member_id AND j.request_id = p_request_id;
+        RETURN QUERY SELECT t.granted, t.at, t.wait_ms, false;
+      END $$`,
+    ],
+  },
+  {
     // What an operator needs (hub/members.ts, hub/alerts.ts): a member token's expiry and rotation
     // (the previous token keeps working until previous_token_until; token_issued_at gives a rotated
     // token the lifetime its predecessor had), and each budget or balance alert, recorded before it

@@ -4,7 +4,7 @@
  * so a subject is refused at the hub exactly as a browser would refuse it.
  *
  * Forget removes a subject from the shared cache (answers about them, and rows of pages naming
- * them) and from the audit's names, and appends them to the forgotten list, numbered, which
+ * them), from the audit's names and from the request journal's (its question and a kept error), and appends them to the forgotten list, numbered, which
  * browsers in team mode read from their last number on (`GET /hub/v1/forgotten?since=N`).
  */
 import type { EndpointId } from '../lib/api/ids';
@@ -109,6 +109,7 @@ export async function forget(db: Db, subject: string): Promise<ForgetResult> {
       await tx.query('UPDATE audit SET subject = NULL, params = NULL WHERE id = ANY($1::bigint[])', [
         cleared,
       ]);
+    await forgetInJournal(tx, keys, removedKeys);
     const [added] = await tx.query<{ seq: string }>(
       'INSERT INTO forgotten (key, text) VALUES ($1, $2) RETURNING seq',
       [entry.key, entry.text],
@@ -121,6 +122,29 @@ export async function forget(db: Db, subject: string): Promise<ForgetResult> {
       auditLinesCleared: cleared.length,
     };
   });
+}
+
+/**
+ * A journal row names its request's question (its cache key: the endpoint and its params) and may
+ * keep the service's error about it: both cleared for rows whose question names the subject.
+ */
+async function forgetInJournal(tx: Queryable, keys: ReadonlySet<string>, removedKeys: ReadonlySet<string>) {
+  const rows = await tx.query<{ cache_key: string }>(
+    'SELECT DISTINCT cache_key FROM request_journal WHERE cache_key IS NOT NULL',
+  );
+  const naming = rows
+    .map((row) => row.cache_key)
+    .filter((key) => {
+      if (removedKeys.has(key)) return true;
+      const at = key.indexOf('?');
+      const params = Object.fromEntries(new URLSearchParams(at < 0 ? '' : key.slice(at + 1)));
+      return listedIn(keys, key.slice(0, at < 0 ? key.length : at) as EndpointId, params) !== null;
+    });
+  if (naming.length > 0)
+    await tx.query(
+      'UPDATE request_journal SET cache_key = NULL, body = NULL WHERE cache_key = ANY($1::text[])',
+      [naming],
+    );
 }
 
 export interface ForgottenSubject {

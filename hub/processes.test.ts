@@ -1,11 +1,12 @@
 /**
  * Two hub processes (`hub/main.ts`, as `npm run hub` starts it) on one PostgreSQL, with the sandbox
- * as the service: one member's budget holds under 20 concurrent requests split between them, and
- * what one paid for is free from the other. Real processes need a real server: with PGlite (one
+ * as the service: one member's budget holds under 20 concurrent requests split between them, what
+ * one paid for is free from the other, and identical requests at once make one call (single flight). Real processes need a real server: with PGlite (one
  * process owns its folder) this file is skipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../sandbox/app';
+import { parseKeyFaults } from '../sandbox/faults';
 import { runAdmin } from './admin';
 import type { Db } from './db';
 import { migrate } from './migrations';
@@ -23,7 +24,12 @@ describe.skipIf(!real)('two hub processes on one PostgreSQL', () => {
     database = await testDatabase();
     db = await database.open();
     await migrate(db);
-    sandbox = await startSandbox({ port: 0, keys: [{ key: 'team', credits: 10_000, plan: 'standard' }] });
+    // Each answer takes the service 200 ms: identical requests asked together are in flight together.
+    sandbox = await startSandbox({
+      port: 0,
+      keys: [{ key: 'team', credits: 10_000, plan: 'standard' }],
+      keyFaults: parseKeyFaults('team=latency=200'),
+    });
     const env = {
       HUB_DATABASE_URL: database.url ?? '',
       HUB_PROVIDER_URL: sandbox.url,
@@ -63,5 +69,28 @@ describe.skipIf(!real)('two hub processes on one PostgreSQL', () => {
     expect(again.headers.get('X-Hub-Cache')).toBe('hit');
     expect(again.headers.get('X-Hub-Charged')).toBe('0');
     expect(sandbox.sandbox.state.requests.list()).toHaveLength(7);
+  });
+
+  it('make one request at the service for 10 members asking the same person at once', async () => {
+    const tokens = await Promise.all(
+      Array.from(
+        { length: 10 },
+        async (_, index) => (await runAdmin(db, ['add-member', `m${index}`, '--daily', '10'])).at(-1) ?? '',
+      ),
+    );
+    const url = sandbox.sandbox.queries.dataset.people[300]?.url ?? '';
+    const query = new URLSearchParams({ profile_url: url, use_cache: 'if-present', live_fetch: 'default' });
+    const answers = await Promise.all(
+      tokens.map((token, index) =>
+        fetch(`${hubs[index % 2]?.url}/api/v2/profile?${query}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(tokens.map(() => 200));
+    expect(
+      sandbox.sandbox.state.requests.list().filter((entry) => entry.query.profile_url === url),
+    ).toHaveLength(1);
+    expect(answers.filter((answer) => answer.headers.get('X-Hub-Charged') === '0')).toHaveLength(9);
   });
 });

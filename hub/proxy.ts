@@ -7,12 +7,20 @@
  * answered as the service answered, with `X-Hub-Charged` (what the team paid) and `X-Hub-Cache`. An
  * answer about a listed subject is paid but neither kept nor shown; an answer past the extension's
  * size limit is refused as it arrives (502).
+ *
+ * Every request sent has a journal row (request-steps.ts): one asked again with its id
+ * (`Idempotency-Key`) is answered from it at 0, or told `502 answer_lost` with what the team was
+ * charged when the service was asked and its answer lost; identical requests in flight make one
+ * call, the others waiting for the team's cache. Once the service answered, a database that drops
+ * is waited for (the settle retried) rather than answered "nothing charged".
  */
+import { randomUUID } from 'node:crypto';
 import { MAX_ANSWER_BYTES, UNPUBLISHED_COST_ESTIMATE } from '../lib/api/assumptions';
 import { summarizeAnswer, summarizeParams } from '../lib/api/endpoint-info';
 import { type EndpointId, endpoints } from '../lib/api/endpoints';
 import { retryAfterOf } from '../lib/api/errors';
 import { canonicalQuery, describeParamError } from '../lib/api/params';
+import { refusedBeforeSending } from '../lib/api/sending';
 import { type Plan, quoteCanonical, reconcileCanonical } from '../lib/pricing/credits';
 import { listedIn, screenAnswer } from '../lib/pricing/do-not-enrich';
 import { reservationOf } from '../lib/pricing/reservation';
@@ -21,10 +29,10 @@ import { errorJson, jsonResponse, unauthorized } from './answers';
 import { type AuditLine, recordAudit } from './audit';
 import type { Reservation } from './budget';
 import { cacheKey, cacheRowValues, freshEnough } from './cache';
-import type { Db } from './db';
-import type { AccountLimiter, Priority } from './limiter';
+import { DatabaseUnavailable, type Db } from './db';
+import { type AccountLimiter, LeasePassed, type Priority, sleep, WAITER_STALE_MS } from './limiter';
 import { memberByToken } from './members';
-import { begin, finish, reserve } from './request-steps';
+import { type Begun, begin, finish, type Leases, type Outcome, reserve } from './request-steps';
 
 export interface ProxyConfig {
   providerUrl: string;
@@ -32,6 +40,7 @@ export interface ProxyConfig {
   plan: Plan;
   /** What a request whose price has no upper bound (per email returned) reserves beyond its minimum. */
   unboundedReserve: number;
+  /** HUB_PROVIDER_TIMEOUT_MS: how long the service may take to answer. */
   fetchTimeoutMs: number;
 }
 
@@ -43,7 +52,25 @@ export interface ProxyDeps {
   now: () => Date;
   /** HUB_ALERT_WEBHOOK's alerts (alerts.ts), checked after each charge; none when not configured. */
   alerts?: BudgetAlerts;
+  /** Aborted when the hub stops: requests still waiting (for a slot, or for a colleague's answer) end at once. */
+  stopping?: AbortSignal;
 }
+
+/**
+ * A journal row's leases: while it waits for a slot, as long as a waiting ticket lives (its waiter
+ * renews both at each wake); once sent, the service's timeout, then as long again for the settle's
+ * retries (a database that dropped meanwhile), and a margin.
+ */
+function leasesOf(config: ProxyConfig): Leases {
+  return {
+    waitingMs: WAITER_STALE_MS,
+    sentMs: 2 * config.fetchTimeoutMs + Math.min(5_000, config.fetchTimeoutMs),
+  };
+}
+
+/** A request following an identical one in flight asks again after this long, doubling up to the most. */
+const FOLLOW_FIRST_PAUSE_MS = 50;
+const FOLLOW_MAX_PAUSE_MS = 500;
 
 const ENDPOINT_BY_PATH = new Map<string, EndpointId>(
   (Object.keys(endpoints) as EndpointId[]).map((id) => [endpoints[id].path, id]),
@@ -114,7 +141,7 @@ function maxCharge(id: EndpointId, params: Record<string, unknown>, config: Prox
   return reservationOf(id, quote);
 }
 
-function hubHeaders(charged: number | null, cache: 'hit' | 'miss'): Record<string, string> {
+function hubHeaders(charged: number | null, cache: 'hit' | 'miss' | 'none'): Record<string, string> {
   return { 'X-Hub-Charged': charged === null ? 'unknown' : String(charged), 'X-Hub-Cache': cache };
 }
 
@@ -125,26 +152,63 @@ type Audit = (
   extra?: { subject?: string | null; cacheKey?: string | null },
 ) => AuditLine;
 
+export interface MemberRequest {
+  method: string;
+  path: string;
+  search: string;
+  priority: Priority;
+  token: string;
+  /** The member's Idempotency-Key: the request is answered again from the journal when asked again. */
+  requestId?: string;
+}
+
+/** A request the registry accepted, for the steps after `begin`. */
+interface Asked {
+  request: MemberRequest;
+  id: EndpointId;
+  params: Record<string, unknown>;
+  key: string;
+  requestId: string;
+}
+
 /**
  * A member request, from their bearer token: three database statements for a cache miss (begin,
- * reserve, finish: request-steps.ts), two for a hit.
+ * reserve, finish: request-steps.ts), two for a hit. A request that follows an identical one in
+ * flight (single flight), or whose id is in flight elsewhere, asks `begin` again after a pause.
  */
-export async function proxyRequest(
-  deps: ProxyDeps,
-  request: { method: string; path: string; search: string; priority: Priority; token: string },
-): Promise<Response> {
-  const { db, config } = deps;
+export async function proxyRequest(deps: ProxyDeps, request: MemberRequest): Promise<Response> {
   const checked = validate(request.path, request.search, request.method);
   if ('refusal' in checked) {
     // The service answers a bad key 401 before it reads the request: so does the hub.
-    const token = await memberByToken(db, request.token);
+    const token = await memberByToken(deps.db, request.token);
     return 'member' in token ? checked.refusal : token.refusal;
   }
   const { id, params } = checked;
-  const key = cacheKey(id, params);
-  const begun = await begin(db, request.token, key);
-  if ('refusal' in begun) return begun.refusal;
-  const { member, listed, cached } = begun;
+  const asked: Asked = {
+    request,
+    id,
+    params,
+    key: cacheKey(id, params),
+    requestId: request.requestId ?? randomUUID(),
+  };
+  for (let pause = FOLLOW_FIRST_PAUSE_MS; ; pause = Math.min(FOLLOW_MAX_PAUSE_MS, pause * 2)) {
+    const begun = await begin(deps.db, request.token, asked.key, request.requestId ?? null);
+    if ('refusal' in begun) return begun.refusal;
+    const answer = await answerOrWait(deps, asked, begun);
+    if (answer !== 'wait') return answer;
+    try {
+      await sleep(pause, deps.stopping);
+    } catch {
+      return stoppingAnswer();
+    }
+  }
+}
+
+/** The request answered from the journal, the list, the cache or the service; or 'wait' to ask again. */
+async function answerOrWait(deps: ProxyDeps, asked: Asked, begun: Begun): Promise<Response | 'wait'> {
+  const { db, config } = deps;
+  const { id, params, key } = asked;
+  const { member, listed, cached, journaled } = begun;
   const auditLine: Audit = (status, charged, cache, extra = {}) => ({
     memberId: member.id,
     endpoint: id,
@@ -155,17 +219,9 @@ export async function proxyRequest(
     cache,
     cacheKey: extra.cacheKey ?? null,
   });
-
-  if (listedIn(listed, id, params) !== null) {
-    await recordAudit(db, auditLine(451, 0, 'none', { subject: null }));
-    return jsonResponse(
-      451,
-      errorJson(451, "This subject is on the team's do-not-enrich list", { error: 'do_not_enrich' }),
-    );
-  }
-
-  if (cached && freshEnough(cached, params, deps.now())) {
-    const copy = screenedCopy(listed, id, cached.body);
+  // The team's copy, screened by the list as a fresh answer is (screenedCopy).
+  const servedFromCache = async (body: unknown) => {
+    const copy = screenedCopy(listed, id, body);
     if (copy === null) {
       // Listed since it was kept: refused as a fresh answer about them is, and nothing is charged.
       await recordAudit(db, auditLine(451, 0, 'hit', { subject: null }));
@@ -182,9 +238,34 @@ export async function proxyRequest(
       auditLine(200, 0, 'hit', { subject: summarizeAnswer(id, params, copy.body), cacheKey: key }),
     );
     return jsonResponse(200, copy.body, hubHeaders(0, 'hit'));
-  }
+  };
 
-  const reserved = await reserve(db, member.id, maxCharge(id, params, config));
+  // Asked again with its id: what became of it, at 0 (a lost answer says what it was charged).
+  if (journaled?.state === 'lost') return answerLost(journaled.charged);
+  if (journaled?.state === 'answered' && journaled.status !== 200) return replayedError(journaled);
+  if (listedIn(listed, id, params) !== null) {
+    await recordAudit(db, auditLine(451, 0, 'none', { subject: null }));
+    return jsonResponse(
+      451,
+      errorJson(451, "This subject is on the team's do-not-enrich list", { error: 'do_not_enrich' }),
+    );
+  }
+  if (journaled?.state === 'answered')
+    // Its answer was kept for the team: served again whatever its age (it is this request's own).
+    return cached ? servedFromCache(cached.body) : answerLost(journaled.charged);
+  if ((journaled?.state === 'waiting' || journaled?.state === 'sent') && !journaled.leasePassed)
+    return 'wait';
+
+  if (cached && freshEnough(cached, params, deps.now())) return servedFromCache(cached.body);
+
+  const reserved = await reserve(db, {
+    memberId: member.id,
+    requestId: asked.requestId,
+    cacheKey: key,
+    seenFetchedAt: cached?.fetchedAt ?? null,
+    credits: maxCharge(id, params, config),
+    leases: leasesOf(config),
+  });
   if (reserved.outcome === 'removed') return unauthorized();
   if (reserved.outcome === 'over_budget') {
     const { refusal } = reserved;
@@ -201,31 +282,56 @@ export async function proxyRequest(
       }),
     );
   }
-  const { reservation } = reserved;
-
-  let answer: ServiceAnswer;
-  try {
-    if (reserved.slotAt === null) await deps.limiter.waitForSlot(member.id, request.priority);
-    answer = await send(deps, endpoints[id].path, canonicalQuery(params));
-  } catch (error) {
-    const unreachable = error instanceof ServiceUnreachable;
-    await finish(db, {
-      reservation,
-      charged: 0,
-      cacheRow: null,
-      audit: unreachable ? auditLine(503, 0, 'none') : null,
-    });
-    if (!unreachable) throw error;
-    return jsonResponse(
-      503,
-      errorJson(503, error.message, { error: 'service_unreachable' }),
-      hubHeaders(0, 'miss'),
-    );
-  }
-  return answered(deps, { id, params, key, listed, reservation, auditLine }, answer);
+  if (reserved.outcome !== 'reserved') return 'wait';
+  return sendReserved(deps, { asked, listed, reservation: reserved.reservation, auditLine }, reserved.slotAt);
 }
 
-class ServiceUnreachable extends Error {}
+/** The service may have charged the request and its answer is lost: what the team was charged for it. */
+function answerLost(charged: number): Response {
+  return jsonResponse(
+    502,
+    errorJson(
+      502,
+      `The service was asked and may have charged ${charged} credits, but its answer was lost at the hub; it is not asked again under this request id`,
+      { error: 'answer_lost', charged },
+    ),
+    hubHeaders(charged, 'none'),
+  );
+}
+
+/** A service error kept in the journal (journaled.body: `{text, type}`), answered again at 0. */
+function replayedError(journaled: NonNullable<Begun['journaled']>): Response {
+  const kept = (journaled.body ?? {}) as { text?: unknown; type?: unknown };
+  return new Response(typeof kept.text === 'string' ? kept.text : '', {
+    status: journaled.status ?? 502,
+    headers: {
+      'Content-Type': typeof kept.type === 'string' ? kept.type : 'application/json',
+      ...hubHeaders(0, 'hit'),
+    },
+  });
+}
+
+function stoppingAnswer(): Response {
+  return jsonResponse(
+    503,
+    errorJson(503, 'The hub is stopping: nothing was sent to the service and nothing was charged', {
+      error: 'hub_stopping',
+    }),
+    hubHeaders(0, 'none'),
+  );
+}
+
+/** The service could not be asked (`refused`: nothing reached it), or the call broke after it left. */
+class ServiceUnreachable extends Error {
+  constructor(
+    readonly refused: boolean,
+    cause: unknown,
+  ) {
+    super(
+      `The hub could not reach the service (${cause instanceof Error ? cause.message : String(cause)})${refused ? '; nothing was charged' : ''}`,
+    );
+  }
+}
 
 /** The service's answer; `text` null when it was past MAX_ANSWER_BYTES (and was not read further). */
 interface ServiceAnswer {
@@ -270,79 +376,175 @@ async function send(deps: ProxyDeps, path: string, query: string): Promise<Servi
     const text = await boundedText(response, MAX_ANSWER_BYTES);
     return { status: response.status, text, headers: response.headers };
   } catch (error) {
-    throw new ServiceUnreachable(
-      `The hub could not reach the service (${error instanceof Error ? error.message : String(error)}); nothing was charged`,
-    );
+    throw new ServiceUnreachable(refusedBeforeSending(error), error);
   }
 }
 
 interface Pending {
-  id: EndpointId;
-  params: Record<string, unknown>;
-  key: string;
+  asked: Asked;
   listed: ReadonlySet<string>;
   reservation: Reservation;
   auditLine: Audit;
 }
 
+const NOTHING_SENT: Outcome = { state: 'released', status: null, body: null };
+const LOST: Outcome = { state: 'lost', status: null, body: null };
+
+/**
+ * A reserved request: its slot waited for (`slotAt` null), sent, and its answer settled. Until it
+ * is sent, anything that ends it has sent nothing: the hub stopping releases the reservation and
+ * says so; a database that dropped is the app's 503 (the reservation is settled from the journal
+ * once its lease has passed).
+ */
+async function sendReserved(deps: ProxyDeps, pending: Pending, slotAt: number | null): Promise<Response> {
+  const { asked, reservation, auditLine } = pending;
+  const { request } = asked;
+  if (slotAt === null) {
+    try {
+      await deps.limiter.waitForSlot(reservation.memberId, request.priority, {
+        signal: deps.stopping,
+        journal: {
+          requestId: reservation.requestId,
+          waitingLeaseMs: leasesOf(deps.config).waitingMs,
+          sentLeaseMs: leasesOf(deps.config).sentMs,
+        },
+      });
+    } catch (error) {
+      if (error instanceof LeasePassed)
+        return jsonResponse(
+          503,
+          errorJson(503, `${error.message} and nothing was charged`, { error: 'hub_database_unavailable' }),
+          hubHeaders(0, 'none'),
+        );
+      if (!deps.stopping?.aborted) throw error;
+      await finish(deps.db, {
+        reservation,
+        outcome: NOTHING_SENT,
+        charged: 0,
+        cacheRow: null,
+        audit: null,
+      }).catch(() => {});
+      return stoppingAnswer();
+    }
+  }
+  let answer: ServiceAnswer;
+  try {
+    answer = await send(deps, endpoints[asked.id].path, canonicalQuery(asked.params));
+  } catch (error) {
+    if (!(error instanceof ServiceUnreachable)) throw error;
+    if (!error.refused) {
+      // It left and broke (a reset, a timeout): the service may have charged it, at most its reservation.
+      const lost = reservation.credits;
+      const audit = auditLine(502, lost, 'miss');
+      await settled(deps, { reservation, outcome: LOST, charged: lost, cacheRow: null, audit });
+      return answerLost(lost);
+    }
+    const audit = auditLine(503, 0, 'none');
+    if (!(await settled(deps, { reservation, outcome: NOTHING_SENT, charged: 0, cacheRow: null, audit })))
+      return answerLost(reservation.credits);
+    return jsonResponse(
+      503,
+      errorJson(503, error.message, { error: 'service_unreachable' }),
+      hubHeaders(0, 'miss'),
+    );
+  }
+  return answered(deps, pending, answer);
+}
+
+/**
+ * Settles a request the service answered, asking again while the database cannot be reached (with
+ * backoff, for as long as the service may take to answer): the answer in hand is not given up for a
+ * database that dropped a moment. False when it could not be written: the journal settles the row
+ * at its reserved maximum once its lease has passed.
+ */
+async function settled(deps: ProxyDeps, step: Parameters<typeof finish>[1]): Promise<boolean> {
+  const giveUpAt = Date.now() + deps.config.fetchTimeoutMs;
+  for (let pause = 100; ; pause = Math.min(2_000, pause * 2)) {
+    try {
+      await finish(deps.db, step);
+      afterSettled(deps, step.reservation.memberId, step.charged);
+      return true;
+    } catch (error) {
+      if (!(error instanceof DatabaseUnavailable)) throw error;
+      if (Date.now() + pause > giveUpAt) return false;
+      await sleep(pause);
+    }
+  }
+}
+
+/** A status the service may answer otherwise if asked again: not kept as this request's outcome. */
+const passing = (status: number) => status === 429 || status >= 500;
+
 /** The service's answer, settled, screened, kept for the team, audited (one statement) and passed on. */
 async function answered(
   deps: ProxyDeps,
-  { id, params, key, listed, reservation, auditLine }: Pending,
+  { asked, listed, reservation, auditLine }: Pending,
   answer: ServiceAnswer,
 ): Promise<Response> {
+  const { id, params, key } = asked;
+  const contentType = answer.headers.get('Content-Type') ?? 'application/json';
   const passOn = (charged: number | null, body = answer.text ?? '', status = answer.status) => {
     const headers: Record<string, string> = {
-      'Content-Type':
-        status === answer.status
-          ? (answer.headers.get('Content-Type') ?? 'application/json')
-          : 'application/json',
+      'Content-Type': status === answer.status ? contentType : 'application/json',
       ...hubHeaders(charged, 'miss'),
     };
     const retryAfter = answer.headers.get('Retry-After');
     if (retryAfter !== null) headers['Retry-After'] = retryAfter;
     return new Response(body, { status, headers });
   };
-  const done = async (charged: number, audit: AuditLine, cacheRow: unknown[] | null = null) => {
-    await finish(deps.db, { reservation, charged, cacheRow, audit });
-    afterSettled(deps, reservation.memberId, charged);
-  };
+  const done = async (
+    charged: number,
+    audit: AuditLine,
+    outcome: Outcome,
+    cacheRow: unknown[] | null = null,
+  ): Promise<Response | null> =>
+    (await settled(deps, { reservation, outcome, charged, cacheRow, audit }))
+      ? null
+      : answerLost(reservation.credits);
   if (answer.text === null) {
     // Past the size limit: a 200 is charged as a spoiled answer is (below), an error is not.
     const charged = answer.status === 200 ? reservation.credits : 0;
-    await done(charged, auditLine(502, charged, 'miss'));
     const message = `The service's answer was over ${MAX_ANSWER_BYTES / 1_000_000} MB, the most the hub reads; it was not kept`;
-    return passOn(
-      charged,
-      JSON.stringify(
-        errorJson(
-          502,
-          charged > 0 ? `${message}. The service charges an answer it sent: ${charged} credits` : message,
-          {
-            error: 'answer_too_large',
-            charged,
-          },
-        ),
+    const refusal = JSON.stringify(
+      errorJson(
+        502,
+        charged > 0 ? `${message}. The service charges an answer it sent: ${charged} credits` : message,
+        { error: 'answer_too_large', charged },
       ),
-      502,
     );
+    const outcome: Outcome = {
+      state: 'answered',
+      status: 502,
+      body: { text: refusal, type: 'application/json' },
+    };
+    return (await done(charged, auditLine(502, charged, 'miss'), outcome)) ?? passOn(charged, refusal, 502);
   }
+  const text = answer.text;
   if (answer.status !== 200) {
     // Errors are not charged (the spec's Limits); a 429 teaches the account's limiter.
     if (answer.status === 429) {
       const { retryAfterSeconds } = retryAfterOf(answer.headers.get('Retry-After'), Date.now());
-      await deps.limiter.learnFrom429(retryAfterSeconds);
+      await deps.limiter.learnFrom429(retryAfterSeconds).catch(() => {});
     }
-    await done(0, auditLine(answer.status, 0, 'miss'));
-    return passOn(0);
+    const outcome: Outcome = passing(answer.status)
+      ? NOTHING_SENT
+      : { state: 'answered', status: answer.status, body: { text, type: contentType } };
+    return (await done(0, auditLine(answer.status, 0, 'miss'), outcome)) ?? passOn(0);
   }
   let body: unknown;
   try {
-    body = JSON.parse(answer.text);
+    body = JSON.parse(text);
   } catch {
     // A spoiled answer the service produced is charged: count the most it may have cost.
-    await done(reservation.credits, auditLine(200, reservation.credits, 'miss'));
-    return passOn(reservation.credits);
+    const spoiled: Outcome = {
+      state: 'answered',
+      status: 502,
+      body: { text, type: contentType },
+    };
+    return (
+      (await done(reservation.credits, auditLine(200, reservation.credits, 'miss'), spoiled)) ??
+      passOn(reservation.credits)
+    );
   }
   const cost = reconcileCanonical(id, params, body, { plan: deps.config.plan });
   const estimate =
@@ -350,21 +552,26 @@ async function answered(
   const charged = cost ?? estimate;
   const screened = screenAnswer(listed, id, body);
   if (screened.listed !== null) {
-    await done(charged, auditLine(451, cost, 'miss', { subject: null }));
-    return passOn(
-      cost,
-      JSON.stringify(
-        errorJson(451, "The answer is about a subject on the team's do-not-enrich list: paid, not kept", {
-          error: 'do_not_enrich',
-        }),
-      ),
-      451,
+    const refusal = JSON.stringify(
+      errorJson(451, "The answer is about a subject on the team's do-not-enrich list: paid, not kept", {
+        error: 'do_not_enrich',
+      }),
+    );
+    const outcome: Outcome = {
+      state: 'answered',
+      status: 451,
+      body: { text: refusal, type: 'application/json' },
+    };
+    return (
+      (await done(charged, auditLine(451, cost, 'miss', { subject: null }), outcome)) ??
+      passOn(cost, refusal, 451)
     );
   }
-  await done(
+  const unsettled = await done(
     charged,
     auditLine(200, cost, 'miss', { subject: summarizeAnswer(id, params, screened.data), cacheKey: key }),
+    { state: 'answered', status: 200, body: null },
     cacheRowValues(id, params, screened.data, deps.now()),
   );
-  return passOn(cost, screened.data === body ? answer.text : JSON.stringify(screened.data));
+  return unsettled ?? passOn(cost, screened.data === body ? text : JSON.stringify(screened.data));
 }

@@ -12,6 +12,7 @@ import type { Context, Env, Next } from 'hono';
 import type { AnsweredRequest, HubMetrics } from './metrics';
 import { endpointAt } from './proxy';
 import { type RequestFacts, withRequestFacts } from './request-context';
+import { IDEMPOTENCY_HEADER, sentRequestId } from './request-id';
 
 export interface RequestLine extends AnsweredRequest {
   time: string;
@@ -21,20 +22,11 @@ export interface RequestLine extends AnsweredRequest {
   ms: number;
 }
 
-const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** A request id as a member's client makes one (a uuid, or any short printable token). */
-const READABLE_ID = /^[\x21-\x7e]{1,200}$/;
 /** The hub's own routes, as the log and the metrics name them. */
 const HUB_ROUTES: Record<string, string> = {
   '/hub/v1/me': 'hub.me',
   '/hub/v1/forgotten': 'hub.forgotten',
 };
-
-/** The request id: the member's Idempotency-Key when it is one, else a new uuid. */
-function requestIdOf(idempotencyKey: string | undefined): string {
-  const given = idempotencyKey?.trim() ?? '';
-  return READABLE_ID.test(given) ? given : randomUUID();
-}
 
 /** A bounded name for a path (the metrics' label, the log's endpoint): never the path itself. */
 function endpointLabel(path: string): string {
@@ -52,7 +44,8 @@ export function observeRequests(metrics: HubMetrics, log: ((line: string) => voi
   return async (c: Context<Env>, next: Next): Promise<void> => {
     const started = performance.now();
     const facts: RequestFacts = { member: null };
-    const requestId = requestIdOf(c.req.header(IDEMPOTENCY_HEADER));
+    // The member's Idempotency-Key when it is one, else a new uuid.
+    const requestId = sentRequestId(c.req.header(IDEMPOTENCY_HEADER)) ?? randomUUID();
     await withRequestFacts(facts, next);
     const cache = c.res.headers.get('X-Hub-Cache');
     const line: RequestLine = {

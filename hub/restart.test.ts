@@ -1,7 +1,8 @@
 /**
  * A hub process stopped (SIGTERM, as a restart stops it) and started again while a member's list
  * goes through it (`hub/main.ts`, as `npm run hub` runs it, on a PGlite folder, or on a real
- * PostgreSQL under with-postgres.sh): the rows in flight are finished before it exits, the list
+ * PostgreSQL under with-postgres.sh): the rows at the service are finished before it exits (those
+ * waiting for a slot are answered 503, nothing sent, and asked again with their id), the list
  * finishes, the team pays each row once, nothing stays reserved, and an answer the member lost is
  * served again from the team's cache, not paid again. (A process killed outright loses the rows it
  * had in flight: the service may charge them and their retry is paid again.)
@@ -91,16 +92,24 @@ describe('a hub restarted mid-list', () => {
       use_cache: 'if-present',
       live_fetch: 'default',
     })}`;
-  /** A row as a list sends it: asked again when the hub cannot be reached, until it is answered. */
+  /**
+   * A row as a list sends it, with its id: asked again when the hub cannot be reached or answers 503
+   * (stopping: nothing sent), until it is answered.
+   */
   async function row(
     index: number,
   ): Promise<{ status: number; charged: string | null; cache: string | null }> {
     for (;;) {
       try {
         const response = await fetch(rowUrl(index), {
-          headers: { Authorization: `Bearer ${token}`, 'X-Hub-Priority': 'batch' },
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'X-Hub-Priority': 'batch',
+            'Idempotency-Key': `row-${index}`,
+          },
         });
         await response.arrayBuffer();
+        if (response.status === 503) throw new Error('stopping: asked again');
         return {
           status: response.status,
           charged: response.headers.get('X-Hub-Charged'),

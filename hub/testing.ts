@@ -1,11 +1,15 @@
 /**
  * For the hub's tests: a database of their own, on a real PostgreSQL when HUB_DATABASE_URL is set
  * (a new database created on that server and dropped after), else an in-memory PGlite; and the
- * sandbox in-process as the service; a hub process as `npm run hub` starts it.
+ * sandbox in-process as the service; a hub process as `npm run hub` starts it; a TCP proxy that drops
+ * a database's connections for a while, and an HTTP forwarder that counts what is at the service.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { connect, createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -91,7 +95,7 @@ export async function emptyPgliteFolder(dataDir: string): Promise<void> {
 async function clear(db: Db): Promise<void> {
   await db.query(
     `TRUNCATE members, spend, cache, do_not_enrich, forgotten, audit, limiter_waiting, limiter_members,
-       alerts_sent
+       alerts_sent, request_journal
      RESTART IDENTITY CASCADE`,
   );
   await db.query('UPDATE limiter SET next_at = 0, blocked_until = 0');
@@ -139,4 +143,111 @@ export function startHubProcess(env: Record<string, string>): Promise<HubProcess
     child.stderr?.on('data', read);
     child.on('exit', (code) => reject(new Error(`The hub exited (${code}) before it was ready:\n${output}`)));
   });
+}
+
+async function listening(server: Server | ReturnType<typeof createHttpServer>, port = 0): Promise<number> {
+  server.listen(port, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  return typeof address === 'object' && address !== null ? address.port : 0;
+}
+
+export interface DroppingProxy {
+  /** The database URL `url` reached through the proxy. */
+  through(url: string): string;
+  /** Drops every connection and refuses new ones for `ms`, as a database that stopped and came back. */
+  stopFor(ms: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A TCP proxy in front of a database server (`url`'s host and port), which a test can stop a while. */
+export async function droppingProxy(url: string): Promise<DroppingProxy> {
+  const target = new URL(url);
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const accept = (client: Socket) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    track(client);
+    track(upstream);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  };
+  let server = createTcpServer(accept);
+  const port = await listening(server);
+  const dropAll = () => {
+    for (const socket of sockets) socket.destroy();
+  };
+  return {
+    through: (databaseUrl) => {
+      const reached = new URL(databaseUrl);
+      reached.hostname = '127.0.0.1';
+      reached.port = String(port);
+      return reached.toString();
+    },
+    stopFor: async (ms) => {
+      const closed = new Promise((done) => server.close(done));
+      dropAll();
+      await closed;
+      await new Promise((resume) => setTimeout(resume, ms));
+      server = createTcpServer(accept);
+      await listening(server, port);
+    },
+    close: async () => {
+      const closed = new Promise((done) => server.close(done));
+      dropAll();
+      await closed;
+    },
+  };
+}
+
+export interface CountingForwarder {
+  url: string;
+  /** Requests passed on whose answer has not been passed back yet. */
+  inFlight(): number;
+  /** The `profile_url` of each request answered, in order. */
+  answered(): string[];
+  close(): Promise<void>;
+}
+
+/** An HTTP forwarder in front of the service (a hub process's HUB_PROVIDER_URL): what is at the service. */
+export async function countingForwarder(serviceUrl: string): Promise<CountingForwarder> {
+  let inFlight = 0;
+  const answered: string[] = [];
+  const server = createHttpServer((request, response) => {
+    inFlight++;
+    const url = new URL(request.url ?? '/', serviceUrl);
+    fetch(url, {
+      headers: { Authorization: request.headers.authorization ?? '', Accept: 'application/json' },
+    })
+      .then(async (answer) => {
+        const body = Buffer.from(await answer.arrayBuffer());
+        const headers: Record<string, string> = {
+          'Content-Type': answer.headers.get('Content-Type') ?? 'application/json',
+        };
+        const retryAfter = answer.headers.get('Retry-After');
+        if (retryAfter !== null) headers['Retry-After'] = retryAfter;
+        response.writeHead(answer.status, headers);
+        response.end(body);
+      })
+      .catch(() => response.destroy())
+      .finally(() => {
+        answered.push(url.searchParams.get('profile_url') ?? url.pathname);
+        inFlight--;
+      });
+  });
+  const port = await listening(server);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    inFlight: () => inFlight,
+    answered: () => [...answered],
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    },
+  };
 }

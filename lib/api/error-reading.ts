@@ -68,7 +68,10 @@ interface ErrorBodyFields {
   description?: string;
   cachedProfileAgeSeconds?: number;
   /** A team hub's own refusal (its `error` word), read as its own kind. */
-  hub?: { kind: 'member-budget' | 'team-do-not-enrich' | 'auth' | 'member-token'; details: ApiErrorDetails };
+  hub?: {
+    kind: 'member-budget' | 'team-do-not-enrich' | 'auth' | 'member-token' | 'server';
+    details: ApiErrorDetails;
+  };
 }
 
 /** What the team paid for an answer the hub passed on; 'unknown' (v3) reads as null, not published. */
@@ -82,9 +85,11 @@ export function readHubCharged(value: string | null): number | null {
 
 /**
  * The hub's refusals: 402 `{"error":"member_budget", needed, left_today}`, 451
- * `{"error":"do_not_enrich"}`, 401 `{"error":"unauthorized"}` (a member token, not a key), and 401
+ * `{"error":"do_not_enrich"}`, 401 `{"error":"unauthorized"}` (a member token, not a key), 401
  * `{"error":"token_expired"}` (a member token that expired or was replaced: the hub's description
- * says which and since when, and is kept).
+ * says which and since when, and is kept), and 502 `{"error":"answer_lost", charged}`: the service
+ * was asked and the hub lost its answer, having charged the team `charged` for it (a lost answer
+ * whose charge is known).
  */
 function hubRefusal(body: Record<string, unknown>): ErrorBodyFields['hub'] {
   const whole = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
@@ -101,6 +106,10 @@ function hubRefusal(body: Record<string, unknown>): ErrorBodyFields['hub'] {
   }
   if (body.error === 'do_not_enrich') return { kind: 'team-do-not-enrich', details: {} };
   if (body.error === 'token_expired') return { kind: 'member-token', details: {} };
+  if (body.error === 'answer_lost') {
+    const charged = whole(body.charged);
+    return { kind: 'server', details: { answerLost: true, ...(charged !== undefined ? { charged } : {}) } };
+  }
   if (body.error === 'unauthorized')
     return {
       kind: 'auth',

@@ -243,12 +243,31 @@ async function recordFailure(
 ): Promise<SentResult> {
   const error = connectionFor(settings).explain(toApiError(cause));
   if (isLostAnswer(error)) {
-    const lost = interruptedJob(
+    const interrupted = interruptedJob(
       { ...job, error: error.toJSON(), reserved: 0 },
       'connection',
       job.quote ?? { min: null, max: null },
       deps.now(),
     );
+    // A team hub that lost the answer says what it charged for it (502 answer_lost): settled at that
+    // (within the quote, as any charge it reports), where a balance could not tell.
+    const told =
+      typeof error.charged === 'number'
+        ? connectionFor(settings).chargeOf({ hubCharged: error.charged }, () => null, job.quote?.max ?? null)
+            .credits
+        : null;
+    const lost: JobRecord =
+      told === null || interrupted.interruption === undefined
+        ? interrupted
+        : {
+            ...interrupted,
+            interruption: {
+              ...interrupted.interruption,
+              credits: told,
+              range: { min: told, max: told },
+              settled: true,
+            },
+          };
     const tx = db.transaction(['jobs', 'ledger'], 'readwrite');
     await tx.objectStore('jobs').put(lost);
     await recordInterruption(tx, lost);

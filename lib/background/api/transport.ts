@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { EndpointId } from '../../api/endpoints';
 import { HUB_CHARGED_HEADER, readHubCharged, responseError, schemaError } from '../../api/error-reading';
 import { ApiError, isApiError } from '../../api/errors';
+import { refusedBeforeSending } from '../../api/sending';
 import { parseJsonBody, readBodyText, readJsonStream, type StreamProgress } from './stream';
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
@@ -65,27 +66,6 @@ function tooLarge(maxAnswerBytes: number, bytes: number): ApiError {
 const HUB_PRIORITY_HEADER = 'X-Hub-Priority';
 /** A paid call's request id, for a team hub (CallOptions.requestId). */
 const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
-/**
- * Node's codes (undici's `cause.code`) of a connection that broke after the request may have left:
- * its answer is lost. Any other failure of fetch before an answer began (ECONNREFUSED, a name that
- * does not resolve, and a browser's bare "Failed to fetch", which tells no more) sent nothing.
- */
-const BROKEN_AFTER_SENDING: ReadonlySet<string> = new Set([
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_HEADERS_TIMEOUT',
-]);
-
-/** Whether fetch failed before anything reached the server: a refused connection, charged nothing. */
-function refusedBeforeSending(error: unknown): boolean {
-  if (!(error instanceof TypeError)) return false;
-  const code = (error.cause as { code?: unknown } | undefined)?.code;
-  return typeof code !== 'string' || !BROKEN_AFTER_SENDING.has(code);
-}
 
 /** An answer's value, and through a hub what the team paid for it. */
 export interface Answered {

@@ -287,6 +287,41 @@ describe('team mode', () => {
   });
 });
 
+describe('an answer the hub lost after the service was asked', () => {
+  it('502 answer_lost is a lost answer charged what the hub says, recorded so, not left for a balance to settle', async () => {
+    // The hub asked the service and lost its answer (a database that did not come back in time):
+    // it answers 502 answer_lost with what it charged the team.
+    const ada = await memberBrowser('ada', 200, async (request, hubAnswer) => {
+      const answer = await hubAnswer(request);
+      if (!new URL(request.url).pathname.startsWith('/api/')) return answer;
+      const charged = Number(answer.headers.get('X-Hub-Charged'));
+      return new Response(
+        JSON.stringify({
+          code: 502,
+          name: 'Bad Gateway',
+          description: 'The service was asked and may have charged, but its answer was lost at the hub',
+          error: 'answer_lost',
+          charged,
+        }),
+        { status: 502, headers: { 'Content-Type': 'application/json', 'X-Hub-Charged': String(charged) } },
+      );
+    });
+    const result = await ada.extension.run(profileRun('a-lost-answer', 14));
+    const paid = serviceCalls()[0]?.charged;
+    expect(paid).toBeGreaterThan(0);
+    expect(result).toMatchObject({
+      status: 'interrupted',
+      interrupted: {
+        credits: paid,
+        settled: true,
+        error: { kind: 'server', answerLost: true, charged: paid },
+      },
+    });
+    const [line] = await recentLedger(await openDb());
+    expect(line).toMatchObject({ credits: paid, interrupted: true, settled: true });
+  });
+});
+
 describe('the hub is trusted only as far as a quote goes', () => {
   it("a charge the hub reports above the call's quote is recorded at the quote's maximum, flagged", async () => {
     const ada = await memberBrowser('ada', 200, async (request, hubAnswer) => {
