@@ -25,8 +25,8 @@ import { migrate } from './migrations';
 import { wholeNumberOf } from './numbers';
 import { forgottenSince } from './privacy';
 import { type ProxyConfig, proxyRequest, screenedCopy, validate } from './proxy';
-import { observeRequests } from './request-log';
 import { IDEMPOTENCY_HEADER, REQUEST_ID_RULE, sentRequestId } from './request-id';
+import { observeRequests } from './request-log';
 import { begin, settleExpired } from './request-steps';
 
 export interface HubOptions {

@@ -117,6 +117,26 @@ CREATE TABLE hub_settings (
   CONSTRAINT hub_settings_id_check CHECK ((id = 1))
 );
 
+CREATE TABLE request_journal (
+  member_id integer NOT NULL,
+  request_id text NOT NULL,
+  cache_key text,
+  day date NOT NULL,
+  reserved bigint NOT NULL,
+  state text NOT NULL,
+  lease_until timestamp with time zone NOT NULL,
+  charged bigint,
+  status integer,
+  body jsonb,
+  created_at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT request_journal_pkey PRIMARY KEY (member_id, request_id),
+  CONSTRAINT request_journal_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id),
+  CONSTRAINT request_journal_state_check CHECK ((state = ANY (ARRAY['waiting'::text, 'sent'::text, 'answered'::text, 'released'::text, 'lost'::text])))
+);
+CREATE INDEX request_journal_created ON public.request_journal USING btree (created_at);
+CREATE INDEX request_journal_open ON public.request_journal USING btree (lease_until) WHERE (state = ANY (ARRAY['waiting'::text, 'sent'::text]));
+CREATE INDEX request_journal_open_key ON public.request_journal USING btree (cache_key) WHERE (state = ANY (ARRAY['waiting'::text, 'sent'::text]));
+
 CREATE TABLE alerts_sent (
   id bigserial,
   kind text NOT NULL,
@@ -187,6 +207,68 @@ AS $function$
           left_monthly - p_credits, hub_take_free_slot(p_member_id, p_stale_ms);
       END $function$;
 
+CREATE OR REPLACE FUNCTION public.hub_reserve_request(p_member_id integer, p_credits bigint, p_stale_ms double precision, p_request_id text, p_cache_key text, p_seen_fetched_at timestamp with time zone, p_wait_lease_ms double precision, p_sent_lease_ms double precision)
+ RETURNS TABLE(outcome text, day text, left_daily bigint, left_monthly bigint, slot_at double precision)
+ LANGUAGE plpgsql
+AS $function$
+      #variable_conflict use_column
+      DECLARE
+        mine request_journal%ROWTYPE;
+        r record;
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtext('hub_request ' || p_cache_key));
+        PERFORM hub_settle_expired(p_member_id, p_request_id, p_cache_key);
+        SELECT * INTO mine FROM request_journal j WHERE j.member_id = p_member_id AND j.request_id = p_request_id;
+        IF FOUND AND mine.state <> 'released' THEN
+          RETURN QUERY SELECT CASE WHEN mine.state IN ('waiting', 'sent') THEN 'in_flight' ELSE 'journaled' END,
+            NULL::text, 0::bigint, NULL::bigint, NULL::double precision;
+          RETURN;
+        END IF;
+        IF EXISTS (SELECT 1 FROM request_journal j WHERE j.cache_key = p_cache_key AND j.state IN ('waiting', 'sent'))
+          OR EXISTS (SELECT 1 FROM cache c WHERE c.key = p_cache_key
+            AND c.fetched_at IS DISTINCT FROM p_seen_fetched_at) THEN
+          RETURN QUERY SELECT 'follow'::text, NULL::text, 0::bigint, NULL::bigint, NULL::double precision;
+          RETURN;
+        END IF;
+        SELECT * INTO r FROM hub_reserve(p_member_id, p_credits, p_stale_ms);
+        IF r.outcome = 'reserved' THEN
+          DELETE FROM request_journal j WHERE j.member_id = p_member_id AND j.request_id = p_request_id;
+          INSERT INTO request_journal (member_id, request_id, cache_key, day, reserved, state, lease_until)
+          VALUES (p_member_id, p_request_id, p_cache_key, r.day::date, p_credits,
+            CASE WHEN r.slot_at IS NULL THEN 'waiting' ELSE 'sent' END,
+            clock_timestamp() + make_interval(secs => (CASE WHEN r.slot_at IS NULL THEN p_wait_lease_ms
+              ELSE p_sent_lease_ms END) / 1000));
+        END IF;
+        RETURN QUERY SELECT r.outcome::text, r.day::text, r.left_daily::bigint, r.left_monthly::bigint,
+          r.slot_at::double precision;
+      END $function$;
+
+CREATE OR REPLACE FUNCTION public.hub_settle_expired(p_member_id integer, p_request_id text, p_cache_key text)
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+      DECLARE
+        settled integer;
+      BEGIN
+        WITH expired AS (
+          UPDATE request_journal j
+          SET state = CASE WHEN j.state = 'sent' THEN 'lost' ELSE 'released' END,
+            charged = CASE WHEN j.state = 'sent' THEN j.reserved ELSE 0 END
+          WHERE j.state IN ('waiting', 'sent') AND j.lease_until < clock_timestamp()
+            AND (p_cache_key IS NULL OR j.cache_key = p_cache_key
+              OR (j.member_id = p_member_id AND j.request_id = p_request_id))
+          RETURNING j.member_id, j.day, j.reserved, j.charged),
+        totals AS (
+          SELECT e.member_id, e.day, sum(e.reserved) AS reserved, sum(e.charged) AS charged
+          FROM expired e GROUP BY e.member_id, e.day),
+        spent AS (
+          UPDATE spend s SET reserved = greatest(0, s.reserved - t.reserved), spent = s.spent + t.charged
+          FROM totals t WHERE s.member_id = t.member_id AND s.day = t.day
+          RETURNING 1)
+        SELECT count(*) INTO settled FROM expired;
+        RETURN settled;
+      END $function$;
+
 CREATE OR REPLACE FUNCTION public.hub_take_free_slot(p_member_id integer, p_stale_ms double precision)
  RETURNS double precision
  LANGUAGE plpgsql
@@ -252,6 +334,29 @@ AS $function$
           RETURN QUERY SELECT false, NULL::double precision,
             free - clock + greatest(0, floor(ahead / 2) - 1) * lim.interval_ms;
         END IF;
+      END $function$;
+
+CREATE OR REPLACE FUNCTION public.hub_wait_turn_journaled(p_ticket text, p_member_id integer, p_priority integer, p_stale_ms double precision, p_request_id text, p_wait_lease_ms double precision, p_sent_lease_ms double precision)
+ RETURNS TABLE(granted boolean, at double precision, wait_ms double precision, gone boolean)
+ LANGUAGE plpgsql
+AS $function$
+      #variable_conflict use_column
+      DECLARE
+        t record;
+      BEGIN
+        PERFORM 1 FROM request_journal j
+        WHERE j.member_id = p_member_id AND j.request_id = p_request_id AND j.state = 'waiting' FOR UPDATE;
+        IF NOT FOUND THEN
+          DELETE FROM limiter_waiting w WHERE w.ticket = p_ticket;
+          RETURN QUERY SELECT false, NULL::double precision, NULL::double precision, true;
+          RETURN;
+        END IF;
+        SELECT * INTO t FROM hub_wait_turn(p_ticket, p_member_id, p_priority, p_stale_ms);
+        UPDATE request_journal j SET state = CASE WHEN t.granted THEN 'sent' ELSE 'waiting' END,
+          lease_until = clock_timestamp() + make_interval(secs => (CASE WHEN t.granted THEN p_sent_lease_ms
+            ELSE p_wait_lease_ms END) / 1000)
+        WHERE j.member_id = p_member_id AND j.request_id = p_request_id;
+        RETURN QUERY SELECT t.granted, t.at, t.wait_ms, false;
       END $function$;
 
 CREATE TRIGGER do_not_enrich_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON do_not_enrich FOR EACH STATEMENT EXECUTE FUNCTION hub_do_not_enrich_changed();
