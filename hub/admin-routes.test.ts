@@ -186,9 +186,10 @@ describe('the admin routes', () => {
     expect(line.subject).toContain(slug);
     expect(line.charged).toBeGreaterThan(0);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await admin('GET', 'spend')).body.spend).toEqual([
-      { member: 'ada', day: today, spent: line.charged, reserved: 0 },
-    ]);
+    expect((await admin('GET', 'spend')).body).toEqual({
+      spend: [{ member: 'ada', day: today, spent: line.charged, reserved: 0 }],
+      time_zone: 'UTC',
+    });
     expect((await admin('GET', 'members')).body.members).toMatchObject([
       { name: 'ada', spent_today: line.charged },
     ]);

@@ -11,7 +11,7 @@ import { adminPage } from './admin-page';
 import { type AlertRow, type BudgetAlerts, listAlerts } from './alerts';
 import { bearerOf, errorJson, Refusal } from './answers';
 import { readAudit, spendByDay } from './audit';
-import { leftOf, usageOf } from './budget';
+import { hubTimeZone, leftOf, usageOf } from './budget';
 import type { Db } from './db';
 import {
   addMember,
@@ -249,7 +249,10 @@ export function adminRoutes<E extends Env>(
     }),
   );
 
-  app.get(`${ADMIN}/spend`, async (c) => c.json({ spend: await spendByDay(db) }));
+  // Days are the hub's (HUB_TIME_ZONE): the page says which.
+  app.get(`${ADMIN}/spend`, async (c) =>
+    c.json({ spend: await spendByDay(db), time_zone: await hubTimeZone(db) }),
+  );
   app.get(`${ADMIN}/alerts`, async (c) => {
     const answer: AlertsAnswer = {
       alerts: await listAlerts(db),

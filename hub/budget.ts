@@ -57,6 +57,12 @@ export async function useTimeZone(db: Queryable, zone: string): Promise<string> 
   return known.name;
 }
 
+/** The hub's time zone (HUB_TIME_ZONE, as `useTimeZone` kept it): the days of budgets and spend. */
+export async function hubTimeZone(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ time_zone: string }>('SELECT time_zone FROM hub_settings WHERE id = 1');
+  return row?.time_zone ?? DEFAULT_TIME_ZONE;
+}
+
 export async function usageOf(db: Queryable, memberId: number): Promise<Usage> {
   const [row] = await db.query<Record<keyof Usage, string | number | null>>(
     `SELECT
