@@ -13,7 +13,9 @@
  * A 429 from the service teaches: the spacing grows by a quarter and no slot is given before its
  * Retry-After has passed.
  */
+
 import { randomUUID } from 'node:crypto';
+import { sleep } from '../lib/sleep';
 import type { Db } from './db';
 
 export type Priority = 'click' | 'batch';
@@ -23,22 +25,6 @@ const PRIORITY_RANK: Record<Priority, number> = { click: 0, batch: 1 };
 export const WAITER_STALE_MS = 10_000;
 /** A waiter wakes at least this often to show it is still there. */
 const MAX_SLEEP_MS = WAITER_STALE_MS / 4;
-
-/** Sleeps `ms`, or until `signal` aborts (then rejects with its reason). */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /**
  * A journaled request waiting for its slot (request-steps.ts): its row's lease is renewed at each

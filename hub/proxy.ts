@@ -14,6 +14,7 @@
  * call, the others waiting for the team's cache. Once the service answered, a database that drops
  * is waited for (the settle retried) rather than answered "nothing charged".
  */
+
 import { randomUUID } from 'node:crypto';
 import { MAX_ANSWER_BYTES, UNPUBLISHED_COST_ESTIMATE } from '../lib/api/assumptions';
 import { summarizeAnswer, summarizeParams } from '../lib/api/endpoint-info';
@@ -24,13 +25,14 @@ import { refusedBeforeSending } from '../lib/api/sending';
 import { type Plan, quoteCanonical, reconcileCanonical } from '../lib/pricing/credits';
 import { listedIn, screenAnswer } from '../lib/pricing/do-not-enrich';
 import { reservationOf } from '../lib/pricing/reservation';
+import { sleep } from '../lib/sleep';
 import { afterSettled, type BudgetAlerts } from './alerts';
 import { errorJson, jsonResponse, unauthorized } from './answers';
 import { type AuditLine, recordAudit } from './audit';
 import type { Reservation } from './budget';
 import { cacheKey, cacheRowValues, freshEnough } from './cache';
 import { DatabaseUnavailable, type Db } from './db';
-import { type AccountLimiter, LeasePassed, type Priority, sleep, WAITER_STALE_MS } from './limiter';
+import { type AccountLimiter, LeasePassed, type Priority, WAITER_STALE_MS } from './limiter';
 import { memberByToken } from './members';
 import { type Begun, begin, finish, type Leases, type Outcome, reserve } from './request-steps';
 

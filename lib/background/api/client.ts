@@ -20,6 +20,7 @@ import {
 } from '../../api/endpoints';
 import { ApiError, type ApiErrorKind, isApiError } from '../../api/errors';
 import { canonicalQuery } from '../../api/params';
+import { sleep } from '../../sleep';
 import {
   type Answered,
   attempt,
@@ -208,7 +209,7 @@ export function createClient(config: ClientConfig) {
     fetchRequest: config.fetch ?? ((request: Request) => globalThis.fetch(request)),
     timeoutMs: config.timeoutMs ?? IDLE_DEADLINE_MS,
     bodyDeadlineMs: config.bodyDeadlineMs ?? BODY_DEADLINE_MS,
-    sleep: config.sleep ?? realSleep,
+    sleep: config.sleep ?? sleep,
     now: config.now ?? Date.now,
     maxAnswerBytes: config.maxAnswerBytes ?? MAX_ANSWER_BYTES,
   };
@@ -289,20 +290,3 @@ export function createClient(config: ClientConfig) {
 
   return { callCanonical, creditBalance, hubRead };
 }
-
-const realSleep: Sleep = (ms, signal) =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
