@@ -2,29 +2,21 @@
  * The admin's routes over HTTP (what the admin page calls) and the page itself, on a database of
  * their own (PGlite, or PostgreSQL with HUB_DATABASE_URL), with the sandbox as the service.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createHub, type Hub } from './app';
 import type { AuditRow } from './audit';
 import { type Db, openPostgres } from './db';
 import { addMember } from './members';
-import { sandboxService, type TestDatabase, testDatabase } from './testing';
+import { hubTestBed, type SandboxService } from './testing';
 
 const ADMIN_TOKEN = 'admin-s3cret';
 
-let database: TestDatabase;
+const bed = hubTestBed();
 let db: Db;
-beforeAll(async () => {
-  database = await testDatabase();
-  db = await database.open();
-  await createHub({ db, providerUrl: 'http://unused.test', providerKey: 'x' }); // migrates
-}, 120_000);
-afterAll(async () => database.drop());
-
-let service: ReturnType<typeof sandboxService>;
+let service: SandboxService;
 let hub: Hub;
 beforeEach(async () => {
-  await database.clear(db);
-  service = sandboxService();
+  ({ db, service } = bed);
   hub = await createHub({
     db,
     providerUrl: 'https://service.test',

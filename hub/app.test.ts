@@ -2,29 +2,21 @@
  * The hub over the sandbox (in-process) on a database of its own: PGlite, or a real PostgreSQL
  * when HUB_DATABASE_URL is set (scripts/with-postgres.sh). Each test starts from empty tables.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createHub, type Hub } from './app';
 import { readAudit } from './audit';
 import { type Db, openPostgres } from './db';
 import { addMember, removeMember, setBudget } from './members';
 import { addListed, forget, forgottenSince } from './privacy';
-import { sandboxService, type TestDatabase, testDatabase } from './testing';
+import { hubTestBed, type SandboxService, sandboxService, type TestDatabase } from './testing';
 
+const bed = hubTestBed();
 let database: TestDatabase;
 let db: Db;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  db = await database.open();
-  await createHub({ db, providerUrl: 'http://unused.test', providerKey: 'x' }); // migrates
-}, 120_000);
-afterAll(async () => database.drop());
-
-let service: ReturnType<typeof sandboxService>;
+let service: SandboxService;
 let hub: Hub;
 beforeEach(async () => {
-  await database.clear(db);
-  service = sandboxService();
+  ({ database, db, service } = bed);
   hub = await createHub({
     db,
     providerUrl: 'https://service.test',

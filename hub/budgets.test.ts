@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin, UsageError } from './admin';
 import { createHub, type Hub } from './app';
 import { usageOf } from './budget';
@@ -17,7 +17,8 @@ import { addMember, hashToken, listMembers, memberByToken, setBudget } from './m
 import { migrate } from './migrations';
 import {
   emptyPgliteFolder,
-  sandboxService,
+  hubTestBed,
+  type SandboxService,
   startHubProcess,
   type TestDatabase,
   testDatabase,
@@ -27,20 +28,13 @@ const ADMIN_TOKEN = 'admin-s3cret';
 /** 2^40 credits: past a 32-bit integer, well within Number.MAX_SAFE_INTEGER. */
 const HUGE = 2 ** 40;
 
+const bed = hubTestBed();
 let database: TestDatabase;
 let db: Db;
-beforeAll(async () => {
-  database = await testDatabase();
-  db = await database.open();
-  await createHub({ db, providerUrl: 'http://unused.test', providerKey: 'x' }); // migrates
-}, 120_000);
-afterAll(async () => database.drop());
-
-let service: ReturnType<typeof sandboxService>;
+let service: SandboxService;
 let hub: Hub;
 beforeEach(async () => {
-  await database.clear(db);
-  service = sandboxService();
+  ({ database, db, service } = bed);
   hub = await hubIn();
 });
 

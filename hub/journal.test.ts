@@ -4,25 +4,18 @@
  * identical requests made once (single flight); forget. In-process, over the sandbox, on PGlite or
  * on a real PostgreSQL when HUB_DATABASE_URL is set (scripts/with-postgres.sh).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createHub, type Hub } from './app';
 import { type Db, openPostgres } from './db';
 import { addMember } from './members';
 import { forget } from './privacy';
 import { JOURNAL_KEPT_DAYS, settleExpired } from './request-steps';
-import { sandboxService, type TestDatabase, testDatabase } from './testing';
+import { hubTestBed, type SandboxService, type TestDatabase } from './testing';
 
+const bed = hubTestBed();
 let database: TestDatabase;
 let db: Db;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  db = await database.open();
-  await createHub({ db, providerUrl: 'http://unused.test', providerKey: 'x' }); // migrates
-}, 120_000);
-afterAll(async () => database.drop());
-
-let service: ReturnType<typeof sandboxService>;
+let service: SandboxService;
 const hubOn = (options: { db?: Db; fetch?: typeof fetch; fetchTimeoutMs?: number } = {}) =>
   createHub({
     db: options.db ?? db,
@@ -34,8 +27,7 @@ const hubOn = (options: { db?: Db; fetch?: typeof fetch; fetchTimeoutMs?: number
   });
 let hub: Hub;
 beforeEach(async () => {
-  await database.clear(db);
-  service = sandboxService();
+  ({ database, db, service } = bed);
   hub = await hubOn();
 });
 

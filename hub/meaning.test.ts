@@ -5,7 +5,7 @@
  * to the extension's size limit, and a page dated by its oldest record. On a database of its own
  * (PGlite, or PostgreSQL with HUB_DATABASE_URL), with the sandbox as the service.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ANSWER_BYTES } from '../lib/api/assumptions';
 import { endpoints } from '../lib/api/endpoints';
 import { canonicalQuery } from '../lib/api/params';
@@ -14,24 +14,15 @@ import { readAudit } from './audit';
 import type { Db } from './db';
 import { addMember } from './members';
 import { addListed } from './privacy';
-import { sandboxService, type TestDatabase, testDatabase } from './testing';
+import { hubTestBed, type SandboxService } from './testing';
 
-let database: TestDatabase;
+const bed = hubTestBed();
 let db: Db;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  db = await database.open();
-  await createHub({ db, providerUrl: 'http://unused.test', providerKey: 'x' }); // migrates
-}, 120_000);
-afterAll(async () => database.drop());
-
-let service: ReturnType<typeof sandboxService>;
+let service: SandboxService;
 let hub: Hub;
 let token: string;
 beforeEach(async () => {
-  await database.clear(db);
-  service = sandboxService();
+  ({ db, service } = bed);
   hub = await hubOver(service.fetch);
   token = (await addMember(db, 'ada', { daily: 1000 })).token;
 });

@@ -14,9 +14,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createSandbox } from '../sandbox/app';
 import { SMALL_COUNTS } from '../sandbox/data/generate';
 import { type Db, openPglite, openPostgres } from './db';
+import { migrate } from './migrations';
 
 export interface TestDatabase {
   /** The test database's URL on a real server; undefined for PGlite (which one process owns). */
@@ -113,6 +115,36 @@ export function sandboxService({ ratePerMinute = 60_000 }: { ratePerMinute?: num
   const requests = () =>
     sandbox.state.requests.list().filter((entry) => entry.path !== '/api/v2/credit-balance');
   return { sandbox, fetch: fetchSandbox as typeof fetch, requests };
+}
+
+export type SandboxService = ReturnType<typeof sandboxService>;
+
+/** What a hub test file works on (hubTestBed): set by its hooks, so read inside tests and hooks. */
+export interface HubTestBed {
+  database: TestDatabase;
+  /** The test database, migrated. */
+  db: Db;
+  /** The sandbox as the service, new for each test. */
+  service: SandboxService;
+}
+
+/**
+ * A hub test file's database (testDatabase), migrated once and dropped after the file, emptied
+ * before each test, which gets a new sandbox as the service. Its hooks run before the file's own.
+ */
+export function hubTestBed(): HubTestBed {
+  const bed = {} as HubTestBed;
+  beforeAll(async () => {
+    bed.database = await testDatabase();
+    bed.db = await bed.database.open();
+    await migrate(bed.db);
+  }, 120_000);
+  afterAll(async () => bed.database.drop());
+  beforeEach(async () => {
+    await bed.database.clear(bed.db);
+    bed.service = sandboxService();
+  });
+  return bed;
 }
 
 export interface HubProcess {

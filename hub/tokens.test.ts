@@ -4,29 +4,21 @@
  * PostgreSQL with HUB_DATABASE_URL), with the sandbox as the service. Time passing is the database's
  * clock moved back on a row (an expiry or a grace already over), as a day going by would.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin, UsageError } from './admin';
 import { createHub, type Hub } from './app';
 import type { Db } from './db';
 import { addMember, memberByToken, rotateToken } from './members';
-import { sandboxService, type TestDatabase, testDatabase } from './testing';
+import { hubTestBed, type SandboxService } from './testing';
 
 const ADMIN_TOKEN = 'admin-s3cret';
 
-let database: TestDatabase;
+const bed = hubTestBed();
 let db: Db;
-beforeAll(async () => {
-  database = await testDatabase();
-  db = await database.open();
-  await createHub({ db, providerUrl: 'http://unused.test', providerKey: 'x' }); // migrates
-}, 120_000);
-afterAll(async () => database.drop());
-
-let service: ReturnType<typeof sandboxService>;
+let service: SandboxService;
 let hub: Hub;
 beforeEach(async () => {
-  await database.clear(db);
-  service = sandboxService();
+  ({ db, service } = bed);
   hub = await createHub({
     db,
     providerUrl: 'https://service.test',
