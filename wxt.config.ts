@@ -10,7 +10,7 @@ import { LOOPBACK_HOSTS } from './lib/api/base-url';
  *
  * The e2e build (`--mode e2e`, used by the end-to-end tests and the demo) differs in two ways only:
  * it is granted the sandbox's loopback origin at install, because no test can answer a permission
- * prompt (see ../shared/notes/host-permissions.md), and its content script also runs on loopback
+ * prompt (see docs/host-permissions.md), and its content script also runs on loopback
  * pages, where the demo serves its page of profile links.
  *
  * Icons: WXT finds public/icon/<size>.png and declares them (scripts/render-icons.ts draws them).
@@ -40,7 +40,7 @@ export default defineConfig({
     build: {
       rollupOptions: {
         // zod 4 places `@__PURE__` comments where Rollup cannot use them, and Rollup says so for
-        // each one on every build (harmless, see ../shared/notes/toolchain.md). Only that message
+        // each one on every build (harmless, see docs/toolchain.md). Only that message
         // about zod's own files is dropped, so that any other warning stands out. `onLog`, not
         // `onwarn`: @preact/preset-vite sets its own `onwarn`, which replaces one set here.
         onLog(level, log, handler) {

@@ -1,5 +1,5 @@
 /**
- * The sandbox: the service of ../shared/api-spec.md over a deterministic synthetic dataset, as a Hono
+ * The sandbox: the service of docs/service.md over a deterministic synthetic dataset, as a Hono
  * app. Every request to `/api/...` or `/v3/...` goes through the same steps:
  *
  *   log → key (401) → rate limit (429) → faults (latency, 500/503) → registry validation (400)
@@ -146,7 +146,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
 
   // No CORS: the extension reaches the sandbox through its host permission, and CORS headers would
-  // hide a missing permission (../shared/notes/host-permissions.md).
+  // hide a missing permission (docs/host-permissions.md).
   const app = new Hono<SandboxEnv>();
 
   app.route('/__sandbox', adminRoutes({ ...state, reset }));

@@ -15,7 +15,7 @@ import {
   studentListRate,
 } from './billing';
 
-// Every figure below is read off the Limits table of ../shared/api-spec.md by hand.
+// Every figure below is read off the prices table of docs/service.md by hand.
 describe('billing by the Limits table', () => {
   it('charges a default person profile 2 (base 1, if-recent is the default)', () => {
     expect(personProfileCost({ use_cache: 'if-recent' }, {})).toBe(2);

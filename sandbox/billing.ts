@@ -1,5 +1,5 @@
 /**
- * What the sandbox charges, by the Limits table of ../shared/api-spec.md, written out on its own.
+ * What the sandbox charges, by the prices table of docs/service.md, written out on its own.
  * The extension's quote (lib/pricing/credits.ts) reads the same table through the registry; this file must
  * NOT import either, so that the contract tests comparing the two catch a misreading on either side.
  *

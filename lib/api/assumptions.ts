@@ -1,8 +1,8 @@
 /**
- * Every place where `../shared/api-spec.md` says "not shown" (or is ambiguous) and we had to
- * choose, in one file. Each choice is a named constant with the reason beside it, so changing our
- * mind is a one-line edit here. The client, the credit quote, the schemas and the sandbox all
- * read these constants instead of repeating the literal.
+ * Every place where the service's interface (docs/service.md) says "not shown" (or is ambiguous)
+ * and we had to choose, in one file. Each choice is a named constant with the reason beside it, so
+ * changing our mind is a one-line edit here. The client, the credit quote, the schemas and the
+ * sandbox all read these constants instead of repeating the literal.
  */
 
 /**

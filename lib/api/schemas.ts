@@ -1,5 +1,5 @@
 /**
- * Zod schemas of every answer of the service (../shared/api-spec.md), and the types the UI renders from.
+ * Zod schemas of every answer of the service (docs/service.md), and the types the UI renders from.
  *
  * Answers are read tolerantly, because a paid answer that fails to parse is money lost:
  * - every object is a `z.looseObject`, so fields the spec does not list pass through untouched;

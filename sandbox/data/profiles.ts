@@ -1,7 +1,7 @@
 /**
  * The response objects of the v2 endpoints, built from a record's facts on first access (see
  * ./records.ts): person profile, person enrichment, company profile and blocks, school profile,
- * job profile and job list entry. Shapes follow ../shared/api-spec.md and the published examples
+ * job profile and job list entry. Shapes follow docs/service.md and the published examples
  * in test/fixtures/real/ (key order included, so the sandbox's answers read like the real ones).
  *
  * Each builder that draws random details starts by reseeding its own stream with the record's

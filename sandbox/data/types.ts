@@ -1,6 +1,6 @@
 /**
  * The sandbox's dataset and the queries the HTTP layer asks of it. The records already carry the
- * service's v2 shapes (see ../shared/api-spec.md) so the routes can answer with them directly;
+ * service's v2 shapes (see docs/service.md) so the routes can answer with them directly;
  * the fields beyond the spec's shapes live beside them, never inside what is sent.
  *
  * Everything here is synchronous and pure over a dataset built once from a seed.

@@ -1,5 +1,5 @@
 /**
- * The real published answers (../fixtures.ts) served in the shapes of ../shared/api-spec.md.
+ * The real published answers (../fixtures.ts) served in the shapes of docs/service.md.
  *
  * They come from an older version of the service (2023, see test/fixtures/real/SOURCES.md). Served
  * as they are they break the spec: old field names, no `meta` or `last_updated`, cursors pointing at

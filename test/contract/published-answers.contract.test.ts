@@ -5,7 +5,7 @@
  * name its subject), and every answer, and every page its cursors lead to, must
  * - parse with the endpoint's response schema (`endpoints[id].response`, what the client reads);
  * - carry the fields the spec says that answer has. The schemas are tolerant (a field may be missing),
- *   so these checks are written here from the spec's text (../shared/api-spec.md), not from them;
+ *   so these checks are written here from the spec's text (docs/service.md), not from them;
  * - be about the same subject, with the published values (same people, same figures);
  * - cost what the sandbox's billing rules charge any answer: the balance moves by exactly
  *   reconcileCredits (the client's reading of the Limits table), within quoteCredits, and the request

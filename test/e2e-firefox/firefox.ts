@@ -1,6 +1,6 @@
 /**
  * The Firefox end-to-end harness: Debian's firefox-esr, headless, driven by puppeteer-core over
- * WebDriver BiDi (Playwright's own Firefox needs a download; see ../shared/notes/firefox.md), with
+ * WebDriver BiDi (Playwright's own Firefox needs a download; see docs/firefox.md), with
  * the e2e build of the Firefox package installed as a temporary add-on. One launch serves a whole
  * test file. What BiDi cannot do in Firefox is done here, once:
  *

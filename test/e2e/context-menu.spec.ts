@@ -1,6 +1,6 @@
 /**
  * The right-click "Look up email" in a real Chromium with the e2e build, against the sandbox. A
- * context menu is native UI no test can click, so, as ../shared/notes/toolchain.md describes, the
+ * context menu is native UI no test can click, so, as docs/toolchain.md describes, the
  * test checks the items exist (`contextMenus.update` fails on a missing one) and calls the
  * background's click handler, exposed as `globalThis.__test.onContextMenuClick` in the e2e build
  * only. The panel is opened as a page pinned to the tab (the real one opens in the click, which

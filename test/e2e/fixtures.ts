@@ -1,7 +1,7 @@
 /**
  * The end-to-end harness: each test gets Debian's Chromium with the e2e build of the extension
  * loaded (it is granted the sandbox's loopback origin at install; no test can answer a
- * permission prompt, see ../shared/notes/host-permissions.md), a sandbox on a random port, and
+ * permission prompt, see docs/host-permissions.md), a sandbox on a random port, and
  * helpers to configure the extension, route real profile URLs to fixture pages, and read the
  * sandbox's request log.
  *

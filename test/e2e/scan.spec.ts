@@ -6,7 +6,7 @@
  * Chrome gives the extension the page (activeTab) only when the person clicks its toolbar button
  * there. A test cannot click the toolbar, but CDP's `Extensions.triggerAction` runs the same click
  * on a tab; without it, the scan is refused and the panel says what to do. The "scan every site"
- * permission cannot be granted here (a prompt cannot be answered: ../shared/notes/host-permissions.md),
+ * permission cannot be granted here (a prompt cannot be answered: docs/host-permissions.md),
  * so its granted and denied paths are unit tests; this checks its switch and its reconciliation.
  * Screenshots of each new state, light and dark, go to test-results/screenshots/.
  */

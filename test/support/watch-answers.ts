@@ -1,8 +1,8 @@
 /**
  * Answers to compare, as the background keeps them: the sandbox's own person and company answers
  * (asked over its HTTP app, read with the response schemas) and the real published ones
- * (test/fixtures/real/, the copy of ../shared/fixtures/real/), plus a deep copy to change by hand
- * into an "after". The sandbox's dataset is built on first use.
+ * (test/fixtures/real/, whose SOURCES.md says where each came from), plus a deep copy to change by
+ * hand into an "after". The sandbox's dataset is built on first use.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

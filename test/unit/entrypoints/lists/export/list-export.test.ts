@@ -18,9 +18,7 @@ import { listRequestView } from '../../../../support/list-views';
 
 const OPTIONS: ListOptions = { freshness: 'if-present', withProfiles: true, contacts: false };
 const real = (name: string) =>
-  JSON.parse(
-    readFileSync(resolve(__dirname, '../../../../../../shared/fixtures/real', name), 'utf8'),
-  ) as unknown;
+  JSON.parse(readFileSync(resolve(__dirname, '../../../../fixtures/real', name), 'utf8')) as unknown;
 
 /** An answered request (1 credit, fetched 2026-11-24 09:30 UTC) unless told otherwise. */
 function request(key: string, patch: Partial<ListRequestView>): ListRequestView {
