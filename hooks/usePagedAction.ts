@@ -14,16 +14,33 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { nextCursor } from '@/lib/api/cursor';
 import { endpointInfo } from '@/lib/api/endpoint-info';
-import type { RawParamsMessage, SpendTotals } from '@/lib/protocol';
+import type { ResponseOf } from '@/lib/api/endpoints';
+import type { RawParamsMessage, RunProgress, SpendTotals } from '@/lib/protocol';
 import { type Answered, type Ask, type QuotedAction, useQuotedAction } from './useQuotedAction';
 
-/** The endpoints whose answers page (each has a cursor rule and a results key). */
-export type PagedEndpointId =
-  | 'job.search'
-  | 'employee.list'
-  | 'student.list'
-  | 'person.search'
-  | 'company.search';
+/** One result of each endpoint whose answers page (each has a cursor rule and a results key). */
+export interface PagedRows {
+  'job.search': ResponseOf<'job.search'>['job'][number];
+  'employee.list': ResponseOf<'employee.list'>['employees'][number];
+  'student.list': ResponseOf<'student.list'>['students'][number];
+  'person.search': ResponseOf<'person.search'>['results'][number];
+  'company.search': ResponseOf<'company.search'>['results'][number];
+}
+
+/** The endpoints whose answers page. */
+export type PagedEndpointId = keyof PagedRows;
+
+/** One result of a page of `Id`'s answer: what a view draws in a row. */
+export type RowOf<Id extends PagedEndpointId> = PagedRows[Id];
+
+/** The results of each endpoint whose answers page, under its results key (endpointInfo's `resultsKey`). */
+const RESULTS: { [Id in PagedEndpointId]: (data: ResponseOf<Id>) => RowOf<Id>[] } = {
+  'job.search': (data) => data.job,
+  'employee.list': (data) => data.employees,
+  'student.list': (data) => data.students,
+  'person.search': (data) => data.results,
+  'company.search': (data) => data.results,
+};
 
 /** What a page's answer says about itself: where it came from, how old it is, what it cost. */
 export type PageMeta = Omit<Answered<unknown>, 'data'>;
@@ -38,40 +55,54 @@ export interface LoadedPage<Row> {
 }
 
 /** The results of a page's answer (`employees`, `students`, `job`, `results`); [] when absent. */
-export function rowsOf<Row>(endpointId: PagedEndpointId, data: unknown): Row[] {
-  const key = endpointInfo[endpointId].resultsKey;
-  if (!key || typeof data !== 'object' || data === null) return [];
-  const rows = (data as Record<string, unknown>)[key];
-  return Array.isArray(rows) ? (rows as Row[]) : [];
+export function rowsOf<Id extends PagedEndpointId>(
+  endpointId: Id,
+  data: ResponseOf<Id> | null | undefined,
+): RowOf<Id>[] {
+  if (data === null || data === undefined) return [];
+  const rows = RESULTS[endpointId](data);
+  return Array.isArray(rows) ? rows : [];
+}
+
+/**
+ * The rows of a page still streaming in (useRunProgress), as rows of its endpoint. The background
+ * keeps each result as the service sent it, before the answer as a whole is validated, so the row
+ * readers (components/results/ResultRows.tsx, the popup's search rows) read each value as what it is.
+ */
+export function arrivingRows<Id extends PagedEndpointId>(
+  _endpointId: Id,
+  progress: RunProgress,
+): RowOf<Id>[] {
+  return progress.results as RowOf<Id>[];
 }
 
 function metaOf({ data: _data, ...meta }: Answered<unknown>): PageMeta {
   return meta;
 }
 
-export interface PagedActionOptions {
+export interface PagedActionOptions<Id extends PagedEndpointId> {
   ask: Ask;
   newRequestId: () => string;
-  endpointId: PagedEndpointId;
+  endpointId: Id;
   /** The first page's params (no cursor); null while the view has nothing to ask (nothing is sent). */
   params: RawParamsMessage | null;
   onSpent?: (totals: SpendTotals | null) => void;
 }
 
-export interface PagedAction<Row> {
+export interface PagedAction<Id extends PagedEndpointId> {
   /** The first page: its quote, the person's click (list, or refresh once shown), errors. */
-  first: QuotedAction<unknown>;
+  first: QuotedAction<ResponseOf<Id>>;
   /** The next page ("Load more"), quoted on its own; null when there is no next page to load. */
-  more: QuotedAction<unknown> | null;
+  more: QuotedAction<ResponseOf<Id>> | null;
   /** Every page shown, in order; empty until the first page is shown. */
-  pages: LoadedPage<Row>[];
+  pages: LoadedPage<RowOf<Id>>[];
   /** The rows of every page shown, in order. */
-  rows: Row[];
+  rows: RowOf<Id>[];
   /** The request being answered now (first page or next), to watch a streamed answer arrive. */
   runningRequestId: string | null;
 }
 
-export function usePagedAction<Row>(options: PagedActionOptions): PagedAction<Row> {
+export function usePagedAction<Id extends PagedEndpointId>(options: PagedActionOptions<Id>): PagedAction<Id> {
   const { ask, newRequestId, endpointId, params, onSpent } = options;
   const rule = endpointInfo[endpointId].cursor;
   // The request id of each action's latest attempt: a retry or confirmation reuses it.
@@ -89,14 +120,14 @@ export function usePagedAction<Row>(options: PagedActionOptions): PagedAction<Ro
   });
 
   /** Pages after the first, and the first answer they follow: another first answer drops them. */
-  const [later, setLater] = useState<{ after: Answered<unknown> | null; pages: LoadedPage<Row>[] }>({
+  const [later, setLater] = useState<{ after: Answered<unknown> | null; pages: LoadedPage<RowOf<Id>>[] }>({
     after: null,
     pages: [],
   });
-  const firstPage: LoadedPage<Row> | null = first.answer
+  const firstPage: LoadedPage<RowOf<Id>> | null = first.answer
     ? {
         cursor: null,
-        rows: rowsOf<Row>(endpointId, first.answer.data),
+        rows: rowsOf(endpointId, first.answer.data),
         next: nextCursor(endpointId, first.answer.data),
         meta: metaOf(first.answer),
       }
@@ -122,11 +153,11 @@ export function usePagedAction<Row>(options: PagedActionOptions): PagedAction<Ro
    * A next page that just arrived, shown in the same render as the end of its run (then kept in
    * `later` by the effect below), so a view sees the new rows the moment its control gives way.
    */
-  const arrived: LoadedPage<Row> | null =
+  const arrived: LoadedPage<RowOf<Id>> | null =
     more.answer && more.answer !== appended.current && first.answer && cursor !== null
       ? {
           cursor,
-          rows: rowsOf<Row>(endpointId, more.answer.data),
+          rows: rowsOf(endpointId, more.answer.data),
           next: nextCursor(endpointId, more.answer.data),
           meta: metaOf(more.answer),
         }
@@ -147,7 +178,7 @@ export function usePagedAction<Row>(options: PagedActionOptions): PagedAction<Ro
 
   const shown = arrived ? [...pages, arrived] : pages;
   // While a page that just arrived is kept, the page after it is not quoted yet: nothing to press.
-  const waiting: QuotedAction<unknown> = {
+  const waiting: QuotedAction<ResponseOf<Id>> = {
     ...more,
     quote: { status: 'loading' },
     action: { status: 'checking' },

@@ -139,7 +139,7 @@ export function CompanyView({ company, kind, requested = [], level = 2 }: Compan
         read={readRelatedCompany}
       />
       {COMPANY_OPTIONAL_BLOCKS.map((block) => {
-        const value = (company as Record<string, unknown>)[block];
+        const value = company[block];
         if (!hasData(value) && !requested.includes(block)) return null;
         return (
           <Block key={block} title={BLOCK_TITLES[block] ?? labelOf(block)} level={sub}>

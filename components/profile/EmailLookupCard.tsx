@@ -13,50 +13,70 @@ import { ExternalLink } from './parts';
 import './email-lookup.css';
 
 /** What every lookup answer holds (lib/api/schemas.ts): the match's URL, its profile when enriched. */
-export interface LookupAnswerData {
+export interface LookupAnswerData<Profile> {
   url?: string | null;
   /** The role lookup names it `network_profile_url`. */
   network_profile_url?: string | null;
-  profile?: unknown;
+  profile?: Profile | null;
   last_updated?: string | null;
 }
 
-export interface LookupMatch {
+interface Matched<Kind, Profile> {
+  kind: Kind;
   url: string | null;
-  profile: Record<string, unknown> | null;
+  profile: Profile | null;
   lastUpdated: string | null;
 }
 
+/** A lookup's match, drawn as the kind of profile the lookup resolves. */
+export type LookupMatch = Matched<'person', PersonProfile> | Matched<'company', CompanyProfile>;
+
 /** The match of a lookup answer, or null when nothing matched (a null body, or null url and profile). */
-export function lookupMatchOf(data: LookupAnswerData | null | undefined): LookupMatch | null {
+function matchOf<Kind, Profile extends object>(
+  kind: Kind,
+  data: LookupAnswerData<Profile> | null | undefined,
+): Matched<Kind, Profile> | null {
   if (typeof data !== 'object' || data === null) return null;
   const url = textOf(data.url) ?? textOf(data.network_profile_url);
-  const profile =
-    typeof data.profile === 'object' && data.profile !== null
-      ? (data.profile as Record<string, unknown>)
-      : null;
+  const profile = typeof data.profile === 'object' && data.profile !== null ? data.profile : null;
   if (url === null && profile === null) return null;
-  return { url, profile, lastUpdated: textOf(data.last_updated) };
+  return { kind, url, profile, lastUpdated: textOf(data.last_updated) };
+}
+
+/** The person a person, role or email lookup matched, or null. */
+export function personMatchOf(data: LookupAnswerData<PersonProfile> | null | undefined): LookupMatch | null {
+  return matchOf<'person', PersonProfile>('person', data);
+}
+
+/** The company a company lookup matched, or null. */
+export function companyMatchOf(
+  data: LookupAnswerData<CompanyProfile> | null | undefined,
+): LookupMatch | null {
+  return matchOf<'company', CompanyProfile>('company', data);
 }
 
 export interface LookupMatchViewProps {
   match: LookupMatch;
-  /** How to draw an enriched profile. */
-  kind: 'person' | 'company';
   /** Heading level of the profile's name. */
   level?: 2 | 3;
 }
 
+/** An enriched profile, drawn by its kind. */
+function MatchedProfile({ match, level }: { match: LookupMatch; level: 2 | 3 }) {
+  if (match.profile === null) return null;
+  return match.kind === 'person' ? (
+    <PersonView person={match.profile} level={level} />
+  ) : (
+    <CompanyView company={match.profile} kind="company" level={level} />
+  );
+}
+
 /** A matched profile: the enriched profile, or the address the lookup resolved to. */
-export function LookupMatchView({ match, kind, level = 3 }: LookupMatchViewProps) {
+export function LookupMatchView({ match, level = 3 }: LookupMatchViewProps) {
   return (
     <div class="lookup-match">
       {match.profile ? (
-        kind === 'person' ? (
-          <PersonView person={match.profile as PersonProfile} level={level} />
-        ) : (
-          <CompanyView company={match.profile as CompanyProfile} kind="company" level={level} />
-        )
+        <MatchedProfile match={match} level={level} />
       ) : (
         <p class="lookup-url">
           <span class="muted">Matched profile: </span>
@@ -88,7 +108,7 @@ export interface EmailLookupCardProps {
 
 /** Who an email address belongs to, or that nobody was found for it. */
 export function EmailLookupCard({ email, data, level = 3 }: EmailLookupCardProps) {
-  const match = lookupMatchOf(data);
+  const match = personMatchOf(data);
   return (
     <div class="email-lookup-card">
       <p class="lookup-subject">
@@ -96,7 +116,7 @@ export function EmailLookupCard({ email, data, level = 3 }: EmailLookupCardProps
         <strong>{email}</strong>
       </p>
       {match ? (
-        <LookupMatchView match={match} kind="person" level={level} />
+        <LookupMatchView match={match} level={level} />
       ) : (
         <p class="empty">No person was found for this address.</p>
       )}

@@ -331,7 +331,8 @@ export function AnyValue({ value, depth = 0 }: { value: unknown; depth?: number 
       />
     );
   }
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, inner]) => hasData(inner));
+  // What is left is an object: its entries are values of unknown shape too.
+  const entries: [string, unknown][] = Object.entries(value).filter(([, inner]) => hasData(inner));
   if (entries.length === 0) return <span class="muted">none</span>;
   return (
     <dl class="any-object">

@@ -47,23 +47,19 @@ export function listingRowText(entry: ListingEntry): {
   place: string | null;
   updated: string | null;
 } {
-  const row = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-  const profile = (typeof row.profile === 'object' && row.profile !== null ? row.profile : {}) as Record<
-    string,
-    unknown
-  >;
-  const url = textOf(row.profile_url);
+  const profile = entry?.profile;
+  const url = textOf(entry?.profile_url);
   const name =
-    textOf(profile.full_name) ??
-    joinParts([textOf(profile.first_name), textOf(profile.last_name)], ' ') ??
+    textOf(profile?.full_name) ??
+    joinParts([textOf(profile?.first_name), textOf(profile?.last_name)], ' ') ??
     (url ? handleOf(url) : 'Profile address missing');
   return {
     name,
     url,
-    headline: textOf(profile.headline) ?? textOf(profile.occupation),
+    headline: textOf(profile?.headline) ?? textOf(profile?.occupation),
     place:
-      textOf(profile.location_str) ?? joinParts([textOf(profile.city), textOf(profile.country_full_name)]),
-    updated: dayOf(row.last_updated),
+      textOf(profile?.location_str) ?? joinParts([textOf(profile?.city), textOf(profile?.country_full_name)]),
+    updated: dayOf(entry?.last_updated),
   };
 }
 
@@ -92,9 +88,8 @@ export interface JobRowProps {
 export function JobRow({ job, detail }: JobRowProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const row = (typeof job === 'object' && job !== null ? job : {}) as Record<string, unknown>;
-  const title = textOf(row.job_title) ?? 'Title not known';
-  const sub = joinParts([textOf(row.company), textOf(row.location), textOf(row.list_date)], ' · ');
+  const title = textOf(job?.job_title) ?? 'Title not known';
+  const sub = joinParts([textOf(job?.company), textOf(job?.location), textOf(job?.list_date)], ' · ');
   return (
     <li class="result">
       <button
@@ -118,31 +113,27 @@ export function JobRow({ job, detail }: JobRowProps) {
 
 /** What a job row's detail needs: the job's address, if it has a usable one. */
 export function jobUrlOf(job: JobListEntry): string | null {
-  const row = (typeof job === 'object' && job !== null ? job : {}) as Record<string, unknown>;
-  return textOf(row.job_url);
+  return textOf(job?.job_url);
 }
 
 /** What a logo row shows of a match. */
 export function logoRowText(match: LogoMatch) {
-  const row = (typeof match === 'object' && match !== null ? match : {}) as Record<string, unknown>;
-  const domain = (typeof row.domain === 'object' && row.domain !== null ? row.domain : {}) as Record<
-    string,
-    unknown
-  >;
-  const alternatives = Array.isArray(domain.alternatives)
-    ? domain.alternatives.map(textOf).filter((value): value is string => value !== null)
+  const domain = match?.domain;
+  const listed = domain?.alternatives;
+  const alternatives = Array.isArray(listed)
+    ? listed.map(textOf).filter((value): value is string => value !== null)
     : [];
-  const employees = numberOf(row.employeeCount);
+  const employees = numberOf(match?.employeeCount);
   return {
-    name: textOf(row.companyName),
-    logoUrl: textOf(row.logoUrl),
-    domain: textOf(domain.resolved) ?? textOf(domain.original),
+    name: textOf(match?.companyName),
+    logoUrl: textOf(match?.logoUrl),
+    domain: textOf(domain?.resolved) ?? textOf(domain?.original),
     alternatives,
-    industry: textOf(row.industry),
+    industry: textOf(match?.industry),
     employees:
       employees === null ? null : `${formatNumber(employees)} ${employees === 1 ? 'employee' : 'employees'}`,
-    location: textOf(row.location),
-    networkUrl: textOf(row.networkUrl),
+    location: textOf(match?.location),
+    networkUrl: textOf(match?.networkUrl),
   };
 }
 

@@ -28,6 +28,7 @@ import { apiOrigins, baseUrlProblem, isConfigured, type Settings } from '../sett
 import { CALL_DEADLINE_MS, type Pacer } from './api/client';
 import { checkBudget, committedToday } from './budget';
 import { sizeOf, writeCache } from './cache';
+import type { CallLane } from './call-lane';
 import type { Checkpoints } from './checkpoints';
 import { connectionFor } from './connection';
 import { type EnrichmentDb, type JobRecord, StorageError } from './db';
@@ -68,7 +69,9 @@ export interface CallDeps {
   db: () => Promise<Db>;
   client: (settings: Settings, pace: Pacer) => CallClient;
   scheduler: Scheduler;
-  checkpoints: () => Checkpoints;
+  /** Where calls take their turn and are counted in flight (shared with the checkpoints). */
+  lane: CallLane;
+  checkpoints: Checkpoints;
   quote: (endpointId: EndpointId, canonical: Canonical, settings: Settings) => Quote;
   /** A streamed answer's results so far; null when the call ended. */
   onProgress?: (requestId: string, progress: RunProgress | null) => void;
@@ -288,7 +291,7 @@ async function recordFailure(
   }
   if (error.kind === 'credits') {
     // Refused for credits: say what is left (a free reading) and what this needed.
-    const balance = await deps.checkpoints().readBalance(settings);
+    const balance = await deps.checkpoints.readBalance(settings);
     const refused = new ApiError('credits', {
       ...error.toJSON(),
       ...(typeof balance === 'number' ? { balance } : {}),
@@ -318,10 +321,9 @@ async function readReference(checkpoints: Checkpoints, db: Db, settings: Setting
   return { reading: { balance, clean: open === 0 }, resumable };
 }
 
-/** Sends a departed call and records what became of it; it leaves `calling` when it ended. */
+/** Sends a departed call and records what became of it; it leaves the lane when it ended. */
 async function fetchAndRecord(
   deps: CallDeps,
-  calling: Set<string>,
   job: JobRecord,
   call: PaidCall,
   settings: Settings,
@@ -365,34 +367,24 @@ async function fetchAndRecord(
   } catch (cause) {
     return await recordFailure(deps, db, job, quote, settings, cause);
   } finally {
-    calling.delete(job.id);
+    deps.lane.ended(job.id);
     deps.onProgress?.(call.requestId, null);
-    if (calling.size === 0) void deps.checkpoints().settleNow();
+    if (deps.lane.inFlight() === 0) void deps.checkpoints.settleNow();
   }
 }
 
 export function createCalls(deps: CallDeps) {
-  /** Calls of this worker that left and have not ended (by job id). */
-  const calling = new Set<string>();
-  /** Departures and readings, one at a time: a balance reading is ordered among calls. */
-  let turn: Promise<unknown> = Promise.resolve();
-
-  function inTurn<T>(step: () => Promise<T>): Promise<T> {
-    const result = turn.then(step, step);
-    turn = result.catch(() => undefined);
-    return result;
-  }
+  const { lane, checkpoints } = deps;
 
   /**
    * In turn: a checkpoint reading when nothing is in flight and one is due, the budget's check and
    * reservation, and the journal's entry. Returns null when the budget asks for a confirmation.
    */
   function depart(job: JobRecord, settings: Settings, confirmed: boolean) {
-    return inTurn(async () => {
+    return lane.inTurn(async () => {
       const db = await deps.db();
-      const checkpoints = deps.checkpoints();
       const { reading, resumable } =
-        calling.size === 0
+        lane.inFlight() === 0
           ? await readReference(checkpoints, db, settings)
           : { reading: { balance: undefined, clean: false }, resumable: [] };
       const bounds = budgetBounds(job.endpointId, job.quote ?? { min: null, max: null });
@@ -402,7 +394,7 @@ export function createCalls(deps: CallDeps) {
       }
       const reserved = reservationOf(job.endpointId, job.quote ?? { min: null, max: null });
       const journaled = await journalDeparture(db, { ...job, reserved }, reading, deps.now());
-      calling.add(journaled.id);
+      lane.left(journaled.id);
       return { job: journaled, resumable };
     });
   }
@@ -451,7 +443,7 @@ export function createCalls(deps: CallDeps) {
       if (departed.resumable.length > 0) deps.onResumable(departed.resumable);
       if (departed.job === undefined)
         return { status: 'needs-confirmation', quote, remaining: departed.refused };
-      const result = await fetchAndRecord(deps, calling, departed.job, call, settings, quote);
+      const result = await fetchAndRecord(deps, departed.job, call, settings, quote);
       if (
         result.status === 'error' &&
         result.error.kind === 'rate-limited' &&
@@ -462,5 +454,5 @@ export function createCalls(deps: CallDeps) {
     }
   }
 
-  return { send, inTurn, inFlight: () => calling.size, isCalling: (id: string) => calling.has(id) };
+  return { send };
 }

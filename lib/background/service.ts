@@ -6,6 +6,8 @@
  * - lib/background/budget.ts: reservations, so the daily budget holds when several things spend at once;
  * - lib/background/jobs.ts: the journal of calls; lib/background/ledger.ts: the only writer of spending lines;
  * - lib/background/checkpoints.ts: balance readings, and what they say about calls whose answers were lost.
+ * - lib/background/call-lane.ts: the turn and the count of calls in flight that calls and checkpoints share.
+ * Each part is built from parts already built, in that order: lane, checkpoints, views, calls, runs.
  * Nothing that matters lives only in memory: a worker killed at any moment loses nothing.
  */
 import type { IDBPDatabase } from 'idb';
@@ -21,6 +23,7 @@ import type { Quote, RunProgress, RunRequest, RunResult } from '../protocol';
 import { isConfigured, type Settings } from '../settings';
 import { createAccount } from './account';
 import type { Pacer } from './api/client';
+import { type CallLane, createCallLane } from './call-lane';
 import {
   type CallClient,
   createCalls,
@@ -102,10 +105,30 @@ function resumeUncharged(jobs: JobRecord[], run: (req: ServiceRunRequest) => Pro
   }
 }
 
+/**
+ * Lost calls a reading found certainly not charged. The checkpoints and the calls find them and the
+ * service's runs send them again, while the runs are built from the calls and the checkpoints: the
+ * finders report to this, built before all three, and the runs take it up once built (`sendWith`),
+ * before the service is returned and anything can be found.
+ */
+function createResumptions() {
+  let send: ((req: ServiceRunRequest) => Promise<RunResult>) | null = null;
+  return {
+    found(jobs: JobRecord[]): void {
+      if (send === null) throw new Error('Resumable calls were found before the service could run them');
+      resumeUncharged(jobs, send);
+    },
+    sendWith(run: (req: ServiceRunRequest) => Promise<RunResult>): void {
+      send = run;
+    },
+  };
+}
+
 interface RunDeps {
   service: Pick<ServiceDeps, 'db' | 'settings' | 'hasApiPermission'>;
   now: () => number;
   startup: ReturnType<typeof createStartupGate>;
+  lane: CallLane;
   calls: ReturnType<typeof createCalls>;
   views: ReturnType<typeof createViews>;
   checkpoints: ReturnType<typeof createCheckpoints>;
@@ -164,6 +187,18 @@ function createRuns(deps: RunDeps) {
       return { ...result, totals: await spendTotals(db, settings) } as RunResult;
     return result as RunResult;
   }
+
+  // A journaled request is answered from the journal, joins its call in flight, or runs again.
+  const replays = createReplays({
+    isCalling: deps.lane.isCalling,
+    inFlight: (id) => byRequest.get(id),
+    rerun: run,
+    checkpoints: deps.checkpoints,
+    quote: deps.fullQuote,
+    withTotals,
+    cachedView,
+    spendTotals,
+  });
 
   async function runOnce(req: ServiceRunRequest): Promise<RunResult> {
     const settings = await deps.service.settings();
@@ -248,17 +283,6 @@ function createRuns(deps: RunDeps) {
     return call;
   }
 
-  const replays = createReplays({
-    isCalling: (id) => deps.calls.isCalling(id),
-    inFlight: (id) => byRequest.get(id),
-    rerun: (req) => run(req),
-    checkpoints: deps.checkpoints,
-    quote: deps.fullQuote,
-    withTotals,
-    cachedView,
-    spendTotals,
-  });
-
   return { run };
 }
 
@@ -301,12 +325,12 @@ function createConnectionReads(client: ServiceDeps['client'], scheduler: Schedul
  */
 async function resumeLeftInFlight(deps: {
   startup: ReturnType<typeof createStartupGate>;
-  calls: ReturnType<typeof createCalls>;
+  lane: CallLane;
   checkpoints: ReturnType<typeof createCheckpoints>;
   run: (req: ServiceRunRequest) => Promise<RunResult>;
 }): Promise<number> {
-  const { startup, calls, checkpoints } = deps;
-  const begun = calls.inTurn(() => checkpoints.recoverLeftInFlight(calls.isCalling));
+  const { startup, lane, checkpoints } = deps;
+  const begun = lane.inTurn(() => checkpoints.recoverLeftInFlight(lane.isCalling));
   startup.begin(begun);
   const { left, resumable } = await begun;
   resumeUncharged(resumable, deps.run);
@@ -318,6 +342,8 @@ export function createService(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
   const scheduler = deps.scheduler ?? createScheduler({ now });
   const startup = createStartupGate();
+  const lane = createCallLane();
+  const resumptions = createResumptions();
 
   const reads = createConnectionReads(deps.client, scheduler);
   const hubForgotten = createHubForgotten(
@@ -330,10 +356,10 @@ export function createService(deps: ServiceDeps) {
     db: deps.db,
     settings: deps.settings,
     fetchBalance: reads.balance,
-    inFlight: () => calls.inFlight(),
-    inTurn: (step) => calls.inTurn(step),
+    inFlight: lane.inFlight,
+    inTurn: lane.inTurn,
     quoteOf,
-    onResumable: (jobs) => resumeUncharged(jobs, runs.run),
+    onResumable: resumptions.found,
     now,
     settleAfterMs: deps.settleAfterMs ?? SETTLE_AFTER_MS,
     isConfigured,
@@ -350,16 +376,18 @@ export function createService(deps: ServiceDeps) {
     db: deps.db,
     client: reads.clientFor,
     scheduler,
-    checkpoints: () => checkpoints,
+    lane,
+    checkpoints,
     quote: fullQuote,
     onProgress: deps.onProgress,
-    onResumable: (jobs) => resumeUncharged(jobs, runs.run),
+    onResumable: resumptions.found,
     now,
   });
   const runs = createRuns({
     service: deps,
     now,
     startup,
+    lane,
     calls,
     views,
     checkpoints,
@@ -367,6 +395,7 @@ export function createService(deps: ServiceDeps) {
     fullQuote: (job, settings) => fullQuote(job.endpointId, job.params, settings),
     hubForgotten,
   });
+  resumptions.sendWith(runs.run);
 
   async function quote(endpointId: EndpointId, params: RawParams): Promise<Quote> {
     const settings = await deps.settings();
@@ -381,7 +410,7 @@ export function createService(deps: ServiceDeps) {
     // What the previous worker left in flight is accounted for first.
     await startup.passed();
     const [db, settings] = await Promise.all([deps.db(), deps.settings()]);
-    return requestStateOf(db, requestId, calls.isCalling, (job) =>
+    return requestStateOf(db, requestId, lane.isCalling, (job) =>
       fullQuote(job.endpointId, job.params, settings),
     );
   }
@@ -390,7 +419,7 @@ export function createService(deps: ServiceDeps) {
     db: deps.db,
     settings: deps.settings,
     checkpoints,
-    inFlight: () => calls.inFlight(),
+    inFlight: lane.inFlight,
     spendTotals: views.spendTotals,
     requireReady: (settings) => requireReady(settings, deps.hasApiPermission),
     fetchBalance: reads.balance,
@@ -404,7 +433,7 @@ export function createService(deps: ServiceDeps) {
     peekMany: views.peekMany,
     run: runs.run,
     requestState,
-    resumePendingJobs: () => resumeLeftInFlight({ startup, calls, checkpoints, run: runs.run }),
+    resumePendingJobs: () => resumeLeftInFlight({ startup, lane, checkpoints, run: runs.run }),
     settleNow: checkpoints.settleNow,
     account,
     testConnection,

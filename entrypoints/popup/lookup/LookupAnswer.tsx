@@ -7,10 +7,11 @@
 
 import type { VNode } from 'preact';
 import {
+  companyMatchOf,
   EmailLookupCard,
-  type LookupAnswerData,
+  type LookupMatch,
   LookupMatchView,
-  lookupMatchOf,
+  personMatchOf,
 } from '@/components/profile/EmailLookupCard';
 import { formatNumber } from '@/components/profile/profile-format';
 import { LogoRow } from '@/components/results/ResultRows';
@@ -59,29 +60,26 @@ const ANSWERS: { [Id in LookupEndpointId]: Shown<Id> } = {
   'email.lookup': (data, { params, onShowInPanel }) => (
     <div class="lookup-answer" role="status">
       <EmailLookupCard email={String(params.email ?? '')} data={data} />
-      <ShowInPanel data={data} onShowInPanel={onShowInPanel} />
+      <ShowInPanel url={personMatchOf(data)?.url} onShowInPanel={onShowInPanel} />
     </div>
   ),
   'person.lookup': (data, { onShowInPanel }) => (
     <MatchAnswer
-      data={data}
-      kind="person"
+      match={personMatchOf(data)}
       notFound="No person matched these details."
       onShowInPanel={onShowInPanel}
     />
   ),
   'role.lookup': (data, { onShowInPanel }) => (
     <MatchAnswer
-      data={data}
-      kind="person"
+      match={personMatchOf(data)}
       notFound="Nobody was found in this role at this company."
       onShowInPanel={onShowInPanel}
     />
   ),
   'company.lookup': (data, { onShowInPanel }) => (
     <MatchAnswer
-      data={data}
-      kind="company"
+      match={companyMatchOf(data)}
       notFound="No company matched these details."
       onShowInPanel={onShowInPanel}
     />
@@ -98,23 +96,20 @@ export function LookupAnswer<Id extends LookupEndpointId>({
 
 /** A person, role or company lookup: the matched profile, or that nothing matched. */
 function MatchAnswer({
-  data,
-  kind,
+  match,
   notFound,
   onShowInPanel,
 }: {
-  data: LookupAnswerData | null;
-  kind: 'person' | 'company';
+  match: LookupMatch | null;
   notFound: string;
   onShowInPanel?: (url: string) => void;
 }) {
-  const match = lookupMatchOf(data);
   return (
     <div class="lookup-answer" role="status">
       {match ? (
         <>
-          <LookupMatchView match={match} kind={kind} />
-          <ShowInPanel data={data} onShowInPanel={onShowInPanel} />
+          <LookupMatchView match={match} />
+          <ShowInPanel url={match.url} onShowInPanel={onShowInPanel} />
         </>
       ) : (
         <p class="empty">{notFound}</p>
@@ -123,14 +118,7 @@ function MatchAnswer({
   );
 }
 
-function ShowInPanel({
-  data,
-  onShowInPanel,
-}: {
-  data: LookupAnswerData | null;
-  onShowInPanel?: (url: string) => void;
-}) {
-  const url = lookupMatchOf(data)?.url;
+function ShowInPanel({ url, onShowInPanel }: { url?: string | null; onShowInPanel?: (url: string) => void }) {
   if (!url || !onShowInPanel) return null;
   return (
     <button type="button" class="small" onClick={() => onShowInPanel(url)}>

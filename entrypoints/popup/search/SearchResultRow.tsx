@@ -9,6 +9,7 @@ import { ExternalLink } from '@/components/profile/parts';
 import { joinParts } from '@/components/profile/profile-format';
 import { handleOf, textOf } from '@/components/results/ResultRows';
 import { IN_CRM } from '@/hooks/useInCrm';
+import type { RowOf } from '@/hooks/usePagedAction';
 import type { CrmRecord } from '@/lib/crm/presets';
 import { answerCrmRecord } from '@/lib/crm/records';
 import type { CsvColumn } from '@/lib/csv';
@@ -26,57 +27,77 @@ export interface SearchRowText {
   updated: string | null;
 }
 
-function objectOf(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-}
-
 /** The date part of an ISO 8601 timestamp, or null. */
 function dayOf(value: unknown): string | null {
   const match = /^(\d{4}-\d{2}-\d{2})/.exec(textOf(value) ?? '');
   return match ? match[1]! : null;
 }
 
-export function searchRowText(endpointId: SearchEndpointId, result: unknown): SearchRowText {
-  const row = objectOf(result);
-  const profile = objectOf(row.profile);
-  const url = textOf(row.network_profile_url);
-  const fallback = url ? handleOf(url) : 'Profile address missing';
-  if (endpointId === 'person.search') {
-    return {
-      url,
-      name:
-        textOf(profile.full_name) ??
-        joinParts([textOf(profile.first_name), textOf(profile.last_name)], ' ') ??
-        fallback,
-      detail: textOf(profile.headline) ?? textOf(profile.occupation),
-      place:
-        textOf(profile.location_str) ??
-        joinParts([textOf(profile.city), textOf(profile.country_full_name) ?? textOf(profile.country)]),
-      website: null,
-      updated: dayOf(row.last_updated),
-    };
-  }
-  const hq = objectOf(profile.hq);
+/** One result of a search: a person's or a company's (usePagedAction's RowOf). */
+export type SearchResult<Id extends SearchEndpointId = SearchEndpointId> = RowOf<Id>;
+
+function fallbackName(url: string | null): string {
+  return url ? handleOf(url) : 'Profile address missing';
+}
+
+function personRowText(result: SearchResult<'person.search'>): SearchRowText {
+  const url = textOf(result?.network_profile_url);
+  const profile = result?.profile;
   return {
     url,
-    name: textOf(profile.name) ?? fallback,
-    detail: textOf(profile.industry),
-    place: joinParts([textOf(hq.city), textOf(hq.country)]),
-    website: textOf(profile.website),
-    updated: dayOf(row.last_updated),
+    name:
+      textOf(profile?.full_name) ??
+      joinParts([textOf(profile?.first_name), textOf(profile?.last_name)], ' ') ??
+      fallbackName(url),
+    detail: textOf(profile?.headline) ?? textOf(profile?.occupation),
+    place:
+      textOf(profile?.location_str) ??
+      joinParts([textOf(profile?.city), textOf(profile?.country_full_name) ?? textOf(profile?.country)]),
+    website: null,
+    updated: dayOf(result?.last_updated),
   };
 }
 
+function companyRowText(result: SearchResult<'company.search'>): SearchRowText {
+  const url = textOf(result?.network_profile_url);
+  const profile = result?.profile;
+  const hq = profile?.hq;
+  return {
+    url,
+    name: textOf(profile?.name) ?? fallbackName(url),
+    detail: textOf(profile?.industry),
+    place: joinParts([textOf(hq?.city), textOf(hq?.country)]),
+    website: textOf(profile?.website),
+    updated: dayOf(result?.last_updated),
+  };
+}
+
+const ROW_TEXTS: { [Id in SearchEndpointId]: (result: SearchResult<Id>) => SearchRowText } = {
+  'person.search': personRowText,
+  'company.search': companyRowText,
+};
+
+/**
+ * What a result shows, read from the result of the search it belongs to. Every value is read as
+ * what it is (textOf): a row still streaming in is not validated yet (usePagedAction's arrivingRows).
+ */
+export function searchRowText<Id extends SearchEndpointId>(
+  endpointId: Id,
+  result: SearchResult<Id>,
+): SearchRowText {
+  return ROW_TEXTS[endpointId](result);
+}
+
 /** The export's columns, per search: the same texts the rows show. */
-export function searchCsvColumns(endpointId: SearchEndpointId): CsvColumn<unknown>[] {
-  const text = (result: unknown) => searchRowText(endpointId, result);
+export function searchCsvColumns<Id extends SearchEndpointId>(endpointId: Id): CsvColumn<SearchResult<Id>>[] {
+  const text = (result: SearchResult<Id>) => searchRowText(endpointId, result);
   const person = endpointId === 'person.search';
   return [
     { header: person ? 'Profile URL' : 'Company URL', value: (result) => text(result).url },
     { header: 'Name', value: (result) => text(result).name },
     { header: person ? 'Headline' : 'Industry', value: (result) => text(result).detail },
     { header: person ? 'Location' : 'Headquarters', value: (result) => text(result).place },
-    ...(person ? [] : [{ header: 'Website', value: (result: unknown) => text(result).website }]),
+    ...(person ? [] : [{ header: 'Website', value: (result: SearchResult<Id>) => text(result).website }]),
     { header: 'Last updated', value: (result) => text(result).updated },
   ];
 }
@@ -85,15 +106,17 @@ export function searchCsvColumns(endpointId: SearchEndpointId): CsvColumn<unknow
  * The results shown, for the CRM exports: one record each, its profile when the search was
  * enriched (a search asks no emails or numbers). What one result cost is the page's, not the row's.
  */
-export function searchCrmRecords(endpointId: SearchEndpointId, results: readonly unknown[]): CrmRecord[] {
+export function searchCrmRecords<Id extends SearchEndpointId>(
+  endpointId: Id,
+  results: readonly SearchResult<Id>[],
+): CrmRecord[] {
   const person = endpointId === 'person.search';
   return results.flatMap((result) => {
-    const row = objectOf(result);
-    const updated = Date.parse(textOf(row.last_updated) ?? '');
+    const updated = Date.parse(textOf(result?.last_updated) ?? '');
     const record = answerCrmRecord({
       kind: person ? 'person' : 'company',
-      data: row.profile,
-      url: textOf(row.network_profile_url) ?? undefined,
+      data: result?.profile,
+      url: textOf(result?.network_profile_url) ?? undefined,
       contacts: false,
       asked: person ? 'Person search' : 'Company search',
       fetchedAt: Number.isNaN(updated) ? null : updated,
@@ -105,7 +128,7 @@ export function searchCrmRecords(endpointId: SearchEndpointId, results: readonly
 
 export interface SearchResultRowProps {
   endpointId: SearchEndpointId;
-  result: unknown;
+  result: SearchResult;
   /** The person's CRM reference holds it. */
   inCrm?: boolean;
   /** Opens the profile's page with the side panel beside it; absent when the address is unusable. */

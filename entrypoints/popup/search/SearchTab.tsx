@@ -12,7 +12,7 @@ import { formatNumber } from '@/components/profile/profile-format';
 import { PagedResults } from '@/components/results/PagedResults';
 import { SpendArea } from '@/components/spend/SpendArea';
 import { useInCrm } from '@/hooks/useInCrm';
-import { usePagedAction } from '@/hooks/usePagedAction';
+import { arrivingRows, usePagedAction } from '@/hooks/usePagedAction';
 import type { ParamForm } from '@/hooks/useParamForm';
 import { useRunProgress } from '@/hooks/useRunProgress';
 import { csvFileName, rowsToCsv } from '@/lib/csv';
@@ -21,7 +21,13 @@ import type { PopupBackend } from '../backend';
 import { blockedWords } from '../form-words';
 import { QuoteBreakdown, showBreakdown, withoutLines } from '../QuoteBreakdown';
 import { SearchFilters } from './SearchFilters';
-import { SearchResultRow, searchCrmRecords, searchCsvColumns, searchRowText } from './SearchResultRow';
+import {
+  type SearchResult,
+  SearchResultRow,
+  searchCrmRecords,
+  searchCsvColumns,
+  searchRowText,
+} from './SearchResultRow';
 import type { SearchWatchProps } from './SearchWatch';
 import { SEARCH_LAYOUTS, type SearchEndpointId } from './search-groups';
 import { useChosenResults } from './useChosenResults';
@@ -66,7 +72,7 @@ export interface SearchTabProps {
 export function SearchTab(props: SearchTabProps) {
   const { endpointId, form, backend } = props;
   const words = WORDS[endpointId];
-  const paged = usePagedAction<unknown>({
+  const paged = usePagedAction({
     ask: backend.ask,
     newRequestId: backend.newRequestId,
     endpointId,
@@ -81,8 +87,8 @@ export function SearchTab(props: SearchTabProps) {
   const searched = useRecentOnAnswer(form.params, first.answer, props.onSearched);
 
   const blocked = blockedWords(endpointId, form.problems, form.values);
-  const firstData = first.answer?.data as { total_result_count?: unknown } | undefined;
-  const total = typeof firstData?.total_result_count === 'number' ? firstData.total_result_count : null;
+  const count = first.answer?.data.total_result_count;
+  const total = typeof count === 'number' ? count : null;
   const handlers = {
     onConfirm: first.confirm,
     onCancel: first.cancel,
@@ -142,10 +148,8 @@ export function SearchTab(props: SearchTabProps) {
                 choice={choiceOf(result)}
               />
             )}
-            rowKey={(result, index) =>
-              `${index}:${String((result as { network_profile_url?: unknown })?.network_profile_url)}`
-            }
-            arriving={progress ? { rows: progress.results, bytes: progress.bytes } : null}
+            rowKey={(result, index) => `${index}:${String(result?.network_profile_url)}`}
+            arriving={progress ? { rows: arrivingRows(endpointId, progress), bytes: progress.bytes } : null}
             more={
               more
                 ? {
@@ -206,7 +210,7 @@ function useRecentOnAnswer(
 function useResultsInCrm(
   backend: PopupBackend,
   endpointId: SearchEndpointId,
-  rows: readonly unknown[],
+  rows: readonly SearchResult[],
 ): ReadonlySet<string> {
   // The rows are a new array on every render: they are asked about again only when their addresses change.
   const urls = rows.map((result) => searchRowText(endpointId, result).url ?? '');

@@ -5,13 +5,13 @@
 import { useState } from 'preact/hooks';
 import type { WatchTarget } from '@/lib/protocol';
 import { watchTargetOf } from '@/lib/watch/watch-targets';
-import { searchRowText } from './SearchResultRow';
+import { type SearchResult, searchRowText } from './SearchResultRow';
 import type { SearchEndpointId } from './search-groups';
 
 export function useChosenResults(endpointId: SearchEndpointId) {
   const [chosen, setChosen] = useState<ReadonlyMap<string, WatchTarget>>(new Map());
   /** A row's choice, or undefined when it names no profile that can be watched. */
-  const choiceOf = (result: unknown) => {
+  const choiceOf = (result: SearchResult) => {
     const row = searchRowText(endpointId, result);
     const target = watchTargetOf(row.url, row.name);
     if (!target) return undefined;

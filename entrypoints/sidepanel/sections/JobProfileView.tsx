@@ -19,37 +19,30 @@ function listOf(value: unknown): string | null {
 }
 
 export function JobProfileView({ job }: { job: JobProfile }) {
-  const data = (typeof job === 'object' && job !== null ? job : {}) as Record<string, unknown>;
-  const company = (typeof data.company === 'object' && data.company !== null ? data.company : {}) as Record<
-    string,
-    unknown
-  >;
-  const location = (
-    typeof data.location === 'object' && data.location !== null ? data.location : {}
-  ) as Record<string, unknown>;
-  const applicants = typeof data.total_applicants === 'number' ? formatNumber(data.total_applicants) : null;
+  const { company, location } = job;
+  const applicants = typeof job.total_applicants === 'number' ? formatNumber(job.total_applicants) : null;
   const facts: FactRow[] = [
-    ['Location', joinParts([textOf(location.city), textOf(location.region), textOf(location.country)])],
-    ['Employment', textOf(data.employment_type)],
-    ['Seniority', textOf(data.seniority_level)],
-    ['Functions', listOf(data.job_functions)],
-    ['Industry', listOf(data.industry)],
+    ['Location', joinParts([textOf(location?.city), textOf(location?.region), textOf(location?.country)])],
+    ['Employment', textOf(job.employment_type)],
+    ['Seniority', textOf(job.seniority_level)],
+    ['Functions', listOf(job.job_functions)],
+    ['Industry', listOf(job.industry)],
     ['Applicants', applicants],
   ];
-  const description = textOf(data.job_description);
-  const apply = safeHttpUrl(data.apply_url);
-  const companyName = textOf(company.name);
+  const description = textOf(job.job_description);
+  const apply = safeHttpUrl(job.apply_url);
+  const companyName = textOf(company?.name);
   const heading = useRef<HTMLHeadingElement>(null);
   // It replaces the control that opened it: the keyboard continues from its heading.
   useRefocus(() => heading.current, null, { onMount: true });
   return (
-    <article class="job-profile" aria-label={textOf(data.title) ?? 'Job'}>
+    <article class="job-profile" aria-label={textOf(job.title) ?? 'Job'}>
       <h3 ref={heading} tabIndex={-1}>
-        {textOf(data.title) ?? 'Title not known'}
+        {textOf(job.title) ?? 'Title not known'}
       </h3>
       {companyName && (
         <p class="result-sub">
-          <ExternalLink href={textOf(company.url)}>{companyName}</ExternalLink>
+          <ExternalLink href={textOf(company?.url)}>{companyName}</ExternalLink>
         </p>
       )}
       <Facts rows={facts} />

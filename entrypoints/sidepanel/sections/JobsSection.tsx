@@ -15,8 +15,7 @@ import { JobProfileView } from './JobProfileView';
 import { PagedSection } from './PagedSection';
 import { SectionShell } from './SectionShell';
 
-const cell = (field: keyof JobListEntry) => (job: JobListEntry) =>
-  textOf((job as Record<string, unknown>)[field]);
+const cell = (field: keyof JobListEntry) => (job: JobListEntry) => textOf(job[field]);
 
 export const JOB_CSV_COLUMNS: readonly CsvColumn<JobListEntry>[] = [
   { header: 'Title', value: cell('job_title') },
@@ -39,7 +38,7 @@ export function JobsSection({ searchId, ...context }: SectionContext & { searchI
     );
   }
   return (
-    <PagedSection<JobListEntry>
+    <PagedSection
       {...context}
       endpointId="job.search"
       title="Jobs"

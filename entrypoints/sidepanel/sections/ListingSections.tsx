@@ -9,17 +9,12 @@ import type { CsvColumn } from '@/lib/csv';
 import type { SectionContext } from './backend';
 import { PagedSection } from './PagedSection';
 
-function profileOf(entry: ListingEntry): Record<string, unknown> {
-  const profile = (entry as Record<string, unknown> | null)?.profile;
-  return typeof profile === 'object' && profile !== null ? (profile as Record<string, unknown>) : {};
-}
-
 export const LISTING_CSV_COLUMNS: readonly CsvColumn<ListingEntry>[] = [
   { header: 'Profile URL', value: (entry) => listingRowText(entry).url },
-  { header: 'Full name', value: (entry) => textOf(profileOf(entry).full_name) },
+  { header: 'Full name', value: (entry) => textOf(entry.profile?.full_name) },
   { header: 'Headline', value: (entry) => listingRowText(entry).headline },
   { header: 'Location', value: (entry) => listingRowText(entry).place },
-  { header: 'Last updated', value: (entry) => textOf((entry as Record<string, unknown>).last_updated) },
+  { header: 'Last updated', value: (entry) => textOf(entry.last_updated) },
 ];
 
 const rowKey = (entry: ListingEntry, index: number) => `${listingRowText(entry).url ?? ''}#${index}`;
@@ -27,7 +22,7 @@ const renderRow = (entry: ListingEntry) => <ListingRow entry={entry} />;
 
 export function EmployeesSection({ companyUrl, ...context }: SectionContext & { companyUrl: string }) {
   return (
-    <PagedSection<ListingEntry>
+    <PagedSection
       {...context}
       endpointId="employee.list"
       title="Employees"
@@ -44,7 +39,7 @@ export function EmployeesSection({ companyUrl, ...context }: SectionContext & { 
 
 export function StudentsListing({ schoolUrl, ...context }: SectionContext & { schoolUrl: string }) {
   return (
-    <PagedSection<ListingEntry>
+    <PagedSection
       {...context}
       endpointId="student.list"
       title="Students"

@@ -6,7 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import { PagedResults } from '@/components/results/PagedResults';
 import { SpendArea } from '@/components/spend/SpendArea';
-import { type PagedEndpointId, usePagedAction } from '@/hooks/usePagedAction';
+import { arrivingRows, type PagedEndpointId, type RowOf, usePagedAction } from '@/hooks/usePagedAction';
 import { useRunProgress } from '@/hooks/useRunProgress';
 import { type CsvColumn, exportRowsAsCsv } from '@/lib/csv';
 import { planNote, type SectionContext, spendHandlers } from './backend';
@@ -14,8 +14,8 @@ import { ParamForm } from './ParamForm';
 import { FiltersFold, SectionShell } from './SectionShell';
 import { useFilterForm } from './useFilterForm';
 
-export interface PagedSectionProps<Row> extends SectionContext {
-  endpointId: PagedEndpointId;
+export interface PagedSectionProps<Id extends PagedEndpointId> extends SectionContext {
+  endpointId: Id;
   title: string;
   /** Shown beside the heading, e.g. "deprecated". */
   mark?: string;
@@ -25,17 +25,17 @@ export interface PagedSectionProps<Row> extends SectionContext {
   fixed: Readonly<Record<string, string>>;
   noun: { one: string; many: string };
   verbs: { ask: string; refresh: string; running: string };
-  renderRow: (row: Row, index: number) => ComponentChildren;
-  rowKey: (row: Row, index: number) => string;
-  csv: { prefix: string; columns: readonly CsvColumn<Row>[] };
+  renderRow: (row: RowOf<Id>, index: number) => ComponentChildren;
+  rowKey: (row: RowOf<Id>, index: number) => string;
+  csv: { prefix: string; columns: readonly CsvColumn<RowOf<Id>>[] };
   /** The quote depends on the plan: say which one it is for. */
   planDependent?: boolean;
 }
 
-export function PagedSection<Row>(props: PagedSectionProps<Row>) {
+export function PagedSection<Id extends PagedEndpointId>(props: PagedSectionProps<Id>) {
   const { backend, settings, endpointId } = props;
   const form = useFilterForm({ endpointId, fixed: props.fixed });
-  const paged = usePagedAction<Row>({
+  const paged = usePagedAction({
     ask: backend.ask,
     newRequestId: backend.newRequestId,
     endpointId,
@@ -43,7 +43,7 @@ export function PagedSection<Row>(props: PagedSectionProps<Row>) {
     onSpent: props.onSpent,
   });
   const progress = useRunProgress(backend.watchProgress, paged.runningRequestId);
-  const arriving = progress ? { rows: progress.results as Row[], bytes: progress.bytes } : null;
+  const arriving = progress ? { rows: arrivingRows(endpointId, progress), bytes: progress.bytes } : null;
   const firstRunning = paged.first.action.status === 'running';
   // A first page streaming in replaces what was shown: show only what arrives.
   const pages = firstRunning && arriving ? [] : paged.pages;

@@ -55,8 +55,10 @@ describe('nextCursor', () => {
 describe('rowsOf', () => {
   it("reads the endpoint's results, and nothing else", () => {
     expect(rowsOf('job.search', { job: [{ job_title: 'A' }] })).toEqual([{ job_title: 'A' }]);
-    expect(rowsOf('employee.list', { students: [{}] })).toEqual([]);
-    expect(rowsOf('student.list', { students: 'not a list' })).toEqual([]);
+    const student = { profile_url: 'https://www.linkedin.com/in/ada-lovelace' };
+    expect(rowsOf('student.list', { students: [student] })).toEqual([student]);
+    expect(rowsOf('employee.list', { employees: [], students: [student] })).toEqual([]);
+    expect(rowsOf('person.search', { results: [] })).toEqual([]);
     expect(rowsOf('employee.list', undefined)).toEqual([]);
   });
 });

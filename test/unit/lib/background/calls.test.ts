@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalParams, type EndpointId } from '../../../../lib/api/endpoints';
 import type { RawParams } from '../../../../lib/api/params';
 import { createClient } from '../../../../lib/background/api/client';
+import { createCallLane } from '../../../../lib/background/call-lane';
 import { createCalls, type PaidCall, requireReady, toApiError } from '../../../../lib/background/calls';
 import { createCheckpoints } from '../../../../lib/background/checkpoints';
 import { closeDbForTests, openDb, StorageError } from '../../../../lib/background/db';
@@ -52,12 +53,13 @@ function wire() {
         return Promise.resolve(sandbox.app.request(new Request(request, { headers })));
       },
     });
+  const lane = createCallLane();
   const checkpoints = createCheckpoints({
     db: openDb,
     settings: async () => settings,
     fetchBalance: (s) => client(s, scheduler.pacerFor(s.apiKey, { granted: false })).creditBalance(),
-    inFlight: () => calls.inFlight(),
-    inTurn: (step) => calls.inTurn(step),
+    inFlight: lane.inFlight,
+    inTurn: lane.inTurn,
     quoteOf: (job, s) => job.quote ?? quoteOrUnknown(job.endpointId, job.params, s.plan),
     onResumable: () => {},
     now: Date.now,
@@ -68,7 +70,8 @@ function wire() {
     db: openDb,
     client,
     scheduler,
-    checkpoints: () => checkpoints,
+    lane,
+    checkpoints,
     quote: (id, canonical, s) => quoteOrUnknown(id, canonical, s.plan),
     onResumable: () => {},
     now: Date.now,

@@ -208,7 +208,7 @@ describe('CSV export', () => {
         'Last updated': '',
       },
     ]);
-    expect(searchRowText('person.search', results[1]).name).toBe('charles-babbage');
+    expect(searchRowText('person.search', results[1]!).name).toBe('charles-babbage');
   });
 
   it('names the file after the search and the minute', () => {
