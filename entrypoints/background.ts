@@ -7,13 +7,13 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { createClient } from '@/lib/background/api/client';
-import { createBatches } from '@/lib/background/batches';
+import { createBatches } from '@/lib/background/batch/batches';
 import { wireBrowserUi } from '@/lib/background/browser-ui';
 import { connectionFor } from '@/lib/background/connection';
 import { openDb } from '@/lib/background/db';
 import { exposeTestHooks, scheduleNow } from '@/lib/background/e2e-hooks';
 import { createFindingsStore } from '@/lib/background/findings-store';
-import { createLists } from '@/lib/background/lists/runner';
+import { createLists } from '@/lib/background/lists/lists';
 import { registerBatchRoutes } from '@/lib/background/routes/batches';
 import { registerCrmRoutes } from '@/lib/background/routes/crm';
 import { followEverySitePermission, registerFindingsRoutes } from '@/lib/background/routes/findings';
@@ -61,10 +61,10 @@ export default defineBackground(() => {
     ...(import.meta.env.MODE === 'e2e' ? { settleAfterMs: 8_000 } : {}),
   });
 
-  // "Found on this page" batches run here, not in the page that started them (lib/background/batches.ts).
+  // "Found on this page" batches run here, not in the page that started them (lib/background/batch/batches.ts).
   const batches = createBatches({ db: openDb, service, newId: () => crypto.randomUUID() });
 
-  // Lists (entrypoints/lists) run here too, as journaled jobs of their own (lib/background/lists/runner.ts).
+  // Lists (entrypoints/lists) run here too, as journaled jobs of their own (lib/background/lists/lists.ts).
   const lists = createLists({
     db: openDb,
     service,

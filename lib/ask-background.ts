@@ -46,7 +46,7 @@ type MessageAnswer<T extends MessageType> = GetReturnType<ProtocolMap[T]>;
 /**
  * How a page asks the background. A view or a run of endpoint `Id` is answered with that endpoint's
  * response (`ResponseOf<Id>`): the background validated it against the endpoint's schema before it
- * crossed over (lib/background/calls.ts, or the cache it was kept in after that check), so a page
+ * crossed over (lib/background/calls/paid-call.ts, or the cache it was kept in after that check), so a page
  * reads it as typed and never casts it.
  */
 export interface Ask {

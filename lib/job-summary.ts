@@ -1,7 +1,7 @@
 /**
  * How a job of many requests (a batch from a page, a list from a file) reads on both sides: whether
  * it is still at work, what its requests cost together, and a one-line reading of a row's answer.
- * The background runs the jobs (lib/background/batches.ts, lib/background/lists/runner.ts); the
+ * The background runs the jobs (lib/background/batch/batches.ts, lib/background/lists/lists.ts); the
  * panel and the lists page import this to show them. Plain data, no zod.
  */
 import type { EndpointId } from './api/ids';
@@ -19,7 +19,7 @@ export function isWorking(status: string): boolean {
 /**
  * Errors after which no row of a job can succeed for now, though one may later: the member's budget
  * at the team hub is spent, or the connection was refused before anything was sent. The job waits,
- * running, with its rows kept (lib/background/job-runner.ts), and its `stopReason` says why.
+ * running, with its rows kept (lib/background/jobs/runner.ts), and its `stopReason` says why.
  */
 export const WAITING_KINDS: ReadonlySet<string> = new Set(['member-budget', 'unreachable']);
 

@@ -128,7 +128,7 @@ export const SANDBOX_V3_CREDITS = { 'person.v3': 2, 'company.logo': 1 } as const
 
 /**
  * What the budget reserves for a call whose price is not published (v3), until the balance read at
- * the next checkpoint says what it really cost (lib/background/checkpoints.ts). An estimate, shown as such;
+ * the next checkpoint says what it really cost (lib/background/calls/checkpoints.ts). An estimate, shown as such;
  * set above the sandbox's figures so a budget errs on the side of asking.
  */
 export const UNPUBLISHED_COST_ESTIMATE = { 'person.v3': 3, 'company.logo': 2 } as const;

@@ -7,9 +7,9 @@
 import type { IDBPDatabase } from 'idb';
 import type { Account, ConnectionResult, HubMember, SpendTotals } from '../protocol';
 import { isConfigured, type Settings } from '../settings';
-import { toApiError } from './calls';
-import type { Checkpoints } from './checkpoints';
-import { BALANCE_AT_KEY, BALANCE_KEY } from './checkpoints';
+import type { Checkpoints } from './calls/checkpoints';
+import { BALANCE_AT_KEY, BALANCE_KEY } from './calls/checkpoints';
+import { toApiError } from './calls/paid-call';
 import { connectionFor } from './connection';
 import type { EnrichmentDb } from './db';
 import { recentLedger } from './ledger';

@@ -1,6 +1,6 @@
 /**
  * The daily budget, which holds when several things spend at once: each call reserves the most it
- * may cost in the same serialized step that journals it (lib/background/jobs.ts), and a reservation counts
+ * may cost in the same serialized step that journals it (lib/background/calls/journal.ts), and a reservation counts
  * as spent until the call's ledger line replaces it (answered, or interrupted at the most it may
  * have cost until the balance settles it). So two lookups started together, or two batches in two
  * tabs, see each other's reservations and cannot pass the budget between them unasked.
@@ -11,8 +11,8 @@
 import type { IDBPDatabase } from 'idb';
 import type { EndpointId } from '../api/ids';
 import { type Bounds, budgetBounds } from '../pricing/reservation';
+import { pendingCalls } from './calls/journal';
 import type { EnrichmentDb } from './db';
-import { pendingCalls } from './jobs';
 import { startOfDay, totalsOf } from './ledger';
 
 export interface BudgetCheck {

@@ -78,10 +78,10 @@ export interface LedgerEntry {
  * service answered an error or it was refused before leaving (charged nothing); interrupted: its
  * answer was lost (worker stopped, connection broke), its cost is read from the balance.
  */
-export type JobStatus = 'pending' | 'done' | 'failed' | 'interrupted';
+export type CallStatus = 'pending' | 'done' | 'failed' | 'interrupted';
 
 /** What the balance says an interrupted call cost (lib/background/service.ts settles it). */
-export interface JobInterruption {
+export interface CallInterruption {
   /** The worker stopped with the call in flight, or the connection broke (network, timeout, a broken answer). */
   reason: 'worker' | 'connection';
   /** Its share of the charge the balance tells; null when the balance could not be read. */
@@ -94,22 +94,22 @@ export interface JobInterruption {
   at: number;
 }
 
-export interface JobRecord {
+export interface CallRecord {
   /** The request id chosen by the extension page that asked; retries reuse it. */
   id: string;
   endpointId: EndpointId;
   params: Record<string, unknown>;
-  status: JobStatus;
+  status: CallStatus;
   createdAt: number;
   updatedAt: number;
   /** For a finished call: the cache key holding its answer. */
   cacheKey?: string;
-  /** For paged jobs: the cursor of the next page to fetch (null when finished). */
+  /** For paged calls: the cursor of the next page to fetch (null when finished). */
   cursor?: string | null;
   pagesDone?: number;
   credits?: number | null;
   error?: unknown;
-  /** The order calls left in, across workers (meta JOB_SEQ_KEY): later calls were charged later. */
+  /** The order calls left in, across workers (meta CALL_SEQ_KEY): later calls were charged later. */
   seq?: number;
   /** The free balance read just before the call left; null when the service does not tell it. */
   balanceBefore?: number | null;
@@ -120,7 +120,7 @@ export interface JobRecord {
   /** Its quote, for the range of a charge the answer could not tell. */
   quote?: { min: number | null; max: number | null };
   /** Its answer was lost: what the balance says it cost. */
-  interruption?: JobInterruption;
+  interruption?: CallInterruption;
   /** While pending: the credits it reserved of today's budget (lib/background/budget.ts). */
   reserved?: number;
   /**
@@ -134,18 +134,18 @@ export interface JobRecord {
    */
   sameAs?: string;
   /**
-   * A row of this job, a batch's or a list's (./job-runner.ts): only the job sends it again when
+   * A row of this job, a batch's or a list's (./jobs/runner.ts): only the job sends it again when
    * it was certainly not charged, and not once the person cancelled it.
    */
   ownerId?: string;
 }
 
-/** The key of meta's counter of calls that left (JobRecord.seq). */
-export const JOB_SEQ_KEY = 'jobSeq';
+/** The key of meta's counter of calls that left (CallRecord.seq); the stored key keeps the old word (no migration). */
+export const CALL_SEQ_KEY = 'jobSeq';
 
 export type BatchItemStatus = 'queued' | 'running' | 'done' | 'failed' | 'interrupted' | 'cancelled';
 
-/** One row of a batch the person started from "Found on this page" (./batches.ts). */
+/** One row of a batch the person started from "Found on this page" (./batch/batches.ts). */
 export interface BatchItemRecord {
   /** The row's key in the page's list ("person:ada", "email:ada@example.com"). */
   key: string;
@@ -212,11 +212,14 @@ export interface EnrichmentDb extends DBSchema {
   /** Every charged (and cached) call. Cleared by: "Clear history" in options. Kept otherwise. */
   ledger: { key: number; value: LedgerEntry; indexes: { byAt: number; byRequestId: string } };
   /**
-   * Calls in flight and finished, by request id. Cleared by: finished jobs older than a week, at
-   * start. A finished job loses its params (who it asked about) to "Clear history", forget and the
+   * The journal of paid calls (lib/background/calls/journal.ts), in flight and finished, by request
+   * id. The store keeps its first name, `jobs`, from before "job" came to mean a batch, a list or a
+   * watch: renaming a store (or meta's `jobSeq` key) would need a migration. Cleared by: finished
+   * calls older than a week, at start. A finished call loses its params (who it asked about) to
+   * "Clear history", forget and the
    * retention period, and keeps its id, status, credits and times (lib/background/forget/).
    */
-  jobs: { key: string; value: JobRecord; indexes: { byStatus: JobStatus } };
+  jobs: { key: string; value: CallRecord; indexes: { byStatus: CallStatus } };
   /** Running totals (cache bytes). Cleared with the cache. */
   meta: { key: string; value: number };
   /**
@@ -226,7 +229,7 @@ export interface EnrichmentDb extends DBSchema {
    */
   recent: { key: string; value: RecentEntry; indexes: { byAt: number } };
   /**
-   * Batches from "Found on this page" (./batches.ts), by id; a running one is resumed when a worker
+   * Batches from "Found on this page" (./batch/batches.ts), by id; a running one is resumed when a worker
    * starts. Cleared by: finished batches older than a week, at start (with old finished jobs).
    */
   batches: { key: string; value: BatchRecord; indexes: { byTab: number; byStatus: BatchStatus } };
@@ -243,7 +246,7 @@ export interface EnrichmentDb extends DBSchema {
    */
   doNotEnrich: { key: string; value: DoNotEnrichEntry };
   /**
-   * Lists (lib/background/lists/runner.ts): headers, input rows and distinct requests; a running list is
+   * Lists (lib/background/lists/lists.ts): headers, input rows and distinct requests; a running list is
    * resumed when a worker starts. Cleared by: "Delete" on a list, "Clear history", and the
    * retention period (lists not touched for that long); a forgotten subject loses its answers.
    */
@@ -337,7 +340,7 @@ export const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<EnrichmentDb>, tx: Upgr
     void (async () => {
       const jobs = tx.objectStore('jobs');
       for (let cursor = await jobs.openCursor(); cursor; cursor = await cursor.continue()) {
-        const { batchId, ...job } = cursor.value as JobRecord & { batchId?: string };
+        const { batchId, ...job } = cursor.value as CallRecord & { batchId?: string };
         if (batchId !== undefined) await cursor.update({ ...job, ownerId: batchId });
       }
     })();

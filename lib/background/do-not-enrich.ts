@@ -7,7 +7,7 @@ import type { IDBPDatabase } from 'idb';
 import { ApiError, type ApiErrorJson } from '../api/errors';
 import { mailboxKey } from '../pricing/do-not-enrich';
 import type { DoNotEnrichEntry } from '../protocol';
-import type { EnrichmentDb, JobRecord } from './db';
+import type { CallRecord, EnrichmentDb } from './db';
 import { recordAnswer } from './ledger';
 
 type Db = IDBPDatabase<EnrichmentDb>;
@@ -23,7 +23,7 @@ export const LISTED_SUMMARY = 'on your do-not-enrich list, not kept';
  */
 export async function recordListedAnswer(
   db: Db,
-  job: JobRecord,
+  job: CallRecord,
   charge: { credits: number } | { estimate: number | null },
   credits: number | null,
   at: number,

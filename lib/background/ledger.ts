@@ -3,12 +3,12 @@
  * the answer, read from the balance when the answer was lost or the price is not published) or
  * that it came from the cache. This module is the only writer of its lines: answered calls,
  * cached answers served to a person, interrupted calls and their settlement
- * (lib/background/checkpoints.ts decides what the balance says; the lines are written here). Totals for today
+ * (lib/background/calls/checkpoints.ts decides what the balance says; the lines are written here). Totals for today
  * and this month drive the daily budget (lib/background/budget.ts).
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import { summarizeAnswer, summarizeParams } from '../api/endpoint-info';
-import type { EnrichmentDb, JobRecord, LedgerEntry } from './db';
+import type { CallRecord, EnrichmentDb, LedgerEntry } from './db';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 /** A read-write transaction that spans the ledger (and whatever else must change with it). */
@@ -20,7 +20,7 @@ export type LedgerTx = IDBPTransaction<EnrichmentDb, ArrayLike<StoreNames<Enrich
  */
 export async function recordAnswer(
   tx: LedgerTx,
-  job: Pick<JobRecord, 'id' | 'endpointId' | 'params'>,
+  job: Pick<CallRecord, 'id' | 'endpointId' | 'params'>,
   charge: { credits: number; reported?: number } | { estimate: number | null },
   at: number,
   data: unknown,
@@ -44,7 +44,7 @@ export async function recordAnswer(
 /** A person's action answered from the cache: recorded, at 0 credits. */
 export async function recordServedFromCache(
   db: Db,
-  job: Pick<JobRecord, 'id' | 'endpointId' | 'params'>,
+  job: Pick<CallRecord, 'id' | 'endpointId' | 'params'>,
   at: number,
 ): Promise<void> {
   await db.add('ledger', {
@@ -57,7 +57,7 @@ export async function recordServedFromCache(
   });
 }
 
-function interruptionLine(job: JobRecord): LedgerEntry {
+function interruptionLine(job: CallRecord): LedgerEntry {
   const interruption = job.interruption!;
   const exact = interruption.range.min === interruption.range.max;
   return {
@@ -74,7 +74,7 @@ function interruptionLine(job: JobRecord): LedgerEntry {
 }
 
 /** An interrupted call's line (one per call, replaced on each reading of the balance). */
-export async function recordInterruption(tx: LedgerTx, job: JobRecord): Promise<void> {
+export async function recordInterruption(tx: LedgerTx, job: CallRecord): Promise<void> {
   const ledger = tx.objectStore('ledger');
   const lines = await ledger.index('byRequestId').getAll(job.id);
   const previous = lines.find((line) => line.interrupted);

@@ -8,8 +8,8 @@
 import type { IDBPDatabase } from 'idb';
 import type { EndpointId } from '../api/endpoints';
 import type { RunResult } from '../protocol';
+import { journalMerged } from './calls/journal';
 import type { EnrichmentDb } from './db';
-import { journalMerged } from './jobs';
 
 interface InFlight {
   owner: string;

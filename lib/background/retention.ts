@@ -17,7 +17,7 @@
 import type { IDBPDatabase } from 'idb';
 import { CACHE_BYTES_KEY } from './cache';
 import type { EnrichmentDb } from './db';
-import { expiredJob, FORGOTTEN } from './forget';
+import { expiredCall, FORGOTTEN } from './forget';
 import {
   applyParts,
   finishedBatchesPart,
@@ -76,7 +76,7 @@ const RETENTION_PARTS: StoreParts<'retention', RetentionContext> = {
     async run(tx, { cutoff }) {
       let changed = 0;
       for (const job of await tx.objectStore('jobs').getAll()) {
-        const expired = expiredJob(job, cutoff);
+        const expired = expiredCall(job, cutoff);
         if (!expired) continue;
         await tx.objectStore('jobs').put(expired);
         changed += 1;

@@ -161,7 +161,7 @@ function pauseMsOf(retryAfterSeconds: number | undefined): number {
 }
 
 /**
- * Asked to wait past the cap: clicks and batch rows waiting are told now (lib/background/calls.ts
+ * Asked to wait past the cap: clicks and batch rows waiting are told now (lib/background/calls/paid-call.ts
  * says why), not held for the hour. Retries of calls under way keep their place.
  */
 function refuseAllButRetries(l: Lane): void {

@@ -1,12 +1,12 @@
 /**
  * What the background does for the extension's pages: quote, run an endpoint under a cache
  * policy, and tell the account's state. It composes the engine and keeps the cache policy:
- * - lib/background/calls.ts: the one path of a paid call (scheduler → budget + journal → request → record);
+ * - lib/background/calls/paid-call.ts: the one path of a paid call (scheduler → budget + journal → request → record);
  * - lib/background/scheduler.ts: pacing to the rate limit, clicks before batch rows;
  * - lib/background/budget.ts: reservations, so the daily budget holds when several things spend at once;
- * - lib/background/jobs.ts: the journal of calls; lib/background/ledger.ts: the only writer of spending lines;
- * - lib/background/checkpoints.ts: balance readings, and what they say about calls whose answers were lost.
- * - lib/background/call-lane.ts: the turn and the count of calls in flight that calls and checkpoints share.
+ * - lib/background/calls/journal.ts: the journal of calls; lib/background/ledger.ts: the only writer of spending lines;
+ * - lib/background/calls/checkpoints.ts: balance readings, and what they say about calls whose answers were lost.
+ * - lib/background/calls/lane.ts: the turn and the count of calls in flight that calls and checkpoints share.
  * Each part is built from parts already built, in that order: lane, checkpoints, views, calls, runs.
  * Nothing that matters lives only in memory: a worker killed at any moment loses nothing.
  */
@@ -23,7 +23,9 @@ import type { Quote, RunProgress, RunRequest, RunResult } from '../protocol';
 import { isConfigured, type Settings } from '../settings';
 import { createAccount } from './account';
 import type { Pacer } from './api/client';
-import { type CallLane, createCallLane } from './call-lane';
+import { createCheckpoints } from './calls/checkpoints';
+import { requestStateOf } from './calls/journal';
+import { type CallLane, createCallLane } from './calls/lane';
 import {
   type CallClient,
   createCalls,
@@ -31,16 +33,14 @@ import {
   requireReady,
   type SentResult,
   type ServiceRunRequest,
-} from './calls';
-import { createCheckpoints } from './checkpoints';
+} from './calls/paid-call';
+import { createReplays } from './calls/replays';
 import { type ConnectionClient, connectionFor, type ServiceAddress } from './connection';
-import type { EnrichmentDb, JobRecord } from './db';
+import type { CallRecord, EnrichmentDb } from './db';
 import { listedKeys } from './do-not-enrich';
 import { forgetSubject } from './forget';
-import { requestStateOf } from './jobs';
 import { recordServedFromCache } from './ledger';
 import { createMerging } from './merging';
-import { createReplays } from './replays';
 import { createScheduler, type Scheduler } from './scheduler';
 import { createViews } from './views';
 
@@ -91,7 +91,7 @@ function createStartupGate() {
 }
 
 /** Sends again the calls certainly not charged; a job's rows are left to their job. */
-function resumeUncharged(jobs: JobRecord[], run: (req: ServiceRunRequest) => Promise<RunResult>): void {
+function resumeUncharged(jobs: CallRecord[], run: (req: ServiceRunRequest) => Promise<RunResult>): void {
   for (const job of jobs) {
     if (job.ownerId) continue;
     // Confirmed (or within budget) when it was first asked.
@@ -114,7 +114,7 @@ function resumeUncharged(jobs: JobRecord[], run: (req: ServiceRunRequest) => Pro
 function createResumptions() {
   let send: ((req: ServiceRunRequest) => Promise<RunResult>) | null = null;
   return {
-    found(jobs: JobRecord[]): void {
+    found(jobs: CallRecord[]): void {
       if (send === null) throw new Error('Resumable calls were found before the service could run them');
       resumeUncharged(jobs, send);
     },
@@ -134,7 +134,7 @@ interface RunDeps {
   checkpoints: ReturnType<typeof createCheckpoints>;
   canonicalize: (endpointId: EndpointId, params: RawParams) => Canonical;
   /** A journaled call's quote at the price list (what asking it again is quoted). */
-  fullQuote: (job: JobRecord, settings: Settings) => Quote;
+  fullQuote: (job: CallRecord, settings: Settings) => Quote;
   hubForgotten: ReturnType<typeof createHubForgotten>;
 }
 
@@ -294,7 +294,7 @@ function canonicalize(endpointId: EndpointId, params: RawParams): Canonical {
 /** What a call may cost at the account's plan (its quote as journaled, when it was). */
 const fullQuote = (endpointId: EndpointId, params: Canonical, settings: Settings) =>
   quoteOrUnknown(endpointId, params, settings.plan);
-const quoteOf = (job: JobRecord, settings: Settings) =>
+const quoteOf = (job: CallRecord, settings: Settings) =>
   job.quote ?? quoteOrUnknown(job.endpointId, job.params, settings.plan);
 
 /**
@@ -320,7 +320,7 @@ function createConnectionReads(client: ServiceDeps['client'], scheduler: Schedul
 }
 
 /**
- * When a worker starts: what a previous worker left in flight is accounted for (lib/background/checkpoints.ts)
+ * When a worker starts: what a previous worker left in flight is accounted for (lib/background/calls/checkpoints.ts)
  * before anything else leaves; those certainly not charged are sent again. Returns how many.
  */
 async function resumeLeftInFlight(deps: {

@@ -15,7 +15,7 @@ import type { Settings } from '../settings';
 import { balanceNow } from './account';
 import { budgetFor, reservedNow } from './budget';
 import { readCache } from './cache';
-import { toApiError } from './calls';
+import { toApiError } from './calls/paid-call';
 import type { EnrichmentDb } from './db';
 import { listedKeys } from './do-not-enrich';
 import { ledgerTotals } from './ledger';

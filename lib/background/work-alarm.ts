@@ -2,7 +2,7 @@
  * Jobs (lists, batches) run in the background with no page open, but MV3 stops an idle worker
  * (after 30 s without an event), and a stopped worker is not started again by a job it was running:
  * only an event starts it. So while any job runs, an alarm fires every minute: the worker it wakes
- * resumes them (each kind's `resume`, lib/background/job-runner.ts, which goes on from what
+ * resumes them (each kind's `resume`, lib/background/jobs/runner.ts, which goes on from what
  * IndexedDB holds). The alarm is set when a job starts or resumes, and cleared when it fires and
  * nothing runs any more.
  */

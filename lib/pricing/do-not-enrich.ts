@@ -10,7 +10,7 @@
  *   or sent, from any way in (lib/background/service.ts, lib/background/views.ts): `listedIn`;
  * - an answer that turns out to be about a listed subject (a lookup by name, a search row) was paid,
  *   as it could not be known before, but is never kept nor shown: `screenAnswer`
- *   (lib/background/calls.ts, where answers are recorded, and the cache's readers).
+ *   (lib/background/calls/paid-call.ts, where answers are recorded, and the cache's readers).
  * Plain, no zod and no storage: the options page reads the same lines, and the hub runs on a server.
  * The list as the background keeps it is lib/background/do-not-enrich.ts.
  */

@@ -1,6 +1,6 @@
 /**
  * Lists (entrypoints/lists): a file of people or companies enriched as one journaled job. What the
- * lists page and the background (lib/background/lists/runner.ts) exchange. A list is kept in IndexedDB as
+ * lists page and the background (lib/background/lists/lists.ts) exchange. A list is kept in IndexedDB as
  * three things (lib/background/db.ts): its header (`lists`), its input rows as imported (`listRows`, written
  * once), and one record per distinct request (`listRequests`): rows that ask the same thing share
  * it, so a duplicate is asked, and paid, once.
@@ -224,7 +224,7 @@ export type ListRetryResult =
   | { status: 'error'; error: ApiErrorJson };
 
 export interface ListMessages {
-  /** A list's quote and cache state before anything is spent (lib/background/lists/runner.ts). Never spends. */
+  /** A list's quote and cache state before anything is spent (lib/background/lists/lists.ts). Never spends. */
   'list.quote'(data: { requests: PeekRequest[] }): ListQuote;
   /** Keeps a list and starts it in the background: it runs without the page. */
   'list.start'(data: ListStartRequest): ListStartResult;

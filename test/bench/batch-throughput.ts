@@ -9,7 +9,7 @@
  */
 import './extension-env';
 import { createClient } from '../../lib/background/api/client';
-import { createBatches } from '../../lib/background/batches';
+import { createBatches } from '../../lib/background/batch/batches';
 import { closeDbForTests, openDb } from '../../lib/background/db';
 import { createScheduler } from '../../lib/background/scheduler';
 import { createService } from '../../lib/background/service';

@@ -31,7 +31,7 @@ import { planRequests } from '../../entrypoints/lists/import/row-requests';
 import { createClient } from '../../lib/background/api/client';
 import { matchReference } from '../../lib/background/crm/reference';
 import { closeDbForTests, openDb } from '../../lib/background/db';
-import { createLists } from '../../lib/background/lists/runner';
+import { createLists } from '../../lib/background/lists/lists';
 import { type MessageData, messageCheckers } from '../../lib/background/messages';
 import { createScheduler } from '../../lib/background/scheduler';
 import { createService } from '../../lib/background/service';

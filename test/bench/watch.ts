@@ -18,7 +18,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { PersonProfile } from '../../lib/api/schemas';
 import { openDb } from '../../lib/background/db';
-import type { JobRunnerDeps } from '../../lib/background/job-runner';
+import type { JobRunnerDeps } from '../../lib/background/jobs/runner';
 import { DAY_MS } from '../../lib/background/watch/periods';
 import { createWatch } from '../../lib/background/watch/watch';
 import { changesBetween, comparedPart } from '../../lib/background/watch/watched-answer';

@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download } from '@playwright/test';
 import Papa from 'papaparse';
-import { JOB_CONCURRENCY } from '../../lib/background/job-runner';
+import { JOB_CONCURRENCY } from '../../lib/background/jobs/runner';
 import { expect, type Fixtures, test } from './fixtures';
 import { eventListFile, FORMULA_NOTE, LIST_COLUMNS, listCsv } from './list-file';
 import { chooseFile, LISTS_WIDE, openLists } from './lists-page';

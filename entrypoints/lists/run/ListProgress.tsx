@@ -14,7 +14,7 @@ export function statusWords(summary: ListSummary): string {
   if (summary.pauseRequested) return 'Pausing: the calls in flight finish';
   switch (summary.status) {
     case 'running':
-      // A list waits, running, while nothing it sends can be answered for now (lib/background/job-runner.ts).
+      // A list waits, running, while nothing it sends can be answered for now (lib/background/jobs/runner.ts).
       return isWaitReason(summary.stopReason) ? summary.stopReason.message : 'Running';
     case 'settling':
       return 'Waiting for the balance to tell what a lost answer cost';

@@ -1,12 +1,12 @@
 /**
- * A batch as a kind of job (./job-runner.ts runs it): the batch and its items in one record of
- * `batches` (./db.ts), few enough to read and write whole. A batch has no cap and no Pause, only
+ * A batch as a kind of job (../jobs/runner.ts runs it): the batch and its items in one record of
+ * `batches` (../db.ts), few enough to read and write whole. A batch has no cap and no Pause, only
  * Cancel: its items not asked are cancelled, and one a stopped worker left running is read.
  */
 import type { IDBPDatabase } from 'idb';
-import type { ApiErrorJson } from '../api/errors';
-import { answerLine, isWorking } from '../job-summary';
-import type { BatchItemRecord, BatchRecord, EnrichmentDb } from './db';
+import type { ApiErrorJson } from '../../api/errors';
+import { answerLine, isWorking } from '../../job-summary';
+import type { BatchItemRecord, BatchRecord, EnrichmentDb } from '../db';
 import {
   type JobEnd,
   type JobKind,
@@ -14,7 +14,7 @@ import {
   leftRunning,
   type RequestState,
   updateStoredJob,
-} from './job-runner';
+} from '../jobs/runner';
 
 /** What becomes of an item when its batch ends: one not asked is cancelled; one running is as the journal says. */
 function endItem(item: BatchItemRecord, state: RequestState | null): void {

@@ -1,6 +1,6 @@
 /**
  * Batches from "Found on this page": the person selects rows and asks once; the background asks
- * the service for them as a job of its own that no page drives (./job-runner.ts runs it: several
+ * the service for them as a job of its own that no page drives (../jobs/runner.ts runs it: several
  * rows at once through the one scheduler, resumed after a worker stops, never paid twice). This is
  * the batch's part: its items, each with a request id chosen when it was made (kept and ended as
  * ./batch-job.ts says), what the panel shows of it, and the one control, Cancel, which stops
@@ -11,8 +11,8 @@
  * What pages read of a batch too (quote sums, a line for an answer) is in lib/job-summary.ts.
  */
 import type { IDBPDatabase } from 'idb';
-import type { ApiErrorJson } from '../api/errors';
-import { answerLine, isWorking, sumQuotes } from '../job-summary';
+import type { ApiErrorJson } from '../../api/errors';
+import { answerLine, isWorking, sumQuotes } from '../../job-summary';
 import type {
   BatchItemView,
   BatchPeek,
@@ -22,11 +22,11 @@ import type {
   InterruptedCall,
   PeekRequest,
   Quote,
-} from '../protocol';
+} from '../../protocol';
+import { confirmationOf } from '../budget';
+import type { BatchItemRecord, BatchRecord, EnrichmentDb } from '../db';
+import { createJobRunner, type JobRunnerDeps, passesBudget } from '../jobs/runner';
 import { createBatchJob } from './batch-job';
-import { confirmationOf } from './budget';
-import type { BatchItemRecord, BatchRecord, EnrichmentDb } from './db';
-import { createJobRunner, type JobRunnerDeps, passesBudget } from './job-runner';
 
 /** A cached row's quote: nothing to pay. */
 const FREE: Quote = { min: 0, max: 0, lines: ['cached: 0 credits'] };

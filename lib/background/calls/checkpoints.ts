@@ -16,11 +16,17 @@
  * where they do not fit our quotes the reading is refused and the range kept).
  */
 import type { IDBPDatabase } from 'idb';
-import type { Settings } from '../settings';
-import { connectionFor } from './connection';
-import { type EnrichmentDb, JOB_SEQ_KEY, type JobRecord } from './db';
-import { certainlyNotCharged, interruptedJob, pendingCalls, pruneFinishedJobs, unsettledJobs } from './jobs';
-import { attributeCharges, type LostCall, recordInterruption, recordUnpricedShare } from './ledger';
+import type { Settings } from '../../settings';
+import { connectionFor } from '../connection';
+import { CALL_SEQ_KEY, type CallRecord, type EnrichmentDb } from '../db';
+import { attributeCharges, type LostCall, recordInterruption, recordUnpricedShare } from '../ledger';
+import {
+  asInterrupted,
+  certainlyNotCharged,
+  pendingCalls,
+  pruneFinishedCalls,
+  unsettledCalls,
+} from './journal';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 type Bounds = { min: number | null; max: number | null };
@@ -29,7 +35,7 @@ type Attribution = NonNullable<ReturnType<typeof attributeCharges>>;
 /** The balance as last read from the service, kept in IndexedDB's meta store. */
 export const BALANCE_KEY = 'balance';
 export const BALANCE_AT_KEY = 'balanceAt';
-/** How many calls had left (meta JOB_SEQ_KEY) when the balance was last read. */
+/** How many calls had left (meta CALL_SEQ_KEY) when the balance was last read. */
 const BALANCE_SEQ_KEY = 'balanceSeq';
 
 /** The longest a lost call waits between two attempts to read what it cost. */
@@ -47,16 +53,16 @@ export interface CheckpointDeps {
   inFlight: () => number;
   /** Runs a step in turn with departures (a reading is ordered among calls). */
   inTurn: <T>(step: () => Promise<T>) => Promise<T>;
-  quoteOf: (job: JobRecord, settings: Settings) => Bounds;
+  quoteOf: (job: CallRecord, settings: Settings) => Bounds;
   /** Calls found certainly not charged after a worker stopped: the caller may send them again. */
-  onResumable: (jobs: JobRecord[]) => void;
+  onResumable: (jobs: CallRecord[]) => void;
   now: () => number;
   settleAfterMs: number;
   isConfigured: (settings: Settings) => boolean;
 }
 
 /** Answered calls whose price is not published and that the balance has not told yet. */
-async function unpricedOpen(db: Db): Promise<JobRecord[]> {
+async function unpricedOpen(db: Db): Promise<CallRecord[]> {
   const done = await db.getAllFromIndex('jobs', 'byStatus', 'done');
   return done.filter((job) => !job.sameAs && job.unpriced !== undefined && !job.unpriced.settled);
 }
@@ -73,7 +79,7 @@ async function readingStillCurrent(db: Db): Promise<number | undefined> {
   const [balance, readAfter, seq] = await Promise.all([
     tx.store.get(BALANCE_KEY),
     tx.store.get(BALANCE_SEQ_KEY),
-    tx.store.get(JOB_SEQ_KEY),
+    tx.store.get(CALL_SEQ_KEY),
   ]);
   await tx.done;
   return balance !== undefined && readAfter === (seq ?? 0) ? balance : undefined;
@@ -83,7 +89,7 @@ async function readingStillCurrent(db: Db): Promise<number | undefined> {
 async function attribute(
   deps: SettleDeps,
   db: Db,
-  open: JobRecord[],
+  open: CallRecord[],
   balanceNow: number,
   settings: Settings,
 ) {
@@ -146,8 +152,8 @@ async function settleWith(
   db: Db,
   balanceNow: number | null | undefined,
   settings: Settings,
-): Promise<JobRecord[]> {
-  const lost = await unsettledJobs(db);
+): Promise<CallRecord[]> {
+  const lost = await unsettledCalls(db);
   const unpriced = await unpricedOpen(db);
   if (lost.length === 0 && unpriced.length === 0) return [];
   const at = deps.now();
@@ -155,11 +161,11 @@ async function settleWith(
     typeof balanceNow === 'number'
       ? await attribute(deps, db, [...lost, ...unpriced], balanceNow, settings)
       : null;
-  const windowPassed = (job: JobRecord) => at >= (job.leftAt ?? job.createdAt) + deps.settleAfterMs;
+  const windowPassed = (job: CallRecord) => at >= (job.leftAt ?? job.createdAt) + deps.settleAfterMs;
   const allPassed = lost.every(windowPassed);
   // The balance could be read (or the service never tells it): a reading can be final.
   const readable = balanceNow !== undefined;
-  const updated = lost.map((job): JobRecord => {
+  const updated = lost.map((job): CallRecord => {
     const quoteMax = deps.quoteOf(job, settings).max;
     const share = attribution?.byId.get(job.id);
     const exact = share !== undefined && share.min === share.max;
@@ -201,10 +207,10 @@ async function settleWith(
 async function markLost(
   deps: SettleDeps,
   db: Db,
-  jobs: JobRecord[],
+  jobs: CallRecord[],
   settings: Settings,
-): Promise<JobRecord[]> {
-  const lost = jobs.map((job) => interruptedJob(job, 'worker', deps.quoteOf(job, settings), deps.now()));
+): Promise<CallRecord[]> {
+  const lost = jobs.map((job) => asInterrupted(job, 'worker', deps.quoteOf(job, settings), deps.now()));
   const tx = db.transaction(['jobs', 'ledger'], 'readwrite');
   for (const job of lost) {
     await tx.objectStore('jobs').put(job);
@@ -217,7 +223,7 @@ async function markLost(
 /** The journal's position (its last call's number): 0, older than every call, when it cannot be read. */
 async function journalPosition(openDb: () => Promise<Db>): Promise<number> {
   try {
-    return (await (await openDb()).get('meta', JOB_SEQ_KEY)) ?? 0;
+    return (await (await openDb()).get('meta', CALL_SEQ_KEY)) ?? 0;
   } catch {
     return 0;
   }
@@ -239,7 +245,7 @@ async function keepReading(openDb: () => Promise<Db>, value: number | null, at: 
 }
 
 async function hasOpen(db: Db): Promise<boolean> {
-  return (await unsettledJobs(db)).length > 0 || (await unpricedOpen(db)).length > 0;
+  return (await unsettledCalls(db)).length > 0 || (await unpricedOpen(db)).length > 0;
 }
 
 /**
@@ -305,7 +311,7 @@ export function createCheckpoints(given: CheckpointDeps) {
    */
   async function settleNow(): Promise<void> {
     if (disposed) return;
-    let resumable: JobRecord[] = [];
+    let resumable: CallRecord[] = [];
     try {
       resumable = await deps.inTurn(async () => {
         if (deps.inFlight() > 0) {
@@ -329,7 +335,7 @@ export function createCheckpoints(given: CheckpointDeps) {
   /** While lost calls are provisional, read again when the first one's window passes. */
   async function scheduleSettle(): Promise<void> {
     if (disposed || settleTimer !== undefined) return;
-    const unsettled = await unsettledJobs(await deps.db());
+    const unsettled = await unsettledCalls(await deps.db());
     if (unsettled.length === 0) return;
     const due = Math.min(...unsettled.map((job) => (job.leftAt ?? job.createdAt) + deps.settleAfterMs));
     // A reading that could not be taken (calls in flight, the balance unreadable) waits longer each time.
@@ -352,7 +358,7 @@ export function createCheckpoints(given: CheckpointDeps) {
   async function recoverLeftInFlight(isCalling: (id: string) => boolean) {
     const db = await deps.db();
     const settings = await deps.settings();
-    await pruneFinishedJobs(db, deps.now());
+    await pruneFinishedCalls(db, deps.now());
     const left = (await pendingCalls(db)).filter((job) => !isCalling(job.id));
     await markLost(deps, db, left, settings);
     if (!(await hasOpen(db))) return { left: left.length, resumable: [] };
@@ -375,7 +381,7 @@ export function createCheckpoints(given: CheckpointDeps) {
     hasOpen,
     settleWith: (db: Db, balanceNow: number | null | undefined, settings: Settings) =>
       settleWith(deps, db, balanceNow, settings),
-    markLost: (db: Db, jobs: JobRecord[], settings: Settings) => markLost(deps, db, jobs, settings),
+    markLost: (db: Db, jobs: CallRecord[], settings: Settings) => markLost(deps, db, jobs, settings),
     recoverLeftInFlight,
     settleNow,
     scheduleSettle,

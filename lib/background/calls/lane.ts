@@ -1,7 +1,7 @@
 /**
  * The one lane of this worker's paid calls: which calls left and have not ended, and the turn that
- * orders departures and balance readings one at a time. Calls (lib/background/calls.ts) add to it
- * and take turns in it; checkpoints (lib/background/checkpoints.ts) read a balance only in turn and
+ * orders departures and balance readings one at a time. Calls (lib/background/calls/paid-call.ts) add to it
+ * and take turns in it; checkpoints (lib/background/calls/checkpoints.ts) read a balance only in turn and
  * only while nothing is in flight. Both are built from it, so neither needs the other to exist first.
  */
 export interface CallLane {
@@ -9,15 +9,15 @@ export interface CallLane {
   inTurn<T>(step: () => Promise<T>): Promise<T>;
   /** How many calls of this worker left and have not ended. */
   inFlight(): number;
-  isCalling(jobId: string): boolean;
+  isCalling(requestId: string): boolean;
   /** A call left (its journal entry is written). */
-  left(jobId: string): void;
+  left(requestId: string): void;
   /** A call ended, answered or not. */
-  ended(jobId: string): void;
+  ended(requestId: string): void;
 }
 
 export function createCallLane(): CallLane {
-  /** Calls of this worker that left and have not ended (by job id). */
+  /** Calls of this worker that left and have not ended (by request id). */
   const calling = new Set<string>();
   /** Departures and readings, one at a time: a balance reading is ordered among calls. */
   let turn: Promise<unknown> = Promise.resolve();
@@ -28,12 +28,12 @@ export function createCallLane(): CallLane {
       return result;
     },
     inFlight: () => calling.size,
-    isCalling: (jobId) => calling.has(jobId),
-    left(jobId) {
-      calling.add(jobId);
+    isCalling: (requestId) => calling.has(requestId),
+    left(requestId) {
+      calling.add(requestId);
     },
-    ended(jobId) {
-      calling.delete(jobId);
+    ended(requestId) {
+      calling.delete(requestId);
     },
   };
 }

@@ -1,15 +1,15 @@
 /**
  * One paid call, start to finish, and the only path by which any call leaves: a rate slot from the
  * scheduler (lib/background/scheduler.ts, clicks before batch rows), then in one serialized step the budget's
- * check and reservation (lib/background/budget.ts) with the journal's entry (lib/background/jobs.ts), then the request,
+ * check and reservation (lib/background/budget.ts) with the journal's entry (lib/background/calls/journal.ts), then the request,
  * then its answer, charge and completion written together (the ledger, lib/background/ledger.ts), or its loss:
- * - the service answered an error: nothing was charged; the job is `failed` and a retry of its
+ * - the service answered an error: nothing was charged; the call is `failed` and a retry of its
  *   request id may send it again (a 429 is queued again instead, see below);
  * - the answer was lost after it may have been charged (anything after a 2xx, a 502/504, a broken
- *   connection, a timeout): `interrupted`, settled from the balance (lib/background/checkpoints.ts), never sent
+ *   connection, a timeout): `interrupted`, settled from the balance (lib/background/calls/checkpoints.ts), never sent
  *   again under the same request id;
  * - the connection was refused before anything was sent (`unreachable`): nothing was charged, the
- *   job is `failed` like a refusal, and its request id is sent again (a list's row waits for it).
+ *   call is `failed` like a refusal, and its request id is sent again (a list's row waits for it).
  * What differs between the person's own key and a team hub (the charge an answer reports, the
  * words of a refusal, the scheduler's lane) is the connection's (lib/background/connection/index.ts).
  * A 429 charged nothing and taught the scheduler to slow down: a batch row waits for its next
@@ -18,31 +18,31 @@
  * RETRY_AFTER_MAX_SECONDS (lib/api/errors.ts) is told, not waited for, by a click and a batch row alike.
  */
 import type { IDBPDatabase } from 'idb';
-import type { EndpointId } from '../api/endpoints';
-import { ApiError, type ApiErrorJson, asksToWaitPastCap, isApiError, isLostAnswer } from '../api/errors';
-import { reconcileCanonical } from '../pricing/credits';
-import { keptRow, screenAnswer } from '../pricing/do-not-enrich';
-import { budgetBounds, reservationOf } from '../pricing/reservation';
-import type { NotKept, Quote, RunProgress, RunRequest, RunResult } from '../protocol';
-import { apiOrigins, baseUrlProblem, isConfigured, type Settings } from '../settings';
-import { CALL_DEADLINE_MS, type Pacer } from './api/client';
-import { checkBudget, committedToday } from './budget';
-import { sizeOf, writeCache } from './cache';
-import type { CallLane } from './call-lane';
+import type { EndpointId } from '../../api/endpoints';
+import { ApiError, type ApiErrorJson, asksToWaitPastCap, isApiError, isLostAnswer } from '../../api/errors';
+import { reconcileCanonical } from '../../pricing/credits';
+import { keptRow, screenAnswer } from '../../pricing/do-not-enrich';
+import { budgetBounds, reservationOf } from '../../pricing/reservation';
+import type { NotKept, Quote, RunProgress, RunRequest, RunResult } from '../../protocol';
+import { apiOrigins, baseUrlProblem, isConfigured, type Settings } from '../../settings';
+import { CALL_DEADLINE_MS, type Pacer } from '../api/client';
+import { checkBudget, committedToday } from '../budget';
+import { sizeOf, writeCache } from '../cache';
+import { connectionFor } from '../connection';
+import { type CallRecord, type EnrichmentDb, StorageError } from '../db';
+import { listedKeys, recordListedAnswer } from '../do-not-enrich';
+import { recordAnswer, recordInterruption } from '../ledger';
+import type { Priority, Scheduler } from '../scheduler';
 import type { Checkpoints } from './checkpoints';
-import { connectionFor } from './connection';
-import { type EnrichmentDb, type JobRecord, StorageError } from './db';
-import { listedKeys, recordListedAnswer } from './do-not-enrich';
 import {
+  asInterrupted,
   interruptedCallOf,
-  interruptedJob,
   journalDeparture,
   markFailed,
   pendingCalls,
-  unsettledJobs,
-} from './jobs';
-import { recordAnswer, recordInterruption } from './ledger';
-import type { Priority, Scheduler } from './scheduler';
+  unsettledCalls,
+} from './journal';
+import type { CallLane } from './lane';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 type Canonical = Readonly<Record<string, unknown>>;
@@ -76,12 +76,12 @@ export interface CallDeps {
   /** A streamed answer's results so far; null when the call ended. */
   onProgress?: (requestId: string, progress: RunProgress | null) => void;
   /** Lost calls a reading found certainly not charged: the caller sends them again. */
-  onResumable: (jobs: JobRecord[]) => void;
+  onResumable: (jobs: CallRecord[]) => void;
   now: () => number;
 }
 
 export interface ServiceRunRequest extends RunRequest {
-  /** A row of this job (./job-runner.ts): only the job sends it again after a loss. */
+  /** A row of this job (../jobs/runner.ts): only the job sends it again after a loss. */
   ownerId?: string;
   /** Gives up while it waits for its turn (a job paused or cancelled); never once the call left. */
   signal?: AbortSignal;
@@ -117,7 +117,7 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError('network', { description: error instanceof Error ? error.message : String(error) });
 }
 
-/** A failed job's error as it was recorded (an ApiError's JSON). */
+/** A failed call's error as it was recorded (an ApiError's JSON). */
 export function recordedError(error: unknown): ReturnType<ApiError['toJSON']> {
   try {
     return ApiError.fromJSON(error).toJSON();
@@ -158,13 +158,13 @@ export async function requireReady(
 }
 
 /**
- * The answer, its charge and the job's completion, written together. When the browser's
- * storage is full, the charge and the job are written without the answer, which is still shown.
+ * The answer, its charge and the call's completion, written together. When the browser's
+ * storage is full, the charge and the call are written without the answer, which is still shown.
  */
 async function recordAnswered(
   now: () => number,
   db: Db,
-  job: JobRecord,
+  job: CallRecord,
   call: PaidCall,
   answer: { data: unknown; hubCharged?: number | null },
   settings: Settings,
@@ -239,14 +239,14 @@ async function recordAnswered(
 async function recordFailure(
   deps: CallDeps,
   db: Db,
-  job: JobRecord,
+  job: CallRecord,
   quote: Quote,
   settings: Settings,
   cause: unknown,
 ): Promise<SentResult> {
   const error = connectionFor(settings).explain(toApiError(cause));
   if (isLostAnswer(error)) {
-    const interrupted = interruptedJob(
+    const interrupted = asInterrupted(
       { ...job, error: error.toJSON(), reserved: 0 },
       'connection',
       job.quote ?? { min: null, max: null },
@@ -259,7 +259,7 @@ async function recordFailure(
         ? connectionFor(settings).chargeOf({ hubCharged: error.charged }, () => null, job.quote?.max ?? null)
             .credits
         : null;
-    const lost: JobRecord =
+    const lost: CallRecord =
       told === null || interrupted.interruption === undefined
         ? interrupted
         : {
@@ -309,7 +309,7 @@ async function recordFailure(
  * what it can), else the last reading if no call left since; clean when nothing is open.
  */
 async function readReference(checkpoints: Checkpoints, db: Db, settings: Settings) {
-  let resumable: JobRecord[] = [];
+  let resumable: CallRecord[] = [];
   let balance: number | null | undefined;
   if (await checkpoints.readingDue(db, settings)) {
     balance = await checkpoints.readBalance(settings);
@@ -317,14 +317,14 @@ async function readReference(checkpoints: Checkpoints, db: Db, settings: Setting
   } else {
     balance = await checkpoints.readingStillCurrent(db);
   }
-  const open = (await pendingCalls(db)).length + (await unsettledJobs(db)).length;
+  const open = (await pendingCalls(db)).length + (await unsettledCalls(db)).length;
   return { reading: { balance, clean: open === 0 }, resumable };
 }
 
 /** Sends a departed call and records what became of it; it leaves the lane when it ended. */
 async function fetchAndRecord(
   deps: CallDeps,
-  job: JobRecord,
+  job: CallRecord,
   call: PaidCall,
   settings: Settings,
   quote: Quote,
@@ -380,7 +380,7 @@ export function createCalls(deps: CallDeps) {
    * In turn: a checkpoint reading when nothing is in flight and one is due, the budget's check and
    * reservation, and the journal's entry. Returns null when the budget asks for a confirmation.
    */
-  function depart(job: JobRecord, settings: Settings, confirmed: boolean) {
+  function depart(job: CallRecord, settings: Settings, confirmed: boolean) {
     return lane.inTurn(async () => {
       const db = await deps.db();
       const { reading, resumable } =
@@ -407,7 +407,7 @@ export function createCalls(deps: CallDeps) {
   async function send(call: PaidCall, settings: Settings, signal?: AbortSignal): Promise<SentResult> {
     const askedAt = deps.now();
     const quote = deps.quote(call.endpointId, call.canonical, settings);
-    const job: JobRecord = {
+    const job: CallRecord = {
       id: call.requestId,
       endpointId: call.endpointId,
       params: { ...call.canonical },

@@ -7,13 +7,13 @@
  * context menu's lookup shown in the panel: it runs again only on Retry).
  */
 import type { IDBPDatabase } from 'idb';
-import type { CachedView, Quote, RunResult, SpendTotals } from '../protocol';
-import type { Settings } from '../settings';
-import { recordedError, type SentResult, type ServiceRunRequest } from './calls';
+import type { CachedView, Quote, RunResult, SpendTotals } from '../../protocol';
+import type { Settings } from '../../settings';
+import type { CallRecord, EnrichmentDb } from '../db';
+import { dropUnchargedInterruption } from '../ledger';
 import type { Checkpoints } from './checkpoints';
-import type { EnrichmentDb, JobRecord } from './db';
-import { certainlyNotCharged, interruptedCallOf } from './jobs';
-import { dropUnchargedInterruption } from './ledger';
+import { certainlyNotCharged, interruptedCallOf } from './journal';
+import { recordedError, type SentResult, type ServiceRunRequest } from './paid-call';
 
 type Db = IDBPDatabase<EnrichmentDb>;
 
@@ -23,7 +23,7 @@ export interface ReplayDeps {
   inFlight: (id: string) => Promise<RunResult> | undefined;
   rerun: (req: ServiceRunRequest) => Promise<RunResult>;
   checkpoints: Pick<Checkpoints, 'markLost' | 'settleNow'>;
-  quote: (job: JobRecord, settings: Settings) => Quote;
+  quote: (job: CallRecord, settings: Settings) => Quote;
   withTotals: (db: Db, settings: Settings, result: SentResult) => Promise<RunResult>;
   cachedView: (db: Db, key: string, settings: Settings) => Promise<Omit<CachedView, 'endpointId'> | null>;
   spendTotals: (db: Db, settings: Settings) => Promise<SpendTotals>;

@@ -3,9 +3,9 @@
  * calls past the retention period (lib/background/retention.ts).
  */
 import type { IDBPDatabase } from 'idb';
-import type { EnrichmentDb, JobRecord } from '../db';
+import { isFinishedCall } from '../calls/journal';
+import type { CallRecord, EnrichmentDb } from '../db';
 import type { StoreName } from '../db-register';
-import { isFinishedJob } from '../jobs';
 import {
   applyParts,
   finishedBatchesPart,
@@ -13,7 +13,7 @@ import {
   type PrivacyTx,
   type StoreParts,
 } from './operations';
-import { FORGOTTEN, forgottenJob } from './rewrite';
+import { FORGOTTEN, forgottenCall } from './rewrite';
 
 /** Every finished list goes, with its rows and requests. */
 const FINISHED_LISTS = finishedListsPart(() => true);
@@ -34,8 +34,8 @@ const CLEAR_HISTORY_PARTS: StoreParts<'clearHistory', unknown> = {
     async run(tx) {
       let changed = 0;
       for (const job of await tx.objectStore('jobs').getAll()) {
-        if (!isFinishedJob(job) || isForgottenJob(job)) continue;
-        await tx.objectStore('jobs').put(forgottenJob(job));
+        if (!isFinishedCall(job) || isForgottenCall(job)) continue;
+        await tx.objectStore('jobs').put(forgottenCall(job));
         changed += 1;
       }
       return changed;
@@ -71,7 +71,7 @@ export async function clearHistory(db: IDBPDatabase<EnrichmentDb>): Promise<numb
 }
 
 /** A journaled call that names no one any more (forgotten, cleared, or past retention). */
-function isForgottenJob(job: JobRecord): boolean {
+function isForgottenCall(job: CallRecord): boolean {
   return (
     Object.keys(job.params).length === 0 &&
     (job.cacheKey === undefined || job.cacheKey === FORGOTTEN) &&
@@ -83,6 +83,6 @@ function isForgottenJob(job: JobRecord): boolean {
  * A finished call past the retention period keeps what the engine needs never to pay twice, and
  * loses what named anyone (lib/background/retention.ts).
  */
-export function expiredJob(job: JobRecord, cutoff: number): JobRecord | null {
-  return isFinishedJob(job) && job.updatedAt < cutoff && !isForgottenJob(job) ? forgottenJob(job) : null;
+export function expiredCall(job: CallRecord, cutoff: number): CallRecord | null {
+  return isFinishedCall(job) && job.updatedAt < cutoff && !isForgottenCall(job) ? forgottenCall(job) : null;
 }

@@ -18,7 +18,7 @@ import { rewriteStores } from './rewrite';
 import { type KnownSubject, namesSubject, subjectOf } from './subject';
 
 export { exportStored } from './export';
-export { clearHistory, expiredJob } from './history';
+export { clearHistory, expiredCall } from './history';
 export { FORGOTTEN } from './rewrite';
 export { forgetInItems } from './session-items';
 

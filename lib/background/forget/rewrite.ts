@@ -7,7 +7,7 @@
  */
 import type { IDBPTransaction, StoreNames } from 'idb';
 import { CACHE_BYTES_KEY } from '../cache';
-import type { EnrichmentDb, JobRecord } from '../db';
+import type { CallRecord, EnrichmentDb } from '../db';
 import { factsOf, wordsOf } from './facts';
 import { type Matched, rowRequestKey, type Stored } from './matching';
 import { type KnownSubject, named, someIn } from './subject';
@@ -16,7 +16,7 @@ import { type KnownSubject, named, someIn } from './subject';
 export const FORGOTTEN = 'forgotten';
 
 /** A journaled call that keeps what the engine needs never to pay twice, and nothing that names anyone. */
-export function forgottenJob(job: JobRecord): JobRecord {
+export function forgottenCall(job: CallRecord): CallRecord {
   const { error: _error, ...rest } = job;
   return { ...rest, params: {}, ...(job.cacheKey ? { cacheKey: FORGOTTEN } : {}) };
 }
@@ -49,7 +49,7 @@ function rewriteJournal(rewrite: Rewrite, stored: Stored, matched: Matched): voi
   });
   stored.jobs.forEach((job, index) => {
     if (!matched.jobs[index]) return;
-    writes.push(tx.objectStore('jobs').put(forgottenJob(job)));
+    writes.push(tx.objectStore('jobs').put(forgottenCall(job)));
     rewrite.removed += 1;
   });
   stored.recent.forEach((entry, index) => {

@@ -1,14 +1,14 @@
 /**
- * What a kind of job gives the one job runner (./job-runner.ts), and what the runner reads and
+ * What a kind of job gives the one job runner (./runner.ts), and what the runner reads and
  * writes of its jobs and rows: batches, lists and watch lists each give one `JobKind`.
  */
-import type { EndpointId } from '../api/endpoints';
-import type { ApiErrorJson } from '../api/errors';
-import type { RunResult } from '../protocol';
-import type { QuoteBounds } from '../quote-format';
-import type { EnrichmentService } from './service';
+import type { EndpointId } from '../../api/endpoints';
+import type { ApiErrorJson } from '../../api/errors';
+import type { RunResult } from '../../protocol';
+import type { QuoteBounds } from '../../quote-format';
+import type { EnrichmentService } from '../service';
 
-/** Where a call stands in the journal (./jobs.ts), as the runner reads it. */
+/** Where a call stands in the journal (../calls/journal.ts), as the runner reads it. */
 export type RequestState = Awaited<ReturnType<JobRunnerDeps['service']['requestState']>>;
 
 /** What the runner reads of a job. */
@@ -19,7 +19,7 @@ export interface JobHeader {
   cancelRequested: boolean;
   /** Left out by a kind that cannot pause. */
   pauseRequested?: boolean;
-  /** Confirmed past today's budget, on that day (./budget.ts confirmedForToday). */
+  /** Confirmed past today's budget, on that day (../budget.ts confirmedForToday). */
   confirmed?: boolean;
   confirmedOn?: number;
   /** Stop before a row that could take `spent` past this; null or left out: no cap. */
@@ -102,11 +102,11 @@ export interface JobRunnerDeps {
   now?: () => number;
   /** How long to wait between two readings while an interrupted row settles. */
   settlePollMs?: number;
-  /** How long a waiting job waits before it looks again whether it may go on (./job-runner.ts WAIT_POLL_MS). */
+  /** How long a waiting job waits before it looks again whether it may go on (./runner.ts WAIT_POLL_MS). */
   waitPollMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /**
-   * Rows asked at once: ./job-runner.ts JOB_CONCURRENCY, unless a test needs them one at a time (to stop a worker
+   * Rows asked at once: ./runner.ts JOB_CONCURRENCY, unless a test needs them one at a time (to stop a worker
    * with exactly one call in flight, whatever the load on the machine).
    */
   concurrency?: number;

@@ -1,14 +1,14 @@
 /**
- * A job's rows and the service, for the one job runner (./job-runner.ts): a row's price as it
+ * A job's rows and the service, for the one job runner (./runner.ts): a row's price as it
  * leaves, its call under its own id and what the row comes to (`createRowCalls`), the rows whose
  * answer was lost read and sent again until they settle (`createLostRows`), and each job's pace.
  */
-import { type ApiErrorJson, asksToWaitPastCap } from '../api/errors';
-import { WAITING_KINDS } from '../job-summary';
-import type { InterruptedCall, PeekRequest, RunResult } from '../protocol';
-import type { QuoteBounds } from '../quote-format';
-import { confirmedForToday } from './budget';
-import type { JobHeader, JobKind, JobRow, JobRunnerDeps, RowChange } from './job-kind';
+import { type ApiErrorJson, asksToWaitPastCap } from '../../api/errors';
+import { WAITING_KINDS } from '../../job-summary';
+import type { InterruptedCall, PeekRequest, RunResult } from '../../protocol';
+import type { QuoteBounds } from '../../quote-format';
+import { confirmedForToday } from '../budget';
+import type { JobHeader, JobKind, JobRow, JobRunnerDeps, RowChange } from './kind';
 
 /** Nothing to pay: a row answered from the cache, or refused before it leaves. */
 export const FREE: QuoteBounds = { min: 0, max: 0 };
@@ -156,7 +156,7 @@ export function createRowCalls<Job extends JobHeader, Row extends JobRow>(
       policy: fromCacheOnly ? 'cache-only' : (row.policy ?? 'cache-first'),
       // Only a job the person confirmed past today's budget passes it (that day); the others check as they go.
       confirmed: confirmedForToday(job, now()),
-      // The job sends its own interrupted rows again (./service.ts leaves them to it).
+      // The job sends its own interrupted rows again (../service.ts leaves them to it).
       ownerId: job.id,
       signal: held,
     });

@@ -1,19 +1,19 @@
 /**
  * The one job runner: everything that asks the service many times as a job of its own (a batch
  * from "Found on this page", a list from a file) runs through this loop, and each kind of job
- * gives a small adapter (`JobKind`, ./job-kind.ts: where its rows are kept, what a row shows, its
+ * gives a small adapter (`JobKind`, ./kind.ts: where its rows are kept, what a row shows, its
  * policy); each row's call to the service is in ./row-calls.ts. No page drives a job; closing one
  * does not stop it, and a worker that stops half-way loses nothing:
  *
  * - a job and its rows are in IndexedDB, written on every step (the adapter says where);
  * - each row is one `run` of the service under a request id chosen when the row was queued, so
- *   the call is journaled before it leaves (./jobs.ts), and a row asked again after a restart is
+ *   the call is journaled before it leaves (../calls/journal.ts), and a row asked again after a restart is
  *   answered from its record, or told what it cost when its answer was lost: it is never paid
  *   twice; a row answered and paid whose answer has since left the cache is told so (`answer-gone`)
- *   and is not sent again (./replays.ts): only a new click asks again, under a new id;
+ *   and is not sent again (../calls/replays.ts): only a new click asks again, under a new id;
  * - the calls it journals carry the job's id (`ownerId`): the service leaves their losses to the
- *   job (./service.ts), which sends again one certainly not charged, unless it was cancelled;
- * - a worker that starts resumes every working job (`resume`, woken by ./work-alarm.ts); rows a
+ *   job (../service.ts), which sends again one certainly not charged, unless it was cancelled;
+ * - a worker that starts resumes every working job (`resume`, woken by ../work-alarm.ts); rows a
  *   stopped worker left running are asked again under their own ids first, and rows whose answer
  *   was lost are settled by the balance before the job calls itself done;
  * - it stops, letting the calls in flight finish (they are paid), at Pause, Cancel, a spend cap
@@ -25,15 +25,15 @@
  *   when the admin raises it), or the connection is refused before anything is sent.
  */
 import type { IDBPDatabase, StoreValue } from 'idb';
-import type { ApiErrorJson } from '../api/errors';
-import { isWaitReason, isWorking, WAITING_KINDS } from '../job-summary';
-import type { Quote } from '../protocol';
-import type { QuoteBounds } from '../quote-format';
-import type { EnrichmentDb } from './db';
-import type { JobHeader, JobKind, JobRow, JobRunnerDeps, RequestState } from './job-kind';
+import type { ApiErrorJson } from '../../api/errors';
+import { isWaitReason, isWorking, WAITING_KINDS } from '../../job-summary';
+import type { Quote } from '../../protocol';
+import type { QuoteBounds } from '../../quote-format';
+import type { EnrichmentDb } from '../db';
+import type { JobHeader, JobKind, JobRow, JobRunnerDeps, RequestState } from './kind';
 import { createLostRows, createPace, createRowCalls } from './row-calls';
 
-export type { JobEnd, JobHeader, JobKind, JobRow, JobRunnerDeps, RequestState } from './job-kind';
+export type { JobEnd, JobHeader, JobKind, JobRow, JobRunnerDeps, RequestState } from './kind';
 export { FREE } from './row-calls';
 
 /**

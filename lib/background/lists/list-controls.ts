@@ -1,5 +1,5 @@
 /**
- * What the person does to a list once it is kept (./runner.ts composes it): Pause, Resume (with a
+ * What the person does to a list once it is kept (./lists.ts composes it): Pause, Resume (with a
  * new cap) and Cancel; asking again its failed requests, or answers older than an age, quoted
  * first; and deleting it. The calls in flight when it stops finish and are paid.
  */
@@ -14,7 +14,7 @@ import type {
 } from '../../protocol';
 import { confirmationOf } from '../budget';
 import type { EnrichmentDb, ListRecord, ListRequestRecord } from '../db';
-import { type createJobRunner, FREE, type JobRunnerDeps, passesBudget } from '../job-runner';
+import { type createJobRunner, FREE, type JobRunnerDeps, passesBudget } from '../jobs/runner';
 import type { createListJob } from './list-job';
 import { deleteList, ofList } from './list-records';
 

@@ -1,5 +1,5 @@
 /**
- * A list as it is imported (./runner.ts `start`): the page's file, with the request it says
+ * A list as it is imported (./lists.ts `start`): the page's file, with the request it says
  * enriches each row, kept as a list header, its rows and its distinct requests. Rows asking the
  * same thing (the same cache key) share one request, asked and paid once; one cached when the list
  * is quoted is queued free.
@@ -9,7 +9,7 @@ import { sumQuotes } from '../../job-summary';
 import type { ListQuote, ListRequestStatus, ListStartRequest } from '../../protocol';
 import { confirmationOf } from '../budget';
 import type { ListRecord, ListRequestRecord, ListRowRecord } from '../db';
-import { FREE } from '../job-runner';
+import { FREE } from '../jobs/runner';
 
 const NO_COUNTS: { readonly [S in ListRequestStatus]: number } = {
   queued: 0,

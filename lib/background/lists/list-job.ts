@@ -1,5 +1,5 @@
 /**
- * A list as a kind of job (../job-runner.ts runs it): its header in `lists`, its distinct requests
+ * A list as a kind of job (../jobs/runner.ts runs it): its header in `lists`, its distinct requests
  * in `listRequests` (lib/background/db.ts). The header keeps running totals, changed in the same
  * transaction as each request, so the page polls a summary and the requests that changed since its
  * last look, never the whole list. A list has a spend cap and can pause; its rows are priced again
@@ -9,7 +9,7 @@ import type { IDBPDatabase } from 'idb';
 import type { ApiErrorJson } from '../../api/errors';
 import type { ListRequestStatus } from '../../protocol';
 import type { EnrichmentDb, ListRecord, ListRequestRecord } from '../db';
-import { type JobEnd, type JobKind, type JobRunnerDeps, leftRunning, updateStoredJob } from '../job-runner';
+import { type JobEnd, type JobKind, type JobRunnerDeps, leftRunning, updateStoredJob } from '../jobs/runner';
 import { readEnriched } from './enriched';
 
 type Db = IDBPDatabase<EnrichmentDb>;

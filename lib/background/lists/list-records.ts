@@ -12,7 +12,7 @@ import type {
   ListStatus,
 } from '../../protocol';
 
-/** A list's header (lib/background/lists/runner.ts): what it is, how far it got, and its running totals. */
+/** A list's header (lib/background/lists/lists.ts): what it is, how far it got, and its running totals. */
 export interface ListRecord {
   id: string;
   name: string;

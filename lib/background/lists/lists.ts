@@ -1,6 +1,6 @@
 /**
  * Lists (background only): a file of hundreds or thousands of rows enriched as one job that no
- * page drives (../job-runner.ts runs it; ./list-job.ts is where its records are kept). The page
+ * page drives (../jobs/runner.ts runs it; ./list-job.ts is where its records are kept). The page
  * parses the file and says which request enriches each row; from then on the list lives here, in
  * IndexedDB (lib/background/db.ts `lists`, `listRows`, `listRequests`). Rows asking the same thing
  * (the same cache key) share one request, asked and paid once (./list-import.ts). A list has a
@@ -24,7 +24,7 @@ import type {
 } from '../../protocol';
 import type { QuoteBounds } from '../../quote-format';
 import type { EnrichmentDb, ListRecord, ListRequestRecord } from '../db';
-import { createJobRunner, type JobRunnerDeps, passesBudget } from '../job-runner';
+import { createJobRunner, type JobRunnerDeps, passesBudget } from '../jobs/runner';
 import { createListControls } from './list-controls';
 import { importedList } from './list-import';
 import { createListJob } from './list-job';

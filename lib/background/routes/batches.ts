@@ -1,5 +1,5 @@
-/** "Found on this page" batches: they run here, not in the page that started them (lib/background/batches.ts). */
-import type { createBatches } from '../batches';
+/** "Found on this page" batches: they run here, not in the page that started them (lib/background/batch/batches.ts). */
+import type { createBatches } from '../batch/batches';
 import type { createWorkAlarm } from '../work-alarm';
 import type { Handle } from './router';
 

@@ -1,5 +1,5 @@
-/** Lists (entrypoints/lists): journaled jobs that run here without the page (lib/background/lists/runner.ts). */
-import type { createLists } from '../lists/runner';
+/** Lists (entrypoints/lists): journaled jobs that run here without the page (lib/background/lists/lists.ts). */
+import type { createLists } from '../lists/lists';
 import type { createWorkAlarm } from '../work-alarm';
 import type { Handle } from './router';
 

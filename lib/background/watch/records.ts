@@ -14,7 +14,7 @@ import type {
 } from '../../protocol';
 import type { Change } from '../../watch/changes';
 
-/** A watch list's header: what the job runner reads (lib/background/job-kind.ts JobHeader) and its period. */
+/** A watch list's header: what the job runner reads (lib/background/jobs/kind.ts JobHeader) and its period. */
 export interface WatchListRecord {
   id: string;
   name: string;

@@ -10,7 +10,7 @@ import { isWorking } from '../../job-summary';
 import type { WatchControl, WatchListSummary, WatchStartResult } from '../../protocol';
 import { confirmationOf } from '../budget';
 import type { EnrichmentDb } from '../db';
-import { type createJobRunner, type JobRunnerDeps, passesBudget } from '../job-runner';
+import { type createJobRunner, type JobRunnerDeps, passesBudget } from '../jobs/runner';
 import { beginPeriod, periodsPassed, queueForPeriod } from './periods';
 import { ofWatchList, type WatchListRecord, type WatchMemberRecord } from './records';
 import { runQuoteOf, watchedElsewhere } from './shared-answers';

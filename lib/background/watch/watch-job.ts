@@ -1,5 +1,5 @@
 /**
- * A watch list as a kind of job (../job-runner.ts runs it): its header in `watchLists`, one row per
+ * A watch list as a kind of job (../jobs/runner.ts runs it): its header in `watchLists`, one row per
  * member in `watchMembers` (lib/background/db.ts). When a member's row is answered, the answer is
  * compared with the member's last kept one, each change recorded and the kept part replaced, in the
  * one transaction that writes the row and the list's spending: a worker stopped half-way leaves all
@@ -13,7 +13,7 @@ import { acceptedAgeSeconds } from '../../freshness';
 import type { RunResult } from '../../protocol';
 import type { EnrichmentDb } from '../db';
 import { groupedWrites } from '../grouped-writes';
-import { type JobEnd, type JobKind, type JobRunnerDeps, updateStoredJob } from '../job-runner';
+import { type JobEnd, type JobKind, type JobRunnerDeps, updateStoredJob } from '../jobs/runner';
 import { readEnriched } from '../lists/enriched';
 import { giveWatchId, nextDay } from './periods';
 import {

@@ -7,7 +7,7 @@
  */
 import { sumQuotes } from '../../job-summary';
 import type { Quote, WatchFreshness, WatchQuote, WatchTarget } from '../../protocol';
-import type { JobRunnerDeps } from '../job-runner';
+import type { JobRunnerDeps } from '../jobs/runner';
 import { periodQuoteOf, type WatchedElsewhere } from './shared-answers';
 import { type ReadTarget, readTarget } from './watched-answer';
 

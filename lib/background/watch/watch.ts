@@ -1,6 +1,6 @@
 /**
  * Watch (background only): people and companies asked again once a period through the one job
- * runner (../job-runner.ts; ./watch-job.ts is where a list is kept), at batch priority under the
+ * runner (../jobs/runner.ts; ./watch-job.ts is where a list is kept), at batch priority under the
  * daily budget and the list's cap, with no page open (./watch-alarm.ts), and what changed between
  * two answers recorded (./watch-job.ts). This module keeps lists and answers the pages; the runs
  * are started by ./watch-controls.ts. `now` is a dependency: the e2e build moves it forward.
@@ -18,7 +18,7 @@ import type {
 } from '../../protocol';
 import { confirmationOf } from '../budget';
 import type { EnrichmentDb } from '../db';
-import { createJobRunner, type JobRunnerDeps, passesBudget } from '../job-runner';
+import { createJobRunner, type JobRunnerDeps, passesBudget } from '../jobs/runner';
 import { newWatchId, watchRequestId } from './periods';
 import { ofWatchList, type WatchListRecord, type WatchMemberRecord } from './records';
 import { watchedElsewhere } from './shared-answers';

@@ -7,15 +7,15 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pendingCalls } from '../../../../lib/background/calls/journal';
 import {
+  type CallRecord,
   closeDbForTests,
   DB_NAME,
   type EnrichmentDb,
-  type JobRecord,
   MIGRATIONS,
   openDb,
 } from '../../../../lib/background/db';
-import { pendingCalls } from '../../../../lib/background/jobs';
 import type { WatchMemberRecord } from '../../../../lib/background/watch/records';
 
 beforeEach(() => {
@@ -37,7 +37,7 @@ function openedAt(version: number) {
 /** A database as version 6 left it, holding `jobs` written then. */
 async function openedAtVersion6(jobs: object[]): Promise<void> {
   const db = await openedAt(6);
-  for (const job of jobs) await db.put('jobs', job as JobRecord);
+  for (const job of jobs) await db.put('jobs', job as CallRecord);
   db.close();
 }
 
@@ -136,7 +136,7 @@ describe('the database upgrade to version 11', () => {
       credits: 2,
       updatedAt: 100,
     } satisfies WatchMemberRecord;
-    const job = (id: string, extra: Partial<JobRecord> = {}): JobRecord => ({
+    const job = (id: string, extra: Partial<CallRecord> = {}): CallRecord => ({
       id,
       endpointId: 'person.profile',
       params: {},

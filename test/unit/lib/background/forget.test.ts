@@ -5,12 +5,12 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBatches } from '../../../../lib/background/batches';
+import { createBatches } from '../../../../lib/background/batch/batches';
 import { clearCache } from '../../../../lib/background/cache';
 import { closeDbForTests, type EnrichmentDb, openDb } from '../../../../lib/background/db';
 import { clearHistory, exportStored, forgetInItems, forgetSubject } from '../../../../lib/background/forget';
 import { ledgerTotals } from '../../../../lib/background/ledger';
-import { createLists } from '../../../../lib/background/lists/runner';
+import { createLists } from '../../../../lib/background/lists/lists';
 import { addRecent } from '../../../../lib/background/recent';
 import type { Sandbox } from '../../../../sandbox/app';
 import { parseKeys } from '../../../../sandbox/keys';

@@ -7,9 +7,9 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalParams, type EndpointId } from '../../../../lib/api/endpoints';
+import { journalDeparture } from '../../../../lib/background/calls/journal';
 import { closeDbForTests, openDb } from '../../../../lib/background/db';
 import { replaceStoredList } from '../../../../lib/background/do-not-enrich';
-import { journalDeparture } from '../../../../lib/background/jobs';
 import { createViews } from '../../../../lib/background/views';
 import { readList } from '../../../../lib/pricing/do-not-enrich';
 import type { RawParamsMessage } from '../../../../lib/protocol';

@@ -1,23 +1,23 @@
 // @vitest-environment node
 /**
- * "Found on this page" batches in the background (lib/background/batches.ts) over the real service and the real
+ * "Found on this page" batches in the background (lib/background/batch/batches.ts) over the real service and the real
  * sandbox app (no socket), on a fake IndexedDB: a batch spends its quote, Cancel stops before the
  * next item and pays for the one in flight, and a batch whose worker is stopped mid-item completes
  * in the next worker paying once, under both behaviours of the sandbox for a client that left.
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, RETRY_AFTER_MAX_SECONDS, userMessage } from '../../../../lib/api/errors';
-import { createClient } from '../../../../lib/background/api/client';
-import { createBatches } from '../../../../lib/background/batches';
-import { closeDbForTests, openDb } from '../../../../lib/background/db';
-import { createScheduler } from '../../../../lib/background/scheduler';
-import { createService } from '../../../../lib/background/service';
-import { answerLine, sumQuotes } from '../../../../lib/job-summary';
-import type { BatchItemInput, BatchView } from '../../../../lib/protocol';
-import { DEFAULT_SETTINGS, type Settings } from '../../../../lib/settings';
-import type { Sandbox } from '../../../../sandbox/app';
-import { parseKeyFaults } from '../../../../sandbox/faults';
+import { ApiError, RETRY_AFTER_MAX_SECONDS, userMessage } from '../../../../../lib/api/errors';
+import { createClient } from '../../../../../lib/background/api/client';
+import { createBatches } from '../../../../../lib/background/batch/batches';
+import { closeDbForTests, openDb } from '../../../../../lib/background/db';
+import { createScheduler } from '../../../../../lib/background/scheduler';
+import { createService } from '../../../../../lib/background/service';
+import { answerLine, sumQuotes } from '../../../../../lib/job-summary';
+import type { BatchItemInput, BatchView } from '../../../../../lib/protocol';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../../lib/settings';
+import type { Sandbox } from '../../../../../sandbox/app';
+import { parseKeyFaults } from '../../../../../sandbox/faults';
 import {
   HELD_MS,
   jobWorker,
@@ -25,7 +25,7 @@ import {
   unitDataset,
   unitSandbox,
   until,
-} from '../../../support/sandbox-service';
+} from '../../../../support/sandbox-service';
 
 const dataset = unitDataset();
 const START = 1000;

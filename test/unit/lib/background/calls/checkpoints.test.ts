@@ -1,15 +1,15 @@
 /**
- * Balance readings as references for what follows (lib/background/checkpoints.ts): a reading is stamped with
+ * Balance readings as references for what follows (lib/background/calls/checkpoints.ts): a reading is stamped with
  * the journal's position when it was asked for, so that a call leaving while the reading is under
  * way never takes it as its reference. Otherwise a later lost call is attributed that call's charge
  * too (seen in the drift test: a ledger 2 credits over the service's).
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCheckpoints } from '../../../../lib/background/checkpoints';
-import { closeDbForTests, type JobRecord, openDb } from '../../../../lib/background/db';
-import { journalDeparture } from '../../../../lib/background/jobs';
-import { DEFAULT_SETTINGS } from '../../../../lib/settings';
+import { createCheckpoints } from '../../../../../lib/background/calls/checkpoints';
+import { journalDeparture } from '../../../../../lib/background/calls/journal';
+import { type CallRecord, closeDbForTests, openDb } from '../../../../../lib/background/db';
+import { DEFAULT_SETTINGS } from '../../../../../lib/settings';
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -31,7 +31,7 @@ function checkpointsWith(fetchBalance: () => Promise<number | null>) {
   });
 }
 
-const call = (id: string): JobRecord =>
+const call = (id: string): CallRecord =>
   ({
     id,
     endpointId: 'person.profile',
@@ -39,7 +39,7 @@ const call = (id: string): JobRecord =>
     status: 'pending',
     createdAt: 1,
     updatedAt: 1,
-  }) as JobRecord;
+  }) as CallRecord;
 
 describe('a reading as the reference of the next call', () => {
   it('is current when no call left since it was asked for', async () => {

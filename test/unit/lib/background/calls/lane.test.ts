@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCallLane } from '../../../../lib/background/call-lane';
+import { createCallLane } from '../../../../../lib/background/calls/lane';
 
 describe('createCallLane', () => {
   it('runs steps one at a time, in the order they were queued, past a step that failed', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * lib/background/calls.ts on its own, against the sandbox app (no socket) and a fake IndexedDB,
+ * lib/background/calls/paid-call.ts on its own, against the sandbox app (no socket) and a fake IndexedDB,
  * wired as the service wires it: an answered call's charge is recorded once, with its answer; an
  * error the service answered charges nothing; a lost answer is journaled as interrupted; an answer
  * about someone on the do-not-enrich list is paid for and not kept; the budget asks before anything
@@ -8,23 +8,28 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canonicalParams, type EndpointId } from '../../../../lib/api/endpoints';
-import type { RawParams } from '../../../../lib/api/params';
-import { createClient } from '../../../../lib/background/api/client';
-import { createCallLane } from '../../../../lib/background/call-lane';
-import { createCalls, type PaidCall, requireReady, toApiError } from '../../../../lib/background/calls';
-import { createCheckpoints } from '../../../../lib/background/checkpoints';
-import { closeDbForTests, openDb, StorageError } from '../../../../lib/background/db';
-import { LISTED_SUMMARY, replaceStoredList } from '../../../../lib/background/do-not-enrich';
-import { createScheduler } from '../../../../lib/background/scheduler';
-import { cacheKey } from '../../../../lib/pricing/cache-key';
-import { quoteOrUnknown } from '../../../../lib/pricing/credits';
-import { readList } from '../../../../lib/pricing/do-not-enrich';
-import { isConfigured, type Settings } from '../../../../lib/settings';
-import type { Sandbox } from '../../../../sandbox/app';
-import { FAULT_HEADER } from '../../../../sandbox/faults';
-import { parseKeys } from '../../../../sandbox/keys';
-import { SANDBOX_SETTINGS, unitDataset, unitSandbox } from '../../../support/sandbox-service';
+import { canonicalParams, type EndpointId } from '../../../../../lib/api/endpoints';
+import type { RawParams } from '../../../../../lib/api/params';
+import { createClient } from '../../../../../lib/background/api/client';
+import { createCheckpoints } from '../../../../../lib/background/calls/checkpoints';
+import { createCallLane } from '../../../../../lib/background/calls/lane';
+import {
+  createCalls,
+  type PaidCall,
+  requireReady,
+  toApiError,
+} from '../../../../../lib/background/calls/paid-call';
+import { closeDbForTests, openDb, StorageError } from '../../../../../lib/background/db';
+import { LISTED_SUMMARY, replaceStoredList } from '../../../../../lib/background/do-not-enrich';
+import { createScheduler } from '../../../../../lib/background/scheduler';
+import { cacheKey } from '../../../../../lib/pricing/cache-key';
+import { quoteOrUnknown } from '../../../../../lib/pricing/credits';
+import { readList } from '../../../../../lib/pricing/do-not-enrich';
+import { isConfigured, type Settings } from '../../../../../lib/settings';
+import type { Sandbox } from '../../../../../sandbox/app';
+import { FAULT_HEADER } from '../../../../../sandbox/faults';
+import { parseKeys } from '../../../../../sandbox/keys';
+import { SANDBOX_SETTINGS, unitDataset, unitSandbox } from '../../../../support/sandbox-service';
 
 const dataset = unitDataset();
 const personUrl = dataset.people[3]!.url;
@@ -123,7 +128,7 @@ afterEach(async () => {
 });
 
 describe('a paid call', () => {
-  it('answered: one charge, recorded with its answer and the job’s completion', async () => {
+  it('answered: one charge, recorded with its answer and the call’s completion', async () => {
     const call = profile('req-calls-1');
     const result = await engine.calls.send(call, settings);
     expect(result).toMatchObject({ status: 'answer', cached: false, credits: 2 });
@@ -145,7 +150,7 @@ describe('a paid call', () => {
     expect(cache).toEqual([]);
   });
 
-  it('an error the service answered: nothing charged or recorded as spent, the job failed', async () => {
+  it('an error the service answered: nothing charged or recorded as spent, the call failed', async () => {
     fault = '500';
     const result = await engine.calls.send(profile('req-calls-3'), settings);
     expect(result).toMatchObject({ status: 'error', error: { kind: 'server' } });

@@ -1,17 +1,17 @@
 // @vitest-environment node
 /**
- * lib/background/replays.ts through the service, its one caller, against the sandbox app and a fake
+ * lib/background/calls/replays.ts through the service, its one caller, against the sandbox app and a fake
  * IndexedDB: a request id already journaled is answered from its record and never paid twice.
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearCache } from '../../../../lib/background/cache';
-import { closeDbForTests, openDb } from '../../../../lib/background/db';
-import type { RunRequest } from '../../../../lib/protocol';
-import type { Sandbox } from '../../../../sandbox/app';
-import { parseKeyFaults } from '../../../../sandbox/faults';
-import { parseKeys } from '../../../../sandbox/keys';
-import { sandboxService, unitDataset, unitSandbox } from '../../../support/sandbox-service';
+import { clearCache } from '../../../../../lib/background/cache';
+import { closeDbForTests, openDb } from '../../../../../lib/background/db';
+import type { RunRequest } from '../../../../../lib/protocol';
+import type { Sandbox } from '../../../../../sandbox/app';
+import { parseKeyFaults } from '../../../../../sandbox/faults';
+import { parseKeys } from '../../../../../sandbox/keys';
+import { sandboxService, unitDataset, unitSandbox } from '../../../../support/sandbox-service';
 
 const dataset = unitDataset();
 const personUrl = dataset.people[3]!.url;

@@ -16,7 +16,7 @@ import { ApiError, userMessage } from '../../../../../lib/api/errors';
 import { createClient } from '../../../../../lib/background/api/client';
 import { closeDbForTests, openDb } from '../../../../../lib/background/db';
 import { recentLedger } from '../../../../../lib/background/ledger';
-import { createLists } from '../../../../../lib/background/lists/runner';
+import { createLists } from '../../../../../lib/background/lists/lists';
 import { createScheduler } from '../../../../../lib/background/scheduler';
 import { createService } from '../../../../../lib/background/service';
 import type { PeekRequest, RunRequest, RunResult } from '../../../../../lib/protocol';

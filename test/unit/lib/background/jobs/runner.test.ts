@@ -1,22 +1,22 @@
 // @vitest-environment node
 /**
- * The one job runner (lib/background/job-runner.ts) with a tiny kind of job kept in memory and a
+ * The one job runner (lib/background/jobs/runner.ts) with a tiny kind of job kept in memory and a
  * stand-in service that journals each request id as the real one does (an id asked again is
  * answered from its record, never charged again): it stops at a cap, at today's budget, on Pause
  * and on Cancel letting the calls in flight finish, settles a lost answer without paying it twice,
  * and a job whose worker stopped half-way finishes in the next worker, each request paid once.
  */
 import { describe, expect, it } from 'vitest';
-import type { ApiErrorJson } from '../../../../lib/api/errors';
+import type { ApiErrorJson } from '../../../../../lib/api/errors';
 import {
   createJobRunner,
   JOB_CONCURRENCY,
   type JobHeader,
   type JobKind,
   type JobRow,
-} from '../../../../lib/background/job-runner';
-import { startOfDay } from '../../../../lib/background/ledger';
-import type { InterruptedCall, RunResult, SpendTotals } from '../../../../lib/protocol';
+} from '../../../../../lib/background/jobs/runner';
+import { startOfDay } from '../../../../../lib/background/ledger';
+import type { InterruptedCall, RunResult, SpendTotals } from '../../../../../lib/protocol';
 
 const PRICE = 2;
 const TOTALS: SpendTotals = { today: 0, month: 0, dailyBudget: null, remainingToday: null, balance: null };

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Lists in the background (lib/background/lists/runner.ts) over the real service and the real sandbox app (no
+ * Lists in the background (lib/background/lists/lists.ts) over the real service and the real sandbox app (no
  * socket), on a fake IndexedDB: duplicates are asked once, cached rows cost 0, the list spends
  * exactly what it says (the sandbox, the ledger and the list agree), the cap and the budget hold,
  * Pause, Cancel and a stopped worker lose nothing and pay nothing twice, failed rows are asked again
@@ -10,7 +10,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../../../lib/background/api/client';
 import { closeDbForTests, openDb } from '../../../../../lib/background/db';
-import { createLists } from '../../../../../lib/background/lists/runner';
+import { createLists } from '../../../../../lib/background/lists/lists';
 import { createScheduler } from '../../../../../lib/background/scheduler';
 import { createService } from '../../../../../lib/background/service';
 import { createWorkAlarm, WORK_ALARM } from '../../../../../lib/background/work-alarm';
