@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/unit/**/*.test.ts?(x)', 'test/contract/**/*.test.ts', 'sandbox/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts?(x)', 'test/contract/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...DOM_TESTS],
         },
       },

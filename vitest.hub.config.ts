@@ -2,13 +2,14 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The team hub's tests (hub/): in Node, each file on a database of its own. `scripts/test.sh` runs
- * them twice: on an embedded PGlite, and under scripts/with-postgres.sh on a real PostgreSQL 15.
+ * The team hub's tests (test/hub/, mirroring hub/): in Node, each file on a database of its own.
+ * `scripts/test.sh` runs them twice: on an embedded PGlite, and under scripts/with-postgres.sh on a
+ * real PostgreSQL 15.
  */
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['hub/**/*.test.ts'],
+    include: ['test/hub/**/*.test.ts'],
     // Two files at a time on a 2-core machine (vitest's default leaves a core free, so one): each
     // file has a database, ports and folders of its own, and most of a file's time is waiting
     // (PGlite starting, hub processes starting and stopping, the sandbox's latencies).

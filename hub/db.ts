@@ -91,7 +91,8 @@ function lockFolder(dataDir: string): () => void {
 
 /**
  * `from`: a dump of a cluster (`dumpDataDir`) to start a new database from instead of running
- * initdb, which costs seconds (the tests start every database from one dump: hub/testing.ts).
+ * initdb, which costs seconds (the tests start every database from one dump:
+ * test/support/hub-testing.ts).
  */
 export async function openPglite(dataDir?: string, from?: Blob): Promise<Db> {
   const unlock = dataDir ? lockFolder(dataDir) : () => {};

@@ -2,8 +2,8 @@
  * The hub's schema as it stands after the last migration, in one readable file (hub/schema.sql),
  * described from a migrated database's own catalog: tables with their columns, defaults and
  * constraints, indexes, views, functions, triggers, and the rows the migrations themselves insert.
- * `npm run hub:schema` writes the file (scripts/hub-schema.ts); hub/schema.test.ts keeps it equal to
- * the migrations, and shows that applying it gives a database described the same.
+ * `npm run hub:schema` writes the file (scripts/hub-schema.ts); test/hub/schema.test.ts keeps it
+ * equal to the migrations, and shows that applying it gives a database described the same.
  */
 import type { Queryable } from './db';
 

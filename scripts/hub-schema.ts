@@ -1,7 +1,7 @@
 /**
  * `npm run hub:schema`: writes hub/schema.sql, the hub's schema after its last migration, described
  * from a fresh in-memory database migrated by hub/migrations.ts (hub/schema.ts). Run it after adding
- * a migration; hub/schema.test.ts fails until the file matches.
+ * a migration; test/hub/schema.test.ts fails until the file matches.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -31,8 +31,8 @@ import pg from 'pg';
 import { runAdmin } from '../../hub/admin';
 import { type Db, openPglite, openPostgres } from '../../hub/db';
 import { migrate } from '../../hub/migrations';
-import { emptyPgliteFolder } from '../../hub/testing';
 import { type RunningSandbox, startSandbox } from '../../sandbox/app';
+import { emptyPgliteFolder } from '../support/hub-testing';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const LATENCY_CALLS = Number(process.env.BENCH_CALLS ?? (QUICK ? 30 : 400));

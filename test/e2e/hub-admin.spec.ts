@@ -17,7 +17,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { type RunningHub, startHub } from '../../hub/app';
 import { type Db, openPglite, openPostgres } from '../../hub/db';
-import { emptyPgliteFolder } from '../../hub/testing';
+import { emptyPgliteFolder } from '../support/hub-testing';
 import { CHROMIUM_ARGS, expect, test } from './fixtures';
 import { lookAt } from './look';
 import { samplePerson } from './sandbox-handle';
@@ -35,7 +35,7 @@ interface AdminHub {
 const adminTest = test.extend<{ hub: AdminHub; plainBrowser: Browser; adminPage: Page }>({
   hub: async ({ sandbox }, use) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hub-admin-e2e-'));
-    // An empty database as initdb makes it, without initdb's seconds (hub/testing.ts).
+    // An empty database as initdb makes it, without initdb's seconds (test/support/hub-testing.ts).
     await emptyPgliteFolder(dataDir);
     const db = await openPglite(dataDir);
     // A database on a port where nothing listens: what the hub meets when its database is gone.

@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { runAdmin } from '../../hub/admin';
 import type { Db } from '../../hub/db';
 import { migrate } from '../../hub/migrations';
-import { startHubProcess, type TestDatabase, testDatabase } from '../../hub/testing';
+import { startHubProcess, type TestDatabase, testDatabase } from '../support/hub-testing';
 
 export interface TeamHub {
   /** Each hub process's address: one hub, since they share the database. */

@@ -15,8 +15,8 @@ import type { Locator, Page } from '@playwright/test';
 import { startHub } from '../../hub/app';
 import { openPglite } from '../../hub/db';
 import { addMember, setBudget } from '../../hub/members';
-import { emptyCluster } from '../../hub/testing';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
+import { emptyCluster } from '../support/hub-testing';
 import { PRICE_SCENARIOS } from '../support/spending-controls';
 import { send } from './extension-storage';
 import { test as base, expect, type SandboxHandle } from './fixtures';
@@ -541,7 +541,7 @@ test(PRICE_SCENARIOS.watch, async ({ sw, sandbox, configure, openExtensionPage }
 
 test(PRICE_SCENARIOS.team, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
   const urls = await peopleUrls(sandbox, 3);
-  // An empty database as initdb makes it, without initdb's seconds (hub/testing.ts).
+  // An empty database as initdb makes it, without initdb's seconds (test/support/hub-testing.ts).
   const db = await openPglite(undefined, await emptyCluster());
   const hub = await startHub({ db, port: 0, providerUrl: sandbox.url, providerKey: 'demo' });
   try {

@@ -7,7 +7,7 @@
 import { startHub } from '../../hub/app';
 import { openPglite } from '../../hub/db';
 import { addMember } from '../../hub/members';
-import { emptyCluster } from '../../hub/testing';
+import { emptyCluster } from '../support/hub-testing';
 import { expect, test } from './fixtures';
 import { lookAt } from './look';
 
@@ -15,7 +15,7 @@ test('onboarding joins a team hub, and the settings show the connection and the 
   openExtensionPage,
   sandbox,
 }) => {
-  // An empty database as initdb makes it, without initdb's seconds (hub/testing.ts).
+  // An empty database as initdb makes it, without initdb's seconds (test/support/hub-testing.ts).
   const db = await openPglite(undefined, await emptyCluster());
   const hub = await startHub({ db, port: 0, providerUrl: sandbox.url, providerKey: 'demo' });
   try {

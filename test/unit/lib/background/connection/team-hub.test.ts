@@ -11,7 +11,6 @@ import { createHub, type Hub } from '../../../../../hub/app';
 import type { Db } from '../../../../../hub/db';
 import { addMember, removeMember, setBudget } from '../../../../../hub/members';
 import { addListed, forget } from '../../../../../hub/privacy';
-import { type TestDatabase, sandboxService as teamSandbox, testDatabase } from '../../../../../hub/testing';
 import { ApiError, userMessage } from '../../../../../lib/api/errors';
 import { createClient } from '../../../../../lib/background/api/client';
 import { closeDbForTests, openDb } from '../../../../../lib/background/db';
@@ -22,6 +21,11 @@ import { createService } from '../../../../../lib/background/service';
 import type { PeekRequest, RunRequest, RunResult } from '../../../../../lib/protocol';
 import { spendLabel } from '../../../../../lib/quote-format';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../../lib/settings';
+import {
+  type TestDatabase,
+  sandboxService as teamSandbox,
+  testDatabase,
+} from '../../../../support/hub-testing';
 import { until } from '../../../../support/sandbox-service';
 
 let database: TestDatabase;

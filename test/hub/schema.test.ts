@@ -8,11 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate } from './migrations';
-import { describeSchema, SCHEMA_HEADER, statementsOf } from './schema';
-import { type TestDatabase, testDatabase } from './testing';
+import { migrate } from '../../hub/migrations';
+import { describeSchema, SCHEMA_HEADER, statementsOf } from '../../hub/schema';
+import { type TestDatabase, testDatabase } from '../support/hub-testing';
 
-const SCHEMA_FILE = join(__dirname, 'schema.sql');
+const SCHEMA_FILE = join(__dirname, '../../hub/schema.sql');
 
 describe('hub/schema.sql', () => {
   const databases: TestDatabase[] = [];

@@ -1,8 +1,8 @@
 // @vitest-environment node
 /** The sandbox over a real socket: streaming with chunked transfer, and starting and stopping. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { employeeListResponseSchema, personSearchResponseSchema } from '../lib/api/schemas';
-import { type RunningSandbox, startSandbox } from './app';
+import { employeeListResponseSchema, personSearchResponseSchema } from '../../../lib/api/schemas';
+import { type RunningSandbox, startSandbox } from '../../../sandbox/app';
 
 let running: RunningSandbox;
 

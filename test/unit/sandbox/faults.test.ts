@@ -5,7 +5,7 @@ import {
   employeeListResponseSchema,
   personLookupResponseSchema,
   personProfileSchema,
-} from '../lib/api/schemas';
+} from '../../../lib/api/schemas';
 import {
   breakSchema,
   FaultCounters,
@@ -13,8 +13,8 @@ import {
   parseFaultPlan,
   parseKeyFaults,
   truncateBody,
-} from './faults';
-import { parseKeys } from './keys';
+} from '../../../sandbox/faults';
+import { parseKeys } from '../../../sandbox/keys';
 
 describe('fault plans', () => {
   it('reads every fault, rates defaulting to every request', () => {

@@ -13,12 +13,12 @@ import {
   jobProfileSchema,
   personProfileSchema,
   personV3Schema,
-} from '../../lib/api/schemas';
-import { canonicalHandleUrl, HANDLE_SYNTAX } from '../../lib/networks';
-import { buildDataset } from './generate';
-import { createQueries, type DatasetQueries } from './queries';
-import type { PersonRecord, SandboxDataset } from './records';
-import { COMPANY_TYPES, COUNTRIES, GLOBAL_EMAIL_PROVIDERS } from './vocabulary';
+} from '../../../../lib/api/schemas';
+import { canonicalHandleUrl, HANDLE_SYNTAX } from '../../../../lib/networks';
+import { buildDataset } from '../../../../sandbox/data/generate';
+import { createQueries, type DatasetQueries } from '../../../../sandbox/data/queries';
+import type { PersonRecord, SandboxDataset } from '../../../../sandbox/data/records';
+import { COMPANY_TYPES, COUNTRIES, GLOBAL_EMAIL_PROVIDERS } from '../../../../sandbox/data/vocabulary';
 
 const DAY_MS = 86_400_000;
 const NOW = new Date('2025-06-01T00:00:00Z');

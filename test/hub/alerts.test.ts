@@ -7,12 +7,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AlertPayload, AlertRow } from './alerts';
-import { createHub, type Hub, type HubOptions } from './app';
-import { serverConfig } from './config';
-import type { Db } from './db';
-import { addMember } from './members';
-import { sandboxService, type TestDatabase, testDatabase } from './testing';
+import type { AlertPayload, AlertRow } from '../../hub/alerts';
+import { createHub, type Hub, type HubOptions } from '../../hub/app';
+import { serverConfig } from '../../hub/config';
+import type { Db } from '../../hub/db';
+import { addMember } from '../../hub/members';
+import { sandboxService, type TestDatabase, testDatabase } from '../support/hub-testing';
 
 const ADMIN_TOKEN = 'admin-s3cret';
 

@@ -7,7 +7,7 @@ import {
   normalizeDomain,
   titleScore,
   titleWords,
-} from './similarity';
+} from '../../../../sandbox/search/similarity';
 
 describe('names', () => {
   it('measures edit distance and folds names before comparing them', () => {

@@ -5,10 +5,10 @@
  * employee count follows the company, and a malformed advance changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from './app';
-import type { AdvanceReport } from './clock';
-import { MONTHLY_SHARES, type PersonChange, shareWithin } from './data/clock';
-import { DAY_MS } from './data/dates';
+import { createSandbox, type Sandbox } from '../../../sandbox/app';
+import type { AdvanceReport } from '../../../sandbox/clock';
+import { MONTHLY_SHARES, type PersonChange, shareWithin } from '../../../sandbox/data/clock';
+import { DAY_MS } from '../../../sandbox/data/dates';
 
 const KEY = 'clock';
 const START = new Date('2026-11-27T12:00:00Z');

@@ -5,12 +5,12 @@
  * process owns its folder) this file is skipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../sandbox/app';
-import { parseKeyFaults } from '../sandbox/faults';
-import { runAdmin } from './admin';
-import type { Db } from './db';
-import { migrate } from './migrations';
-import { type HubProcess, startHubProcess, type TestDatabase, testDatabase } from './testing';
+import { runAdmin } from '../../hub/admin';
+import type { Db } from '../../hub/db';
+import { migrate } from '../../hub/migrations';
+import { type RunningSandbox, startSandbox } from '../../sandbox/app';
+import { parseKeyFaults } from '../../sandbox/faults';
+import { type HubProcess, startHubProcess, type TestDatabase, testDatabase } from '../support/hub-testing';
 
 const real = Boolean(process.env.HUB_DATABASE_URL);
 

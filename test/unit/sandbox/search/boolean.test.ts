@@ -7,7 +7,7 @@ import {
   foldForMatching,
   matchesBoolean,
   parseBooleanExpression,
-} from './boolean';
+} from '../../../../sandbox/search/boolean';
 
 const matches = (expression: string, text: string) =>
   matchesBoolean(parseBooleanExpression(expression), text);

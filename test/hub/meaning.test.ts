@@ -6,15 +6,15 @@
  * (PGlite, or PostgreSQL with HUB_DATABASE_URL), with the sandbox as the service.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAX_ANSWER_BYTES } from '../lib/api/assumptions';
-import { endpoints } from '../lib/api/endpoints';
-import { canonicalQuery } from '../lib/api/params';
-import { createHub, type Hub } from './app';
-import { readAudit } from './audit';
-import type { Db } from './db';
-import { addMember } from './members';
-import { addListed } from './privacy';
-import { hubTestBed, type SandboxService } from './testing';
+import { createHub, type Hub } from '../../hub/app';
+import { readAudit } from '../../hub/audit';
+import type { Db } from '../../hub/db';
+import { addMember } from '../../hub/members';
+import { addListed } from '../../hub/privacy';
+import { MAX_ANSWER_BYTES } from '../../lib/api/assumptions';
+import { endpoints } from '../../lib/api/endpoints';
+import { canonicalQuery } from '../../lib/api/params';
+import { hubTestBed, type SandboxService } from '../support/hub-testing';
 
 const bed = hubTestBed();
 let db: Db;

@@ -3,11 +3,11 @@
  * their own (PGlite, or PostgreSQL with HUB_DATABASE_URL), with the sandbox as the service.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createHub, type Hub } from './app';
-import type { AuditRow } from './audit';
-import { type Db, openPostgres } from './db';
-import { addMember } from './members';
-import { hubTestBed, type SandboxService } from './testing';
+import { createHub, type Hub } from '../../hub/app';
+import type { AuditRow } from '../../hub/audit';
+import { type Db, openPostgres } from '../../hub/db';
+import { addMember } from '../../hub/members';
+import { hubTestBed, type SandboxService } from '../support/hub-testing';
 
 const ADMIN_TOKEN = 'admin-s3cret';
 

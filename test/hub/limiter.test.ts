@@ -3,10 +3,10 @@
  * calls spaced by the rate, clicks before batch rows, members served in turn.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from './db';
-import { AccountLimiter, type Priority } from './limiter';
-import { migrate } from './migrations';
-import { type TestDatabase, testDatabase } from './testing';
+import type { Db } from '../../hub/db';
+import { AccountLimiter, type Priority } from '../../hub/limiter';
+import { migrate } from '../../hub/migrations';
+import { type TestDatabase, testDatabase } from '../support/hub-testing';
 
 let database: TestDatabase;
 let db: Db;

@@ -10,13 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../sandbox/app';
-import { SMALL_COUNTS } from '../sandbox/data/generate';
-import { parseKeyFaults } from '../sandbox/faults';
-import { runAdmin } from './admin';
-import { openPglite } from './db';
-import { WAITER_STALE_MS } from './limiter';
-import { migrate } from './migrations';
+import { runAdmin } from '../../hub/admin';
+import { openPglite } from '../../hub/db';
+import { WAITER_STALE_MS } from '../../hub/limiter';
+import { migrate } from '../../hub/migrations';
+import { type RunningSandbox, startSandbox } from '../../sandbox/app';
+import { SMALL_COUNTS } from '../../sandbox/data/generate';
+import { parseKeyFaults } from '../../sandbox/faults';
 import {
   type CountingForwarder,
   countingForwarder,
@@ -25,7 +25,7 @@ import {
   startHubProcess,
   type TestDatabase,
   testDatabase,
-} from './testing';
+} from '../support/hub-testing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const folder = mkdtempSync(join(tmpdir(), 'hub-stop-'));

@@ -5,11 +5,11 @@
  * clock moved back on a row (an expiry or a grace already over), as a day going by would.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runAdmin, UsageError } from './admin';
-import { createHub, type Hub } from './app';
-import type { Db } from './db';
-import { addMember, memberByToken, rotateToken } from './members';
-import { hubTestBed, type SandboxService } from './testing';
+import { runAdmin, UsageError } from '../../hub/admin';
+import { createHub, type Hub } from '../../hub/app';
+import type { Db } from '../../hub/db';
+import { addMember, memberByToken, rotateToken } from '../../hub/members';
+import { hubTestBed, type SandboxService } from '../support/hub-testing';
 
 const ADMIN_TOKEN = 'admin-s3cret';
 

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from './db';
-import { migrate } from './migrations';
-import { emptyPgliteFolder } from './testing';
+import { openPglite } from '../../hub/db';
+import { migrate } from '../../hub/migrations';
+import { emptyPgliteFolder } from '../support/hub-testing';
 
 const root = mkdtempSync(join(tmpdir(), 'hub-db-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

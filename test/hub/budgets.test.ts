@@ -8,13 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runAdmin, UsageError } from './admin';
-import { createHub, type Hub } from './app';
-import { usageOf } from './budget';
-import { serverConfig } from './config';
-import type { Db } from './db';
-import { addMember, hashToken, listMembers, memberByToken, setBudget } from './members';
-import { migrate } from './migrations';
+import { runAdmin, UsageError } from '../../hub/admin';
+import { createHub, type Hub } from '../../hub/app';
+import { usageOf } from '../../hub/budget';
+import { serverConfig } from '../../hub/config';
+import type { Db } from '../../hub/db';
+import { addMember, hashToken, listMembers, memberByToken, setBudget } from '../../hub/members';
+import { migrate } from '../../hub/migrations';
 import {
   emptyPgliteFolder,
   hubTestBed,
@@ -22,7 +22,7 @@ import {
   startHubProcess,
   type TestDatabase,
   testDatabase,
-} from './testing';
+} from '../support/hub-testing';
 
 const ADMIN_TOKEN = 'admin-s3cret';
 /** 2^40 credits: past a 32-bit integer, well within Number.MAX_SAFE_INTEGER. */

@@ -3,12 +3,12 @@
  * when HUB_DATABASE_URL is set (scripts/with-postgres.sh). Each test starts from empty tables.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createHub, type Hub } from './app';
-import { readAudit } from './audit';
-import { type Db, openPostgres } from './db';
-import { addMember, removeMember, setBudget } from './members';
-import { addListed, forget, forgottenSince } from './privacy';
-import { hubTestBed, type SandboxService, sandboxService, type TestDatabase } from './testing';
+import { createHub, type Hub } from '../../hub/app';
+import { readAudit } from '../../hub/audit';
+import { type Db, openPostgres } from '../../hub/db';
+import { addMember, removeMember, setBudget } from '../../hub/members';
+import { addListed, forget, forgottenSince } from '../../hub/privacy';
+import { hubTestBed, type SandboxService, sandboxService, type TestDatabase } from '../support/hub-testing';
 
 const bed = hubTestBed();
 let database: TestDatabase;

@@ -5,12 +5,12 @@
  * on a real PostgreSQL when HUB_DATABASE_URL is set (scripts/with-postgres.sh).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createHub, type Hub } from './app';
-import { type Db, openPostgres } from './db';
-import { addMember } from './members';
-import { forget } from './privacy';
-import { JOURNAL_KEPT_DAYS, settleExpired } from './request-steps';
-import { hubTestBed, type SandboxService, type TestDatabase } from './testing';
+import { createHub, type Hub } from '../../hub/app';
+import { type Db, openPostgres } from '../../hub/db';
+import { addMember } from '../../hub/members';
+import { forget } from '../../hub/privacy';
+import { JOURNAL_KEPT_DAYS, settleExpired } from '../../hub/request-steps';
+import { hubTestBed, type SandboxService, type TestDatabase } from '../support/hub-testing';
 
 const bed = hubTestBed();
 let database: TestDatabase;

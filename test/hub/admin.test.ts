@@ -1,11 +1,11 @@
 /** The admin commands, on a database of their own (PGlite, or PostgreSQL with HUB_DATABASE_URL). */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runAdmin, UsageError } from './admin';
-import type { Db } from './db';
-import { memberByToken } from './members';
-import { migrate } from './migrations';
-import { listListed } from './privacy';
-import { type TestDatabase, testDatabase } from './testing';
+import { runAdmin, UsageError } from '../../hub/admin';
+import type { Db } from '../../hub/db';
+import { memberByToken } from '../../hub/members';
+import { migrate } from '../../hub/migrations';
+import { listListed } from '../../hub/privacy';
+import { type TestDatabase, testDatabase } from '../support/hub-testing';
 
 let database: TestDatabase;
 let db: Db;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from './ratelimit';
+import { RateLimiter } from '../../../sandbox/ratelimit';
 
 describe("RateLimiter: the provider's rate over a 5-minute window", () => {
   it('admits 5 × perMinute requests in any 5 minutes, then says when the oldest leaves the window', () => {

@@ -5,12 +5,17 @@
  * from the records' facts directly, so a wrong index or a dropped filter shows.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '../../lib/api/endpoints';
-import type { RawParams } from '../../lib/api/params';
-import { buildDataset } from './generate';
-import { createQueries, type DatasetQueries, EMPLOYEE_COUNT_BANDS, SearchInputError } from './queries';
-import type { CompanyRecord, PersonRecord, SandboxDataset, Stint } from './records';
-import type { SandboxQueries } from './types';
+import { endpoints } from '../../../../lib/api/endpoints';
+import type { RawParams } from '../../../../lib/api/params';
+import { buildDataset } from '../../../../sandbox/data/generate';
+import {
+  createQueries,
+  type DatasetQueries,
+  EMPLOYEE_COUNT_BANDS,
+  SearchInputError,
+} from '../../../../sandbox/data/queries';
+import type { CompanyRecord, PersonRecord, SandboxDataset, Stint } from '../../../../sandbox/data/records';
+import type { SandboxQueries } from '../../../../sandbox/data/types';
 
 const DAY_MS = 86_400_000;
 const NOW = new Date('2025-06-01T00:00:00Z');

@@ -12,13 +12,13 @@
  */
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../sandbox/app';
-import { SMALL_COUNTS } from '../sandbox/data/generate';
-import { parseKeyFaults } from '../sandbox/faults';
-import { runAdmin } from './admin';
-import type { Db } from './db';
-import { WAITER_STALE_MS } from './limiter';
-import { migrate } from './migrations';
+import { runAdmin } from '../../hub/admin';
+import type { Db } from '../../hub/db';
+import { WAITER_STALE_MS } from '../../hub/limiter';
+import { migrate } from '../../hub/migrations';
+import { type RunningSandbox, startSandbox } from '../../sandbox/app';
+import { SMALL_COUNTS } from '../../sandbox/data/generate';
+import { parseKeyFaults } from '../../sandbox/faults';
 import {
   type CountingForwarder,
   countingForwarder,
@@ -28,7 +28,7 @@ import {
   startHubProcess,
   type TestDatabase,
   testDatabase,
-} from './testing';
+} from '../support/hub-testing';
 
 const real = Boolean(process.env.HUB_DATABASE_URL);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

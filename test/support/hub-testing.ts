@@ -15,10 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createSandbox } from '../sandbox/app';
-import { SMALL_COUNTS } from '../sandbox/data/generate';
-import { type Db, openPglite, openPostgres } from './db';
-import { migrate } from './migrations';
+import { type Db, openPglite, openPostgres } from '../../hub/db';
+import { migrate } from '../../hub/migrations';
+import { createSandbox } from '../../sandbox/app';
+import { SMALL_COUNTS } from '../../sandbox/data/generate';
 
 export interface TestDatabase {
   /** The test database's URL on a real server; undefined for PGlite (which one process owns). */
@@ -69,7 +69,7 @@ export async function testDatabase(): Promise<TestDatabase> {
  * for every test file (several minutes of CPU over a run on a busy machine).
  */
 export async function emptyCluster(): Promise<Blob> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   const { version } = JSON.parse(
     readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
   ) as { version: string };

@@ -13,19 +13,19 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../sandbox/app';
-import { SMALL_COUNTS } from '../sandbox/data/generate';
-import { parseKeyFaults } from '../sandbox/faults';
-import { runAdmin } from './admin';
-import { type Db, openPglite } from './db';
-import { migrate } from './migrations';
+import { runAdmin } from '../../hub/admin';
+import { type Db, openPglite } from '../../hub/db';
+import { migrate } from '../../hub/migrations';
+import { type RunningSandbox, startSandbox } from '../../sandbox/app';
+import { SMALL_COUNTS } from '../../sandbox/data/generate';
+import { parseKeyFaults } from '../../sandbox/faults';
 import {
   emptyPgliteFolder,
   type HubProcess,
   startHubProcess,
   type TestDatabase,
   testDatabase,
-} from './testing';
+} from '../support/hub-testing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,14 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RECENT_DAYS } from '../lib/api/assumptions';
-import { endpoints } from '../lib/api/endpoints';
-import { personV3Schema } from '../lib/api/schemas';
-import { createSandbox, type SandboxOptions } from './app';
-import type { SandboxPerson } from './data/types';
-import { parseKeyFaults } from './faults';
-import { FIXTURE_BINDINGS } from './fixtures';
-import { canRefresh } from './routes/freshness';
+import { RECENT_DAYS } from '../../../lib/api/assumptions';
+import { endpoints } from '../../../lib/api/endpoints';
+import { personV3Schema } from '../../../lib/api/schemas';
+import { createSandbox, type SandboxOptions } from '../../../sandbox/app';
+import type { SandboxPerson } from '../../../sandbox/data/types';
+import { parseKeyFaults } from '../../../sandbox/faults';
+import { FIXTURE_BINDINGS } from '../../../sandbox/fixtures';
+import { canRefresh } from '../../../sandbox/routes/freshness';
 
 const DAY_MS = 86_400_000;
 

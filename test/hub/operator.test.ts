@@ -7,19 +7,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../sandbox/app';
-import { createHub, type Hub, type HubOptions } from './app';
-import { type Db, openPostgres } from './db';
-import { addMember } from './members';
-import { addListed } from './privacy';
-import type { RequestLine } from './request-log';
+import { createHub, type Hub, type HubOptions } from '../../hub/app';
+import { type Db, openPostgres } from '../../hub/db';
+import { addMember } from '../../hub/members';
+import { addListed } from '../../hub/privacy';
+import type { RequestLine } from '../../hub/request-log';
+import { startSandbox } from '../../sandbox/app';
 import {
   emptyPgliteFolder,
   sandboxService,
   startHubProcess,
   type TestDatabase,
   testDatabase,
-} from './testing';
+} from '../support/hub-testing';
 
 const METRICS_TOKEN = 'metrics-s3cret';
 

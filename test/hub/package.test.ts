@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../sandbox/app';
-import { SMALL_COUNTS } from '../sandbox/data/generate';
-import { emptyPgliteFolder, type TestDatabase, testDatabase } from './testing';
+import { type RunningSandbox, startSandbox } from '../../sandbox/app';
+import { SMALL_COUNTS } from '../../sandbox/data/generate';
+import { emptyPgliteFolder, type TestDatabase, testDatabase } from '../support/hub-testing';
 
 const run = promisify(execFile);
-const REPOSITORY = join(__dirname, '..');
+const REPOSITORY = join(__dirname, '../..');
 
 /**
  * The environment of a command on the server: npm's own variables of the test's run left out (an
@@ -88,7 +88,8 @@ describe('the hub installed in an empty folder', () => {
     lap('pack');
 
     // The database is made while npm installs. A PGlite folder starts from the empty cluster every
-    // hub test starts from (hub/testing.ts): initdb's seconds are PGlite's, not the package's.
+    // hub test starts from (test/support/hub-testing.ts): initdb's seconds are PGlite's, not the
+    // package's.
     const [, made] = await Promise.all([
       run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
         cwd: installed,
