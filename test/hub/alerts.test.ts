@@ -198,10 +198,13 @@ describe("the account's balance", () => {
     expect(
       service.sandbox.state.requests.list().filter((entry) => entry.path === '/api/v2/credit-balance').length,
     ).toBe(2);
-    expect(await alertsAnswer(hub)).toMatchObject({
-      balance_floor: 250_000,
-      alerts: [{ kind: 'balance_floor', member: null, balance: 100_000, outcome: 'sent' }],
-    });
+    // The post's outcome is written once the webhook answered, just after it received the alert.
+    await vi.waitFor(async () =>
+      expect(await alertsAnswer(hub)).toMatchObject({
+        balance_floor: 250_000,
+        alerts: [{ kind: 'balance_floor', member: null, balance: 100_000, outcome: 'sent' }],
+      }),
+    );
   });
 
   it('posts nothing above the floor; stop() ends the timer and waits for a post under way', async () => {
