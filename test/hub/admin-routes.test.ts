@@ -5,9 +5,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createHub, type Hub } from '../../hub/app';
 import type { AuditRow } from '../../hub/audit';
-import { type Db, openPostgres } from '../../hub/db';
+import type { Db } from '../../hub/db';
 import { addMember } from '../../hub/members';
-import { hubTestBed, type SandboxService } from '../support/hub-testing';
+import { droppable, hubTestBed, type SandboxService } from '../support/hub-testing';
 
 const ADMIN_TOKEN = 'admin-s3cret';
 
@@ -203,21 +203,14 @@ describe('the admin routes', () => {
   });
 
   it('answer a clear 503 when the database cannot be reached', async () => {
-    const gone = openPostgres('postgres://hub@127.0.0.1:9/hub');
-    let down = false;
-    const flaky: Db = {
-      kind: db.kind,
-      query: (sql, params) => (down ? gone.query(sql, params) : db.query(sql, params)),
-      transaction: (work) => (down ? gone.transaction(work) : db.transaction(work)),
-      close: async () => {},
-    };
+    const dropping = droppable(db);
     const shaky = await createHub({
-      db: flaky,
+      db: dropping.db,
       providerUrl: 'https://service.test',
       providerKey: 'team',
       adminToken: ADMIN_TOKEN,
     });
-    down = true;
+    dropping.drop();
     for (const [method, path, body] of [
       ['GET', 'members'],
       ['POST', 'members', { name: 'ada', daily_budget: 5 }],
@@ -225,7 +218,7 @@ describe('the admin routes', () => {
       const answer = await admin(method, path, body, { app: shaky.app });
       expect(answer).toMatchObject({ status: 503, body: { error: 'hub_database_unavailable' } });
     }
-    await gone.close();
+    await dropping.close();
   });
 });
 

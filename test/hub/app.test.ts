@@ -5,10 +5,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createHub, type Hub } from '../../hub/app';
 import { readAudit } from '../../hub/audit';
-import { type Db, openPostgres } from '../../hub/db';
+import type { Db } from '../../hub/db';
 import { addMember, removeMember, setBudget } from '../../hub/members';
 import { addListed, forget, forgottenSince } from '../../hub/privacy';
-import { hubTestBed, type SandboxService, sandboxService, type TestDatabase } from '../support/hub-testing';
+import {
+  droppable,
+  hubTestBed,
+  type SandboxService,
+  sandboxService,
+  type TestDatabase,
+} from '../support/hub-testing';
 
 const bed = hubTestBed();
 let database: TestDatabase;
@@ -273,26 +279,18 @@ describe('the admin over HTTP', () => {
 describe('the database unreachable', () => {
   it('answers a clear 503 and charges nothing', async () => {
     const { token } = await addMember(db, 'ada', { daily: 100 });
-    // A database on a port where nothing listens: every query fails to connect.
-    const gone = openPostgres('postgres://hub@127.0.0.1:9/hub');
-    let down = false;
-    const flaky: Db = {
-      kind: db.kind,
-      query: (sql, params) => (down ? gone.query(sql, params) : db.query(sql, params)),
-      transaction: (work) => (down ? gone.transaction(work) : db.transaction(work)),
-      close: async () => {},
-    };
+    const dropping = droppable(db);
     const shaky = await createHub({
-      db: flaky,
+      db: dropping.db,
       providerUrl: 'https://service.test',
       providerKey: 'team',
       fetch: service.fetch,
     });
-    down = true;
+    dropping.drop();
     const answer = await call(token, '/api/v2/profile', profile(1), shaky.app);
     expect(answer).toMatchObject({ status: 503, body: { error: 'hub_database_unavailable' } });
     expect(String(answer.body.description)).toContain('nothing was charged');
     expect(service.requests()).toHaveLength(0);
-    await gone.close();
+    await dropping.close();
   });
 });

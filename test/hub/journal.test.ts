@@ -6,11 +6,11 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createHub, type Hub } from '../../hub/app';
-import { type Db, openPostgres } from '../../hub/db';
+import type { Db } from '../../hub/db';
 import { addMember } from '../../hub/members';
 import { forget } from '../../hub/privacy';
 import { JOURNAL_KEPT_DAYS, settleExpired } from '../../hub/request-steps';
-import { hubTestBed, type SandboxService, type TestDatabase } from '../support/hub-testing';
+import { droppable, hubTestBed, type SandboxService, type TestDatabase } from '../support/hub-testing';
 
 const bed = hubTestBed();
 let database: TestDatabase;
@@ -61,28 +61,6 @@ async function call(
 
 const me = async (token: string) => (await call(token, {}, { path: '/hub/v1/me' })).body;
 const paid = () => service.requests().reduce((sum, entry) => sum + entry.charged, 0);
-
-/** The hub's database, which a test drops (every statement fails as a connection refused) and brings back. */
-function droppable(): { db: Db; drop(): void; restore(): void; close(): Promise<void> } {
-  // A database on a port where nothing listens: every query fails to connect.
-  const gone = openPostgres('postgres://hub@127.0.0.1:9/hub');
-  let down = false;
-  return {
-    db: {
-      kind: db.kind,
-      query: (sql, params) => (down ? gone.query(sql, params) : db.query(sql, params)),
-      transaction: (work) => (down ? gone.transaction(work) : db.transaction(work)),
-      close: async () => {},
-    },
-    drop: () => {
-      down = true;
-    },
-    restore: () => {
-      down = false;
-    },
-    close: () => gone.close(),
-  };
-}
 
 describe('a request asked again with its id', () => {
   it('gets its answer again at 0, whatever it asked of freshness; without an id it is asked again', async () => {
@@ -140,7 +118,7 @@ describe('a request asked again with its id', () => {
 describe('the database dropping after the service answered', () => {
   it('keeps the answer and settles it when the database is back: never "nothing charged"', async () => {
     const { token } = await addMember(db, 'ada', { daily: 100 });
-    const shaky = droppable();
+    const shaky = droppable(db);
     // The database drops the moment the service answers, and is back 600 ms later.
     const dropping = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const answer = await service.fetch(input, init);
@@ -158,7 +136,7 @@ describe('the database dropping after the service answered', () => {
 
   it('answers answer_lost with the charge when it cannot be written, and settles it after the lease', async () => {
     const { token } = await addMember(db, 'ada', { daily: 100 });
-    const shaky = droppable();
+    const shaky = droppable(db);
     const dropping = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const answer = await service.fetch(input, init);
       shaky.drop();

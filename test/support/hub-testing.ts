@@ -117,6 +117,28 @@ export function sandboxService({ ratePerMinute = 60_000 }: { ratePerMinute?: num
   return { sandbox, fetch: fetchSandbox as typeof fetch, requests };
 }
 
+/** A test's view of its database that the test drops (every statement fails as a connection refused) and brings back. */
+export function droppable(db: Db): { db: Db; drop(): void; restore(): void; close(): Promise<void> } {
+  // A database on a port where nothing listens: every query fails to connect.
+  const gone = openPostgres('postgres://hub@127.0.0.1:9/hub');
+  let down = false;
+  return {
+    db: {
+      kind: db.kind,
+      query: (sql, params) => (down ? gone.query(sql, params) : db.query(sql, params)),
+      transaction: (work) => (down ? gone.transaction(work) : db.transaction(work)),
+      close: async () => {},
+    },
+    drop: () => {
+      down = true;
+    },
+    restore: () => {
+      down = false;
+    },
+    close: () => gone.close(),
+  };
+}
+
 export type SandboxService = ReturnType<typeof sandboxService>;
 
 /** What a hub test file works on (hubTestBed): set by its hooks, so read inside tests and hooks. */
