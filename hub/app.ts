@@ -6,6 +6,7 @@
  *
  * Nothing that matters is kept in the process: any number of hubs on one database are one hub.
  */
+import { setMaxListeners } from 'node:events';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { Plan } from '../lib/pricing/credits';
@@ -130,6 +131,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     fetch: serviceFetch,
   });
   const stopping = new AbortController();
+  // Every request waiting for a rate slot listens for the stop: hundreds at once is the normal case.
+  setMaxListeners(0, stopping.signal);
   const now = options.now ?? (() => new Date());
   const deps = { db, limiter, config, fetch: serviceFetch, now, alerts, stopping: stopping.signal };
   const app = new Hono<HubEnv>();

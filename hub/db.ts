@@ -34,20 +34,22 @@ export class DatabaseUnavailable extends Error {
 }
 
 /**
- * A server error carries a SQLSTATE; class 08 (connection), 57 (shut down) and 53 (resources) mean
- * the database is not there for us. An error without one is the connection itself failing.
+ * Whether an error means the database is not there for us. Only an error the server sent
+ * (`pg.DatabaseError`) carries a SQLSTATE: class 08 (connection), 57 (shut down) and 53
+ * (resources) are the server going away, any other class is the statement's own fault. Anything
+ * else is the connection failing: refused, reset, a timeout, or a write to a socket the server
+ * dropped (`EPIPE`, whose five capitals are not a SQLSTATE).
  */
-function unavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
-  return /^(08|57|53)/.test(code);
+export function databaseAway(error: unknown): boolean {
+  if (!(error instanceof pg.DatabaseError)) return true;
+  return /^(08|57|53)/.test(error.code ?? '');
 }
 
 async function guarded<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof DatabaseUnavailable || !unavailable(error)) throw error;
+    if (error instanceof DatabaseUnavailable || !databaseAway(error)) throw error;
     throw new DatabaseUnavailable(error);
   }
 }

@@ -130,7 +130,11 @@ describe.skipIf(!real)('a crash mid-list: the database stopped for 5 s, then a h
     await all;
 
     expect(killedAfter).toBeLessThan(rows.length);
-    expect(rows.map((row) => answers.get(row.url)?.status)).toEqual(rows.map(() => 200));
+    // Every row answered (a refusal's error shown, and what the hubs wrote to stderr).
+    expect(
+      rows.map((row) => answers.get(row.url)),
+      hubs.map((hub) => hub.stderr()).join('\n'),
+    ).toEqual(rows.map(() => ({ status: 200, error: undefined })));
     const log = sandbox.sandbox.state.requests.list();
     for (const row of rows)
       expect(log.filter((entry) => entry.query.profile_url === row.url && entry.status === 200)).toHaveLength(

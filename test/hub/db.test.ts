@@ -2,8 +2,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../hub/db';
+import { databaseAway, openPglite } from '../../hub/db';
 import { migrate } from '../../hub/migrations';
 import { emptyPgliteFolder } from '../support/hub-testing';
 
@@ -36,4 +37,23 @@ describe.skipIf(process.env.HUB_DATABASE_URL)('the embedded database', () => {
     const db = await openPglite(folder);
     await db.close();
   }, 120_000);
+});
+
+describe('a database that went away', () => {
+  const sent = (code: string) => Object.assign(new pg.DatabaseError('from the server', 0, 'error'), { code });
+  const system = (code: string) =>
+    Object.assign(new Error(`write ${code}`), { code, errno: -32, syscall: 'write' });
+
+  it('is told from the connection failing, whatever its error code looks like', () => {
+    // EPIPE: a write to a socket the server dropped; its five capitals are not a SQLSTATE.
+    for (const code of ['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT'])
+      expect(databaseAway(system(code))).toBe(true);
+    expect(databaseAway(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(databaseAway(new Error('Connection terminated unexpectedly'))).toBe(true);
+  });
+
+  it('is told from the server shutting down, and not from a statement the server refused', () => {
+    for (const code of ['08006', '57P01', '57P03', '53300']) expect(databaseAway(sent(code))).toBe(true);
+    for (const code of ['23505', '22003', 'P0001', '42P01']) expect(databaseAway(sent(code))).toBe(false);
+  });
 });

@@ -172,6 +172,8 @@ export function hubTestBed(): HubTestBed {
 export interface HubProcess {
   child: ChildProcess;
   url: string;
+  /** What the hub wrote to stderr since it was ready (its last 64 KB): a failing test shows it. */
+  stderr(): string;
 }
 
 /** `hub/main.ts` in a process of its own (HUB_PORT 0 unless `env` says), once it says it is ready. */
@@ -183,18 +185,22 @@ export function startHubProcess(env: Record<string, string>): Promise<HubProcess
   return new Promise((resolve, reject) => {
     let output = '';
     let ready = false;
+    let errors = '';
     const read = (chunk: Buffer) => {
-      // Once ready, a hub writes a JSON line per request: those are read and dropped, not kept.
+      // Once ready, a hub writes a JSON line per request on stdout: those are read and dropped.
       if (ready) return;
       output += chunk.toString();
       const url = /Hub ready on (http:\/\/\S+)/.exec(output)?.[1];
       if (url) {
         ready = true;
-        resolve({ child, url });
+        resolve({ child, url, stderr: () => errors });
       }
     };
     child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (ready) errors = (errors + chunk.toString()).slice(-65_536);
+      else read(chunk);
+    });
     child.on('exit', (code) => reject(new Error(`The hub exited (${code}) before it was ready:\n${output}`)));
   });
 }
