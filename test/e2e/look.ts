@@ -1,7 +1,7 @@
 /**
  * Looking at a screen as a person would, in one place for every spec: a picture of the page in
- * light and dark (written to test-results/screenshots/, opened and looked at after a change), and
- * in each scheme an accessibility check (axe) that fails the test on any serious or critical
+ * light and dark (written to test-results/screenshots/ by `npm run screenshots`, opened and looked
+ * at after a change), and in each scheme an accessibility check (axe) that fails the test on any serious or critical
  * violation, so every state a screenshot covers is also checked for contrast, names and roles.
  */
 import { readFileSync } from 'node:fs';
@@ -9,7 +9,21 @@ import { createRequire } from 'node:module';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 
-export const SCREENSHOTS = 'test-results/screenshots';
+const SCREENSHOTS = 'test-results/screenshots';
+
+/**
+ * Pictures are written when asked for (`npm run screenshots`, or E2E_SCREENSHOTS=1 on any
+ * Playwright run): a full-page PNG costs about a second of a loaded 2-core machine's CPU, and the
+ * suite's 270 of them were a quarter of its time in a run (CI's) whose files nobody opens. The
+ * accessibility check of each state runs either way: it is the test; the picture is for a person.
+ */
+const PICTURES = process.env.E2E_SCREENSHOTS === '1';
+
+/** A picture of the page (or of `part` of it) at `test-results/screenshots/<name>.png`, when pictures are asked for. */
+export async function picture(of: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  if (!PICTURES) return;
+  await of.screenshot({ path: `${SCREENSHOTS}/${name}.png`, ...options });
+}
 
 /** What an axe violation must reach to fail a test. */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
@@ -69,14 +83,14 @@ export async function accessibilityProblems(page: Page, rules?: readonly string[
 
 /**
  * The page (and `focus`, a part of it, on its own) in light and dark: `<name>-<scheme>.png`, and
- * `<name>-section-<scheme>.png` for the part. Each scheme is checked by axe: every rule in light,
+ * `<name>-section-<scheme>.png` for the part, when pictures are asked for. Each scheme is checked by axe: every rule in light,
  * and in dark the rules that read colours (the others would find the same again).
  */
 export async function lookAt(page: Page, name: string, focus?: Locator): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${colorScheme}.png`, fullPage: true });
-    if (focus) await focus.screenshot({ path: `${SCREENSHOTS}/${name}-section-${colorScheme}.png` });
+    await picture(page, `${name}-${colorScheme}`, { fullPage: true });
+    if (focus) await picture(focus, `${name}-section-${colorScheme}`);
     const rules = colorScheme === 'dark' ? COLOUR_RULES : undefined;
     expect(await accessibilityProblems(page, rules), `${name} in ${colorScheme}`).toEqual([]);
   }

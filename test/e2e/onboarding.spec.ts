@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { lookAt, SCREENSHOTS } from './look';
+import { lookAt, picture } from './look';
 
 /** A balance as the page writes it, whatever the locale's digit grouping. */
 function creditsPattern(credits: number): RegExp {
@@ -102,7 +102,7 @@ test('refused settings are marked on their fields and not saved', async ({
   await screenshots(page, 'settings-invalid');
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SCREENSHOTS}/settings-wide-light.png`, fullPage: true });
+  await picture(page, 'settings-wide-light', { fullPage: true });
 });
 
 /** This spec's pictures and accessibility checks (test/e2e/look.ts). */
