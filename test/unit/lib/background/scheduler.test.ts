@@ -156,8 +156,10 @@ describe('a hostile Retry-After', () => {
       expect(scheduler.state('k').askedToWaitUntil).toBeUndefined();
       scheduler.dispose();
     } finally {
-      vi.useRealTimers();
+      // The spy first: it wraps the fake setTimeout, and restored after the real timers it would
+      // put the fake one back on globalThis.
       vi.restoreAllMocks();
+      vi.useRealTimers();
     }
   });
 });
