@@ -16,6 +16,7 @@ import { runAdmin } from '../../hub/admin';
 import type { Db } from '../../hub/db';
 import { WAITER_STALE_MS } from '../../hub/limiter';
 import { migrate } from '../../hub/migrations';
+import { sleep } from '../../lib/sleep';
 import { type RunningSandbox, startSandbox } from '../../sandbox/app';
 import { SMALL_COUNTS } from '../../sandbox/data/generate';
 import { parseKeyFaults } from '../../sandbox/faults';
@@ -31,7 +32,6 @@ import {
 } from '../support/hub-testing';
 
 const real = Boolean(process.env.HUB_DATABASE_URL);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!real)('a crash mid-list: the database stopped for 5 s, then a hub process killed', () => {
   let database: TestDatabase;

@@ -10,6 +10,7 @@ import type { Db } from '../../hub/db';
 import { addMember } from '../../hub/members';
 import { forget } from '../../hub/privacy';
 import { JOURNAL_KEPT_DAYS, settleExpired } from '../../hub/request-steps';
+import { sleep } from '../../lib/sleep';
 import { droppable, hubTestBed, type SandboxService, type TestDatabase } from '../support/hub-testing';
 
 const bed = hubTestBed();
@@ -31,7 +32,6 @@ beforeEach(async () => {
   hub = await hubOn();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const person = (index: number) => service.sandbox.queries.dataset.people[index]!.url;
 const profile = (index: number, extra: Record<string, string> = {}) => ({
   profile_url: person(index),

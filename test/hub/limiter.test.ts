@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../hub/db';
 import { AccountLimiter, type Priority } from '../../hub/limiter';
 import { migrate } from '../../hub/migrations';
+import { sleep } from '../../lib/sleep';
 import { type TestDatabase, testDatabase } from '../support/hub-testing';
 
 let database: TestDatabase;
@@ -17,8 +18,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => database.drop());
 beforeEach(async () => database.clear(db));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the account limiter', () => {
   it('spaces calls from two hubs by the rate, gives clicks first and serves members in turn', async () => {

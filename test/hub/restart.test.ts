@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../hub/admin';
 import { type Db, openPglite } from '../../hub/db';
 import { migrate } from '../../hub/migrations';
+import { sleep } from '../../lib/sleep';
 import { type RunningSandbox, startSandbox } from '../../sandbox/app';
 import { SMALL_COUNTS } from '../../sandbox/data/generate';
 import { parseKeyFaults } from '../../sandbox/faults';
@@ -26,8 +27,6 @@ import {
   type TestDatabase,
   testDatabase,
 } from '../support/hub-testing';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');

@@ -14,6 +14,7 @@ import { runAdmin } from '../../hub/admin';
 import { openPglite } from '../../hub/db';
 import { WAITER_STALE_MS } from '../../hub/limiter';
 import { migrate } from '../../hub/migrations';
+import { sleep } from '../../lib/sleep';
 import { type RunningSandbox, startSandbox } from '../../sandbox/app';
 import { SMALL_COUNTS } from '../../sandbox/data/generate';
 import { parseKeyFaults } from '../../sandbox/faults';
@@ -27,7 +28,6 @@ import {
   testDatabase,
 } from '../support/hub-testing';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const folder = mkdtempSync(join(tmpdir(), 'hub-stop-'));
 let sandbox: RunningSandbox;
 const hubs: HubProcess[] = [];
