@@ -61,8 +61,13 @@ export default defineBackground(() => {
     ...(import.meta.env.MODE === 'e2e' ? { settleAfterMs: 8_000 } : {}),
   });
 
+  // A job waiting to go on (a budget spent, a hub out of reach) looks again every minute
+  // (lib/background/jobs/runner.ts WAIT_POLL_MS); in the e2e build every 5 s, so that a test that
+  // raises a budget or restarts a hub does not wait a minute for what follows.
+  const jobTimings = import.meta.env.MODE === 'e2e' ? { waitPollMs: 5_000 } : {};
+
   // "Found on this page" batches run here, not in the page that started them (lib/background/batch/batches.ts).
-  const batches = createBatches({ db: openDb, service, newId: () => crypto.randomUUID() });
+  const batches = createBatches({ db: openDb, service, newId: () => crypto.randomUUID(), ...jobTimings });
 
   // Lists (entrypoints/lists) run here too, as journaled jobs of their own (lib/background/lists/lists.ts).
   const lists = createLists({
@@ -71,6 +76,7 @@ export default defineBackground(() => {
     ratePerMinute: async () =>
       service.scheduler.state(connectionFor(await getSettings()).paceKey).ratePerMinute,
     newId: () => crypto.randomUUID(),
+    ...jobTimings,
   });
 
   // Watch lists are asked again once a period (lib/background/watch/); the toolbar badge counts
@@ -84,6 +90,7 @@ export default defineBackground(() => {
     service,
     now: scheduleNow,
     onChanges: watchBadge.update,
+    ...jobTimings,
   });
 
   // Batches, lists and watch runs go on with no page open: an alarm wakes a stopped worker while

@@ -14,8 +14,9 @@ import { createServer } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { type BrowserContext, chromium } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '../sandbox/app';
+import { CHROMIUM_ARGS } from '../test/e2e/chromium-args';
 import { send } from '../test/e2e/extension-storage';
-import { CHROMIUM_ARGS, EXTENSION_PATH } from '../test/e2e/fixtures';
+import { EXTENSION_PATH } from '../test/e2e/fixtures';
 
 const OUT = '.demo';
 const headed = Boolean(process.env.DISPLAY) && process.env.DEMO_HEADLESS !== '1';

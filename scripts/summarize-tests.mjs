@@ -1,15 +1,28 @@
 // Prints the closing "N passed, N failed" line from the runners' JSON reports and the count of
 // failed non-test steps (lint, typecheck, builds), and exits non-zero on any failure or on a
 // runner that produced no report (a crash before any test ran must not look green). Each failure
-// is named above the closing line, so the tail of a CI log says which test to look at.
+// is named above the closing line with the first lines of its error and where it was thrown, so
+// the tail of a CI log says which test to look at and why it failed.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [dir, failedStepsArg] = process.argv.slice(2);
 let passed = 0;
 let failed = Number(failedStepsArg ?? 0);
-/** What failed, by name, printed before the closing line. */
+/** What failed, by name (and the start of its error), printed before the closing line. */
 const failures = [];
+
+/** The start of an error as the tail of a log can show it: no colours, a few lines, where it was. */
+function errorLines(message, location) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+  const plain = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = plain
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 6);
+  if (location) lines.push(`at ${location}`);
+  return lines.map((line) => `    ${line.slice(0, 200)}`).join('\n');
+}
 const stepsFailedFile = join(dir, 'steps-failed');
 if (existsSync(stepsFailedFile))
   for (const step of readFileSync(stepsFailedFile, 'utf8').trim().split('\n').filter(Boolean))
@@ -30,7 +43,8 @@ function countVitest(file, name) {
   failed += v.numFailedTests;
   for (const file of v.testResults ?? []) {
     const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
-    for (const test of failedTests) failures.push(`${name}: ${file.name} > ${test.fullName}`);
+    for (const test of failedTests)
+      failures.push(`${name}: ${file.name} > ${test.fullName}\n${errorLines(test.failureMessages?.[0])}`);
     // A file that failed to load, or whose setup failed, has no tests run but is a failure.
     if (file.status === 'failed' && failedTests.length === 0) {
       failed += 1;
@@ -44,7 +58,13 @@ function playwrightFailures(suite, path) {
   const here = suite.title ? [...path, suite.title] : path;
   for (const spec of suite.specs ?? [])
     for (const test of spec.tests ?? [])
-      if (test.status === 'unexpected') failures.push(`playwright: ${[...here, spec.title].join(' > ')}`);
+      if (test.status === 'unexpected') {
+        const error = test.results?.at(-1)?.error;
+        const where = error?.location && `${error.location.file}:${error.location.line}`;
+        failures.push(
+          `playwright: ${[...here, spec.title].join(' > ')}\n${errorLines(error?.message, where)}`,
+        );
+      }
   for (const child of suite.suites ?? []) playwrightFailures(child, here);
 }
 

@@ -99,15 +99,34 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
 
   // A layout effect: the panel's first questions leave as it first renders, not a frame later.
   useLayoutEffect(() => {
-    // The footer's balance is asked after the page's own answer, which it would otherwise hold up.
-    if (!early) void (firstLook?.look ?? askFirstLook(backend)).then(openPanel).then(loadAccount);
+    /** Whether the person switched tabs since the panel started: the tab switched to wins over the first look's. */
+    let switched = false;
     const unsubscribe = [
-      backend.onTabSwitch(showTab),
+      backend.onTabSwitch((tab) => {
+        switched = true;
+        showTab(tab);
+      }),
       backend.onSettingsChange(() => {
         void loadSettings();
         void loadAccount();
       }),
     ];
+    const lookedAt: Promise<number | null> = early
+      ? Promise.resolve(early.tab)
+      : (firstLook?.look ?? askFirstLook(backend)).then(async (look) => {
+          // A first look slower than a switch: its tab is no longer the one shown.
+          if (switched) void loadSettings();
+          else await openPanel(look);
+          return look.tab;
+        });
+    // The footer's balance is asked after the page's own answer, which it would otherwise hold up.
+    if (!early) void lookedAt.then(loadAccount);
+    // A switch between the first look's reading of the tab and the listener above was not heard
+    // (a loaded machine, a panel opened from another tab): the tab is read once more.
+    void lookedAt.then(async (looked) => {
+      const now = await backend.currentTab().catch(() => null);
+      if (!switched && now !== null && now !== looked) showTab(now);
+    });
     return () => {
       for (const stop of unsubscribe) stop();
     };

@@ -36,7 +36,7 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import type { ScanResult } from '../../lib/profile-urls';
-import { CHROMIUM_ARGS } from '../e2e/fixtures';
+import { CHROMIUM_ARGS } from '../e2e/chromium-args';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);

@@ -40,7 +40,8 @@ import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { DEFAULT_SEED, datasetForSeed, startSandbox } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
 import { parseKeys } from '../../sandbox/keys';
-import { CHROMIUM_ARGS, EXTENSION_PATH } from '../e2e/fixtures';
+import { CHROMIUM_ARGS } from '../e2e/chromium-args';
+import { EXTENSION_PATH } from '../e2e/fixtures';
 import { e2eSettings } from '../e2e/sandbox-handle';
 
 const QUICK = process.env.BENCH_QUICK === '1';

@@ -32,7 +32,8 @@ import { gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium } from '@playwright/test';
 import { startSandbox } from '../../sandbox/app';
 import { parseKeys } from '../../sandbox/keys';
-import { CHROMIUM_ARGS, EXTENSION_PATH as E2E_BUILD } from '../e2e/fixtures';
+import { CHROMIUM_ARGS } from '../e2e/chromium-args';
+import { EXTENSION_PATH as E2E_BUILD } from '../e2e/fixtures';
 
 /** The e2e build to time: BENCH_EXTENSION names another (a copy of the build before a change, to compare). */
 const EXTENSION_PATH = process.env.BENCH_EXTENSION ? resolve(process.env.BENCH_EXTENSION) : E2E_BUILD;

@@ -20,6 +20,7 @@ import {
   type Worker,
 } from '@playwright/test';
 import type { E2eHooks } from '../../lib/background/e2e-hooks';
+import { CHROMIUM_ARGS } from './chromium-args';
 import { e2eSettings, type SandboxHandle, startTestSandbox } from './sandbox-handle';
 
 export type { SandboxHandle };
@@ -29,18 +30,6 @@ export const EXTENSION_PATH = path.resolve('.output/chrome-mv3-e2e');
 const LOADED_EXTENSION = process.env.E2E_EXTENSION_COPY ?? EXTENSION_PATH;
 export const PANEL_WIDTH = 360;
 export const PANEL_HEIGHT = 720;
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--no-default-browser-check',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 /** A fresh Chromium profile with the e2e build loaded: one browser of one person. */
 export function launchWithExtension(): Promise<BrowserContext> {

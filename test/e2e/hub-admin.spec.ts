@@ -18,7 +18,8 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { type RunningHub, startHub } from '../../hub/app';
 import { type Db, openPglite, openPostgres } from '../../hub/db';
 import { emptyPgliteFolder } from '../support/hub-testing';
-import { CHROMIUM_ARGS, expect, test } from './fixtures';
+import { CHROMIUM_ARGS } from './chromium-args';
+import { expect, test } from './fixtures';
 import { lookAt } from './look';
 import { samplePerson } from './sandbox-handle';
 

@@ -229,7 +229,8 @@ test('30 people and 5 companies watched every 30 days: charged their quote, chan
   await expect(changes.locator('li.change.unseen')).toHaveCount(expected.length);
   await expect(changes.locator('#changes-title')).toHaveText(`What changed${expected.length} not seen yet`);
   const badge = () => sw.evaluate(() => chrome.action.getBadgeText({}));
-  expect(await badge()).toBe(String(expected.length));
+  // The badge is set after the changes are written, without the page waiting for it (badge.ts).
+  await expect.poll(badge).toBe(String(expected.length));
 
   // Again within the same period (the alarm firing twice, then Run now): nothing more is paid.
   const paidInPeriod = (await extensionCalls(sandbox)).credits;

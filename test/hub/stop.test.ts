@@ -104,7 +104,7 @@ const asked = (index: number) =>
   sandbox.sandbox.state.requests.list().filter((entry) => entry.query.profile_url === people()[index]?.url);
 
 describe('a hub stopped with rows queued', () => {
-  it('on SIGTERM: answers the queued rows 503 "nothing sent" at once, exits within ~2 s, nothing reserved', async () => {
+  it('on SIGTERM: answers the queued rows 503 "nothing sent" at once, exits within seconds, nothing reserved', async () => {
     const { env, token } = await hubDatabase('term');
     // One call a second: of 80 rows asked at once, one is at the service and the rest wait.
     const hub = await startHubProcess({
@@ -127,8 +127,10 @@ describe('a hub stopped with rows queued', () => {
     await once(hub.child, 'exit');
     const took = Date.now() - stoppedAt;
     const answered = await answers;
-    // About 1.4 s measured (most of it the process's own exit); the bound leaves room for a busy machine.
-    expect(took).toBeLessThan(3_000);
+    // About 1.4 s measured alone (most of it the process's own exit), 3.6 s beside the other suites on
+    // two cores; the bound leaves room for that, and is still far from a hub that waits for its queue
+    // (80 rows at one a second).
+    expect(took).toBeLessThan(6_000);
     const sent = rows.filter((index) => asked(index).length > 0);
     const refused = answered.filter((row) => row !== 'gone' && row.status === 503);
     expect(refused.length + sent.length).toBe(80);

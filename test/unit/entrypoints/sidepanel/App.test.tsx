@@ -165,7 +165,8 @@ describe('side panel', () => {
     const root = await mount(backend, takeFirstLook());
     expect(root.querySelector('h2')?.textContent).toBe('Ada Lovelace');
     expect(sentOf('panel.open')).toEqual([{ tabId: 7 }]);
-    expect(currentTab).toHaveBeenCalledTimes(1);
+    // Once for the first look, once more to hear of a switch its listener came too late for.
+    expect(currentTab).toHaveBeenCalledTimes(2);
     // Taken once; a first script that runs after the panel started asks nothing.
     expect(takeFirstLook()).toBeUndefined();
     startFirstLook(backend);
@@ -423,6 +424,39 @@ describe('side panel', () => {
     await switchTo(9);
     await settle();
     expect(root.querySelector('h1')?.textContent).toBe('This page has not been read');
+  });
+
+  it('shows the tab switched to while its first look was still reading the tab, not the first look’s', async () => {
+    const { backend, switchTo } = fakeBrowser(
+      handlers({ 'findings.get': ({ tabId }) => (tabId === 7 ? ADA : tabId === 8 ? ACME : null) }),
+    );
+    // The first look's reading of the active tab (7) answers only after the person switched to 8.
+    let giveTab = () => {};
+    const tabRead = new Promise<void>((resolve) => (giveTab = resolve));
+    let reads = 0;
+    backend.currentTab = async () => {
+      if (++reads > 1) return 8;
+      await tabRead;
+      return 7;
+    };
+    const root = await mount(backend);
+    await switchTo(8);
+    await settle();
+    giveTab();
+    await settle();
+    expect(root.querySelector('h1')?.textContent).toBe('Company on this page');
+  });
+
+  it('hears of a switch made between its first look and its listener: it reads the tab once more', async () => {
+    const { backend } = fakeBrowser(
+      handlers({ 'findings.get': ({ tabId }) => (tabId === 7 ? ADA : tabId === 8 ? ACME : null) }),
+    );
+    // The first look reads tab 7; by the time the panel listens, tab 8 is active and its event gone.
+    let reads = 0;
+    backend.currentTab = async () => (++reads === 1 ? 7 : 8);
+    const root = await mount(backend);
+    await settle();
+    expect(root.querySelector('h1')?.textContent).toBe('Company on this page');
   });
 
   it('asks the service nothing for an address it would refuse', async () => {
