@@ -1,8 +1,9 @@
 /**
- * The node project's files share their worker (vitest.config.ts, `isolate: false`): what one file
- * changes on the process's globals, the next file in that worker inherits. This fails the file
- * that leaves the timers fake or `setTimeout` replaced (a spy restored after `vi.useRealTimers()`
- * puts the fake one back), rather than the unrelated file after it, which would hang.
+ * The node project's files, and the hub's, share their worker (vitest.config.ts and
+ * vitest.hub.config.ts, `isolate: false`): what one file changes on the process's globals, the
+ * next file in that worker inherits. This fails the file that leaves the timers fake or
+ * `setTimeout` replaced (a spy restored after `vi.useRealTimers()` puts the fake one back), rather
+ * than the unrelated file after it, which would hang.
  */
 import { afterAll, expect, vi } from 'vitest';
 
