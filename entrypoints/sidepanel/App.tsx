@@ -111,22 +111,12 @@ export function PanelApp({ backend, firstLook }: { backend: PanelBackend; firstL
         void loadAccount();
       }),
     ];
-    const lookedAt: Promise<number | null> = early
+    const lookedAt = early
       ? Promise.resolve(early.tab)
-      : (firstLook?.look ?? askFirstLook(backend)).then(async (look) => {
-          // A first look slower than a switch: its tab is no longer the one shown.
-          if (switched) void loadSettings();
-          else await openPanel(look);
-          return look.tab;
-        });
+      : showFirstLook(firstLook?.look ?? askFirstLook(backend), () => switched, openPanel, loadSettings);
     // The footer's balance is asked after the page's own answer, which it would otherwise hold up.
     if (!early) void lookedAt.then(loadAccount);
-    // A switch between the first look's reading of the tab and the listener above was not heard
-    // (a loaded machine, a panel opened from another tab): the tab is read once more.
-    void lookedAt.then(async (looked) => {
-      const now = await backend.currentTab().catch(() => null);
-      if (!switched && now !== null && now !== looked) showTab(now);
-    });
+    void heardEverySwitch(backend, lookedAt, () => switched, showTab);
     return () => {
       for (const stop of unsubscribe) stop();
     };
@@ -198,6 +188,36 @@ function Panel({ children }: { children: ComponentChildren }) {
  * The tab the panel shows (`undefined` until known, null when there is none), its page's findings,
  * and a scan the person asked for there.
  */
+/** Shows the first look's tab, unless the person switched tabs while it was under way; its tab. */
+async function showFirstLook(
+  look: Promise<FirstLook>,
+  switched: () => boolean,
+  openPanel: (look: FirstLook) => Promise<void>,
+  loadSettings: () => Promise<unknown>,
+): Promise<number | null> {
+  const first = await look;
+  // A first look slower than a switch: its tab is no longer the one shown, its settings still are.
+  if (switched()) void loadSettings();
+  else await openPanel(first);
+  return first.tab;
+}
+
+/**
+ * Reads the tab to show once more after the first look: a switch between the first look's reading
+ * of the tab and the panel's listener was not heard (a loaded machine, a panel opened from another
+ * tab).
+ */
+async function heardEverySwitch(
+  backend: PanelBackend,
+  lookedAt: Promise<number | null>,
+  switched: () => boolean,
+  showTab: (tab: number | null) => void,
+): Promise<void> {
+  const looked = await lookedAt;
+  const now = await backend.currentTab().catch(() => null);
+  if (!switched() && now !== null && now !== looked) showTab(now);
+}
+
 function usePanelTab(backend: PanelBackend, early: StartedFirstLook['answered']) {
   const [tabId, setTabId] = useState<number | null | undefined>(early?.tab);
   const [findings, setFindings] = useState<Loadable<Findings | null>>(
