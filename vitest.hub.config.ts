@@ -11,8 +11,8 @@ export default defineConfig({
     environment: 'node',
     include: ['test/hub/**/*.test.ts'],
     // Two files at a time on a 2-core machine (vitest's default leaves a core free, so one): each
-    // file has a database, ports and folders of its own, and most of a file's time is waiting
-    // (PGlite starting, hub processes starting and stopping, the sandbox's latencies).
+    // file has a database, ports and folders of its own. The run is CPU-bound (four at a time took
+    // 93 s against 89 s), so no more than one a core.
     maxWorkers: availableParallelism(),
     // The files of a worker share it, one after another: a new isolate for each file loaded PGlite
     // and the hub again (119 s against 89 s on PGlite, 74 s on PostgreSQL). Each file opens and

@@ -184,10 +184,6 @@ function Panel({ children }: { children: ComponentChildren }) {
   return <main class="panel">{children}</main>;
 }
 
-/**
- * The tab the panel shows (`undefined` until known, null when there is none), its page's findings,
- * and a scan the person asked for there.
- */
 /** Shows the first look's tab, unless the person switched tabs while it was under way; its tab. */
 async function showFirstLook(
   look: Promise<FirstLook>,
@@ -218,6 +214,10 @@ async function heardEverySwitch(
   if (!switched() && now !== null && now !== looked) showTab(now);
 }
 
+/**
+ * The tab the panel shows (`undefined` until known, null when there is none), its page's findings,
+ * and a scan the person asked for there.
+ */
 function usePanelTab(backend: PanelBackend, early: StartedFirstLook['answered']) {
   const [tabId, setTabId] = useState<number | null | undefined>(early?.tab);
   const [findings, setFindings] = useState<Loadable<Findings | null>>(

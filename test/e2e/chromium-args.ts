@@ -22,7 +22,7 @@ import path from 'node:path';
 const OURS = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
 
 /** The names in Playwright's own `--disable-features` (its chromiumSwitches.ts, bundled in coreBundle.js). */
-export function playwrightDisabledFeatures(): string[] {
+function playwrightDisabledFeatures(): string[] {
   const require = createRequire(import.meta.url);
   const bundle = path.join(
     path.dirname(require.resolve('playwright-core/package.json')),
