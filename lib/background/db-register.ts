@@ -150,7 +150,7 @@ export const PERSONAL_DATA = {
   watchChanges: {
     names: {
       key: false,
-      fields: ['memberKey', 'url', 'name', 'change'],
+      fields: ['memberKey', 'url', 'name', 'change', 'event'],
       indexes: { bySeen: false, byList: false, byViewed: false, byListViewed: false },
     },
     forget: { does: 'their changes, and changes that mention them, go' },

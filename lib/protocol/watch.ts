@@ -6,6 +6,7 @@
  */
 import type { ApiErrorJson } from '../api/errors';
 import type { Change } from '../watch/changes';
+import type { PersonEvent } from '../watch/events';
 import type { EnrichedFields } from './lists';
 import type { Quote } from './views';
 
@@ -150,7 +151,10 @@ export interface WatchChangeView {
   url: string;
   /** When the run that saw it compared the answers (ms since epoch). */
   seenAt: number;
+  /** The change: a company's, or a person's event's own. */
   change: Change;
+  /** A person's changes of one answer as one event with its evidence (lib/watch/events.ts); null for a company. */
+  event: PersonEvent | null;
   /** The person has looked at it (the Changes page marks them when it shows them, or on request). */
   viewed: boolean;
 }

@@ -1,12 +1,23 @@
 /**
  * The recorded changes as files: CSV through lib/csv.ts (formula-safe; `downloadCsv` adds the byte
- * order mark that makes spreadsheets read it as UTF-8) and JSON. One row a change, in the order given
- * (the changes page's: newest first), with its sentence (./change-words) beside its parts.
+ * order mark that makes spreadsheets read it as UTF-8) and JSON. One row an entry of the changes
+ * page, in the order given (newest first): a person's event (./events.ts) with its kind, its own
+ * change's before and after, its certainty and evidence; or a company's change. Each with its
+ * sentence (./change-words.ts) beside its parts.
  */
 import { type CsvColumn, csvFileName, downloadCsv, rowsToCsv } from '../csv';
 import { downloadFile } from '../download';
-import { CHANGE_KIND_LABELS, changeWords } from './change-words';
+import {
+  CHANGE_KIND_LABELS,
+  changeWords,
+  EVENT_KIND_LABELS,
+  eventWords,
+  positionWords,
+  UNCERTAIN_WORDS,
+  uncertainWords,
+} from './change-words';
 import type { Change } from './changes';
+import type { PersonEvent, PositionEvidence } from './events';
 
 /** A change as a watch recorded it. */
 export interface RecordedChange {
@@ -18,7 +29,10 @@ export interface RecordedChange {
   watchList: string;
   /** When the run that saw it compared the answers (milliseconds since the epoch). */
   seenAt: number;
+  /** The change: a company's, or the person's event's own. */
   change: Change;
+  /** A person's event, with its evidence; null for a company's change. */
+  event: PersonEvent | null;
 }
 
 /** How much a count changed, signed; null for a change of text. */
@@ -26,16 +40,32 @@ function difference(change: Change): number | null {
   return 'by' in change ? change.by : null;
 }
 
+function summary(row: RecordedChange): string {
+  return row.event ? eventWords(row.name, row.event) : changeWords(row.name, row.change);
+}
+
+/** Positions in one cell, one a line: `CTO at Difference Co. (from 2026-11-01, no end date)`. */
+function positionsCell(positions: readonly PositionEvidence[] | undefined): string {
+  return (positions ?? []).map(positionWords).join('\n');
+}
+
 const COLUMNS: readonly CsvColumn<RecordedChange>[] = [
   { header: 'Seen at', value: (row) => new Date(row.seenAt).toISOString() },
   { header: 'Watch list', value: (row) => row.watchList },
   { header: 'Name', value: (row) => row.name },
   { header: 'Profile URL', value: (row) => row.url },
-  { header: 'Change', value: (row) => CHANGE_KIND_LABELS[row.change.kind] },
+  {
+    header: 'Change',
+    value: (row) => (row.event ? EVENT_KIND_LABELS[row.event.kind] : CHANGE_KIND_LABELS[row.change.kind]),
+  },
   { header: 'Before', value: (row) => row.change.before },
   { header: 'After', value: (row) => row.change.after },
   { header: 'Difference', value: (row) => difference(row.change) },
-  { header: 'Summary', value: (row) => changeWords(row.name, row.change) },
+  { header: 'Certain', value: (row) => (row.event?.uncertain.length ? 'no' : 'yes') },
+  { header: 'Uncertain because', value: (row) => (row.event ? uncertainWords(row.event) : null) },
+  { header: 'Positions before', value: (row) => positionsCell(row.event?.evidence.before) },
+  { header: 'Positions after', value: (row) => positionsCell(row.event?.evidence.after) },
+  { header: 'Summary', value: summary },
 ];
 
 /** The changes as CSV text: a header line, then one line a change (no byte order mark: see below). */
@@ -44,8 +74,10 @@ export function changesCsv(changes: readonly RecordedChange[]): Promise<string> 
 }
 
 /**
- * The changes as JSON text: one object a change, with its kind as the code (`job`, `employees`…),
- * its time as ISO 8601, before and after as recorded (counts stay numbers) and its sentence.
+ * The changes as JSON text: one object an entry, with its kind as the code (`moved`, `employees`…),
+ * its time as ISO 8601, its own change's before and after as recorded (counts stay numbers), whether
+ * it is certain (a company's change always is) and why not, and its sentence; a person's event adds
+ * every change it holds and its evidence as the service gave it.
  */
 export function changesJson(changes: readonly RecordedChange[]): string {
   return JSON.stringify(
@@ -54,11 +86,14 @@ export function changesJson(changes: readonly RecordedChange[]): string {
       watchList: row.watchList,
       name: row.name,
       url: row.url,
-      kind: row.change.kind,
+      kind: row.event ? row.event.kind : row.change.kind,
       before: row.change.before,
       after: row.change.after,
       difference: difference(row.change),
-      summary: changeWords(row.name, row.change),
+      certain: !row.event?.uncertain.length,
+      uncertain: (row.event?.uncertain ?? []).map((reason) => ({ reason, words: UNCERTAIN_WORDS[reason] })),
+      ...(row.event && { changes: row.event.changes, evidence: row.event.evidence }),
+      summary: summary(row),
     })),
     null,
     2,

@@ -82,7 +82,95 @@ export const ADA_JOB: WatchChangeView = {
   url: 'https://www.linkedin.com/in/ada-lovelace',
   seenAt: Date.parse('2026-11-27T09:15:00Z'),
   change: { kind: 'job', before: 'Engineer at Analytical Engines', after: 'CTO at Difference Co.' },
+  // A move that also changed the place: one event, the place riding along, with its evidence.
+  event: {
+    kind: 'moved',
+    changes: [
+      { kind: 'job', before: 'Engineer at Analytical Engines', after: 'CTO at Difference Co.' },
+      { kind: 'location', before: 'London, England', after: 'Paris, France' },
+    ],
+    evidence: {
+      before: [
+        {
+          title: 'Engineer',
+          company: 'Analytical Engines',
+          company_network_profile_url: 'https://www.linkedin.com/company/analytical-engines',
+          starts_at: { day: 1, month: 3, year: 2019 },
+          ends_at: null,
+        },
+      ],
+      after: [
+        {
+          title: 'Engineer',
+          company: 'Analytical Engines',
+          company_network_profile_url: 'https://www.linkedin.com/company/analytical-engines',
+          starts_at: { day: 1, month: 3, year: 2019 },
+          ends_at: { day: 31, month: 10, year: 2026 },
+        },
+        {
+          title: 'CTO',
+          company: 'Difference Co.',
+          company_network_profile_url: 'https://www.linkedin.com/company/difference-co',
+          starts_at: { day: 1, month: 11, year: 2026 },
+          ends_at: null,
+        },
+      ],
+      location: { before: 'London, England', after: 'Paris, France' },
+      headline: null,
+    },
+    uncertain: [],
+  },
   viewed: false,
+};
+
+/**
+ * A second position beside the person's only one, which has no end date: an added role, not a
+ * move, and uncertain.
+ */
+export const GRACE_ADDED: WatchChangeView = {
+  id: 'change-3',
+  listId: 'watch-1',
+  watchList: 'Watched people',
+  kind: 'person',
+  name: 'Grace Hopper',
+  url: 'https://www.linkedin.com/in/grace-hopper',
+  seenAt: Date.parse('2026-11-26T09:15:00Z'),
+  change: { kind: 'position-added', before: null, after: 'Advisor at Eckert-Mauchly' },
+  event: {
+    kind: 'added-role',
+    changes: [{ kind: 'position-added', before: null, after: 'Advisor at Eckert-Mauchly' }],
+    evidence: {
+      before: [
+        {
+          title: 'Rear Admiral',
+          company: 'US Navy',
+          company_network_profile_url: null,
+          starts_at: { year: 1943 },
+          ends_at: null,
+        },
+      ],
+      after: [
+        {
+          title: 'Rear Admiral',
+          company: 'US Navy',
+          company_network_profile_url: null,
+          starts_at: { year: 1943 },
+          ends_at: null,
+        },
+        {
+          title: 'Advisor',
+          company: 'Eckert-Mauchly',
+          company_network_profile_url: null,
+          starts_at: { month: 11, year: 2026 },
+          ends_at: null,
+        },
+      ],
+      location: null,
+      headline: null,
+    },
+    uncertain: ['old-position-open'],
+  },
+  viewed: true,
 };
 
 export const ACME_GREW: WatchChangeView = {
@@ -94,6 +182,7 @@ export const ACME_GREW: WatchChangeView = {
   url: 'https://www.linkedin.com/company/acme',
   seenAt: Date.parse('2026-11-20T08:00:00Z'),
   change: { kind: 'employees', before: 120, after: 134, by: 14 },
+  event: null,
   viewed: true,
 };
 

@@ -19,6 +19,7 @@ export function recordedChange(view: WatchChangeView): RecordedChange {
     watchList: view.watchList,
     seenAt: view.seenAt,
     change: view.change,
+    event: view.event,
   };
 }
 

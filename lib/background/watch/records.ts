@@ -13,6 +13,7 @@ import type {
   WatchRunStatus,
 } from '../../protocol';
 import type { Change } from '../../watch/changes';
+import type { PersonEvent } from '../../watch/events';
 
 /** A watch list's header: what the job runner reads (lib/background/jobs/kind.ts JobHeader) and its period. */
 export interface WatchListRecord {
@@ -112,7 +113,14 @@ export interface WatchChangeRecord {
   name: string;
   url: string;
   seenAt: number;
+  /** The change: a company's, or a person's event's own (the only one kept before events were). */
   change: Change;
+  /**
+   * A person's changes of one answer as one event, with its evidence (lib/watch/events.ts). Absent
+   * on a company's change and on a person's recorded before events were: each such record is read
+   * as an event of its own change (lib/background/watch/watch-views.ts).
+   */
+  event?: PersonEvent;
   viewed: 0 | 1;
 }
 

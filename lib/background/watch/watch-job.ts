@@ -114,7 +114,8 @@ function applyRowChange(
   }
   if (!answer || member.keptFrom === row.requestId) return [];
   const name = nameIn(answer) ?? member.name;
-  const recorded = changesBetween(member.kind, member.kept, answer).map(
+  // A person's changes as one event (lib/watch/events.ts), a company's one record each.
+  const recorded = changesBetween(member.kind, member.kept, answer, member.checkedAt).map(
     (seen, index): WatchChangeRecord => ({
       id: `${row.requestId}#${index}`,
       listId: list.id,
@@ -123,7 +124,8 @@ function applyRowChange(
       name,
       url: member.url,
       seenAt: at,
-      change: seen,
+      change: seen.change,
+      ...(seen.event && { event: seen.event }),
       viewed: 0,
     }),
   );
@@ -196,7 +198,7 @@ function memberShows(
   now: () => number,
 ): Partial<WatchMemberRecord> {
   if (result.status === 'answer') {
-    const answer = comparedPart(member.kind, result.data) ?? undefined;
+    const answer = comparedPart(member.kind, result.data, now()) ?? undefined;
     const enriched = readEnriched(member.endpointId, result.data).fields ?? undefined;
     // As fresh as the row was asked (./shared-answers.ts serves other lists from it).
     return { answer, enriched, answeredAt: now(), answeredMaxAge: acceptedAgeSeconds(member.params) };

@@ -38,8 +38,9 @@ export async function forgetInWatch(tx: Tx, known: KnownSubject): Promise<number
   }
   const changes = tx.objectStore('watchChanges');
   for (let cursor = await changes.openCursor(); cursor; cursor = await cursor.continue()) {
-    const { listId, memberKey, url, name, change } = cursor.value;
-    if (!gone.has(`${listId} ${memberKey}`) && !named(factsOf([url, name, change]), known)) continue;
+    const { listId, memberKey, url, name, change, event } = cursor.value;
+    if (!gone.has(`${listId} ${memberKey}`) && !named(factsOf([url, name, change, event ?? null]), known))
+      continue;
     await cursor.delete();
     removed += 1;
   }

@@ -8,6 +8,8 @@ import type { ApiErrorJson } from '../../api/errors';
 import { sumQuotes } from '../../job-summary';
 import { parseProfileUrl } from '../../profile-urls';
 import type { WatchChangeView, WatchListSummary, WatchMemberView } from '../../protocol';
+import type { PersonChange } from '../../watch/changes';
+import { eventOfRecordedChange } from '../../watch/events';
 import type { EnrichmentDb } from '../db';
 import { nextRunAt } from './periods';
 import { ofWatchList, type WatchChangeRecord, type WatchListRecord, type WatchMemberRecord } from './records';
@@ -86,7 +88,10 @@ export function memberViewOf(member: WatchMemberRecord): WatchMemberView {
   };
 }
 
-/** Recorded changes newest first (of one list, or all), each with its list's name. */
+/**
+ * Recorded changes newest first (of one list, or all), each with its list's name; a person's as an
+ * event, one recorded before events were as an event of its own change.
+ */
 export async function changeViews(db: Db, listId?: string): Promise<WatchChangeView[]> {
   const [records, lists] = await Promise.all([
     listId === undefined
@@ -104,6 +109,10 @@ export async function changeViews(db: Db, listId?: string): Promise<WatchChangeV
     url: record.url,
     seenAt: record.seenAt,
     change: record.change,
+    event:
+      record.kind === 'person'
+        ? (record.event ?? eventOfRecordedChange(record.change as PersonChange))
+        : null,
     viewed: record.viewed === 1,
   }));
 }

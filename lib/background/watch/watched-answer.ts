@@ -8,7 +8,8 @@ import { paramsFor } from '../../profile-params';
 import { parseProfileUrl } from '../../profile-urls';
 import { enrichRequestOf } from '../../profiles';
 import type { WatchedKind, WatchFreshness, WatchTarget } from '../../protocol';
-import { type Change, companyChanges, currentExperiences, personChanges } from '../../watch/changes';
+import { type Change, companyChanges, currentExperiences } from '../../watch/changes';
+import { latestDay, type PersonEvent, personEvent } from '../../watch/events';
 import type { ComparedPart, WatchMemberRecord } from './records';
 
 /** A target read: its key (the canonical address) and the request that asks it, or why it cannot be watched. */
@@ -58,11 +59,21 @@ function pick(from: Record<string, unknown>, names: readonly string[]): Compared
 }
 
 /**
- * What of an answer is kept to compare with the next one: the fields the comparison reads and the
- * name, nothing else. Of a person's experiences, the current ones (title, company, its address);
- * when none is current, one ended entry says so (a list with none open-ended: no current position).
+ * How long ago a position may have ended and still be kept: longer than any period, so that a
+ * position held at the last answer is found again with its end date (lib/watch/events.ts evidence),
+ * and not read as gone without one.
  */
-export function comparedPart(kind: WatchedKind, data: unknown): ComparedPart | null {
+const ENDED_KEPT_MS = 730 * 86_400_000;
+
+const POSITION_FIELDS = ['title', 'company', 'company_network_profile_url', 'starts_at'];
+
+/**
+ * What of an answer is kept to compare with the next one: the fields the comparison reads and the
+ * name, nothing else. Of a person's experiences, the current ones and those that ended in the two
+ * years before `at` (title, company, its address and their dates, the evidence of an event); when
+ * none is, one ended entry says there is no current position (a list with none open-ended).
+ */
+export function comparedPart(kind: WatchedKind, data: unknown, at?: number): ComparedPart | null {
   if (typeof data !== 'object' || data === null) return null;
   const answer = data as Record<string, unknown>;
   if (kind === 'company') return pick(answer, COMPANY_FIELDS);
@@ -73,25 +84,42 @@ export function comparedPart(kind: WatchedKind, data: unknown): ComparedPart | n
       )
     : [];
   if (listed.length > 0) {
-    const current = currentExperiences(listed).map((each) => ({
-      ...pick(each, ['title', 'company', 'company_network_profile_url']),
-      ends_at: null,
-    }));
-    part.experiences = current.length > 0 ? current : [{ ends_at: listed[0]!.ends_at }];
+    const current = currentExperiences(listed);
+    const recent = (each: Record<string, unknown>) => {
+      if (current.includes(each)) return true;
+      const ended = latestDay(each.ends_at as Parameters<typeof latestDay>[0]);
+      return at !== undefined && ended !== null && ended >= at - ENDED_KEPT_MS;
+    };
+    const kept = listed
+      .filter(recent)
+      .map((each) => ({ ...pick(each, POSITION_FIELDS), ends_at: each.ends_at ?? null }));
+    part.experiences = kept.length > 0 ? kept : [{ ends_at: listed[0]!.ends_at }];
   }
   return part;
 }
 
-/** What changed between two kept parts about the same member (none for a first answer). */
+/** What a run records of an answer: a person's one event (with its own change), or a company's change. */
+export interface Recorded {
+  /** The change itself: the event's own, or the company's. */
+  change: Change;
+  event?: PersonEvent;
+}
+
+/**
+ * What changed between two kept parts about the same member (none for a first answer): of a person,
+ * one event at most (`previousAt`: when `before` was kept); of a company, each change.
+ */
 export function changesBetween(
   kind: WatchedKind,
   before: ComparedPart | undefined,
   after: ComparedPart,
-): Change[] {
+  previousAt?: number,
+): Recorded[] {
   if (!before) return [];
-  return kind === 'person'
-    ? personChanges(before as PersonProfile, after as PersonProfile)
-    : companyChanges(before as CompanyProfile, after as CompanyProfile);
+  if (kind === 'company')
+    return companyChanges(before as CompanyProfile, after as CompanyProfile).map((change) => ({ change }));
+  const event = personEvent(before as PersonProfile, after as PersonProfile, { previousAt });
+  return event ? [{ change: event.changes[0]!, event }] : [];
 }
 
 /** The name an answer gives its subject, if any. */

@@ -1,6 +1,7 @@
 /**
  * The Changes page (entrypoints/changes) as a person uses it, against a stand-in background: what
- * is shown with no watch list yet, each change in a person's words with its kind, before and after,
+ * is shown with no watch list yet, one entry a person's event (its kind as a heading, its sentence,
+ * its evidence with dates, an uncertain one marked with why) or a company's change (before and after),
  * its profile linked, the unseen ones marked in sight and in words, "Mark all seen", the exports
  * (changes and a list's members), and every control of a watch list, the spending ones named with
  * their price exactly.
@@ -19,6 +20,7 @@ import {
   buttonNames,
   choose,
   fakeAsk,
+  GRACE_ADDED,
   type Handlers,
   press,
   settle,
@@ -98,7 +100,7 @@ describe('the Changes page', () => {
     const { root } = await mount(everyHandler());
     const items = [...root.querySelectorAll('ol.changes > li')];
     expect(items.map((item) => item.querySelector('.change-words')?.textContent)).toEqual([
-      'NewNot seen yet:Ada Lovelace: Engineer at Analytical Engines → CTO at Difference Co.',
+      'NewNot seen yet:Ada Lovelace: Engineer at Analytical Engines → CTO at Difference Co.; also moved from London, England to Paris, France',
       'Acme: 120 → 134 employees (+14)',
     ]);
     const [ada, acme] = items as HTMLElement[];
@@ -106,15 +108,47 @@ describe('the Changes page', () => {
     expect(ada!.querySelector('.visually-hidden')?.textContent).toBe('Not seen yet:');
     expect(acme!.classList.contains('unseen')).toBe(false);
     expect(ada!.querySelector('a')?.getAttribute('href')).toBe('https://www.linkedin.com/in/ada-lovelace');
-    expect(ada!.querySelector('.change-meta')?.textContent).toMatch(
-      /^Job change · seen .+ · Watched people$/,
-    );
+    // The event's kind is the entry's heading; a company's change is headed by its own.
+    expect([...root.querySelectorAll('ol.changes h3')].map((heading) => heading.textContent)).toEqual([
+      'Moved company',
+      'Employee count',
+    ]);
+    expect(ada!.querySelector('.change-meta')?.textContent).toMatch(/^Seen .+ · Watched people$/);
     expect(ada!.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-27T09:15:00.000Z');
-    expect(ada!.querySelector('.change-parts')?.textContent).toBe(
-      'BeforeEngineer at Analytical EnginesAfterCTO at Difference Co.',
-    );
+    // The evidence: the positions with their dates as the service gave them, and the place.
+    const evidence = ada!.querySelector('dl[aria-label="Evidence"]')!;
+    expect([...evidence.querySelectorAll('dt')].map((term) => term.textContent)).toEqual([
+      'Positions before',
+      'Positions after',
+      'Location',
+    ]);
+    expect([...evidence.querySelectorAll('li')].map((position) => position.textContent)).toEqual([
+      'Engineer at Analytical Engines (from 2019-03-01, no end date)',
+      'Engineer at Analytical Engines (from 2019-03-01, to 2026-10-31)',
+      'CTO at Difference Co. (from 2026-11-01, no end date)',
+    ]);
+    expect(ada!.querySelector('.change-uncertain')).toBeNull();
     expect(acme!.querySelector('.change-parts')?.textContent).toBe('Before120After134');
     expect(root.querySelector('#changes-title')?.textContent).toBe('What changed1 not seen yet');
+  });
+
+  it('marks an uncertain event, in its heading and with the reason in words', async () => {
+    const { root } = await mount(
+      everyHandler({ 'watch.changes': () => ({ changes: [GRACE_ADDED], unseen: 0 }) }),
+    );
+    const [grace] = [...root.querySelectorAll<HTMLElement>('ol.changes > li')];
+    expect(grace!.querySelector('h3')?.textContent).toBe('Added a role, uncertain');
+    expect(grace!.querySelector('.change-words')?.textContent).toBe(
+      'Grace Hopper: now also Advisor at Eckert-Mauchly',
+    );
+    expect(grace!.querySelector('.change-uncertain')?.textContent).toBe(
+      'Uncertain: The earlier position has no end date beside the new one: a move whose old position was not closed reads the same.',
+    );
+    expect([...grace!.querySelectorAll('dl li')].map((position) => position.textContent)).toEqual([
+      'Rear Admiral at US Navy (from 1943, no end date)',
+      'Rear Admiral at US Navy (from 1943, no end date)',
+      'Advisor at Eckert-Mauchly (from 2026-11, no end date)',
+    ]);
   });
 
   it('filters by watch list, and marks seen what it shows', async () => {
@@ -140,6 +174,7 @@ describe('the Changes page', () => {
       watchList: view.watchList,
       seenAt: view.seenAt,
       change: view.change,
+      event: view.event,
     });
     expect(saved).toEqual([
       { format: 'csv', changes: [recorded(ADA_JOB), recorded(ACME_GREW)] },

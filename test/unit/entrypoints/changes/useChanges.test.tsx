@@ -82,7 +82,7 @@ describe('the Changes page, while watch lists run', () => {
     await until(() => statusOf(root).startsWith('Next run'));
     const [item] = [...root.querySelectorAll<HTMLElement>('ol.changes > li')];
     expect(item?.querySelector('.change-words')?.textContent).toBe(
-      'NewNot seen yet:Ada Lovelace: Engineer at Analytical Engines → CTO at Difference Co.',
+      'NewNot seen yet:Ada Lovelace: Engineer at Analytical Engines → CTO at Difference Co.; also moved from London, England to Paris, France',
     );
     expect(item?.classList.contains('unseen')).toBe(true);
     expect(root.querySelector('#changes-title')?.textContent).toBe('What changed1 not seen yet');

@@ -6,12 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyProfile, PersonProfile } from '../../../../../lib/api/schemas';
 import { changesBetween, comparedPart, readTarget } from '../../../../../lib/background/watch/watched-answer';
-import { companyChanges, personChanges } from '../../../../../lib/watch/changes';
+import { companyChanges } from '../../../../../lib/watch/changes';
+import { personEvent } from '../../../../../lib/watch/events';
 import { copyOf, realCompany, realPerson } from '../../../../support/watch-answers';
 
 type Experience = NonNullable<PersonProfile['experiences']>[number];
 
-const kept = (answer: PersonProfile) => comparedPart('person', answer)!;
+/** When the answers were kept: a position that ended on 1 October 2026 is kept, with its dates. */
+const AT = Date.UTC(2026, 10, 27);
+const kept = (answer: PersonProfile) => comparedPart('person', answer, AT)!;
 
 /** Hand-made "afters" of a real answer: each a change the watch must see, or one it must not. */
 function personAfters(before: PersonProfile): Record<string, PersonProfile> {
@@ -39,11 +42,20 @@ function personAfters(before: PersonProfile): Record<string, PersonProfile> {
 }
 
 describe('the part of an answer a watch keeps', () => {
-  it('tells the same changes of a person as the whole answers, whatever changed', () => {
+  it('tells the same event of a person as the whole answers, evidence and all, whatever changed', () => {
     const before = realPerson();
     for (const [name, after] of Object.entries(personAfters(before))) {
-      expect(changesBetween('person', kept(before), kept(after)), name).toEqual(personChanges(before, after));
+      const event = personEvent(before, after, { previousAt: AT - 30 * 86_400_000 });
+      expect(changesBetween('person', kept(before), kept(after), AT - 30 * 86_400_000), name).toEqual(
+        event ? [{ change: event.changes[0], event }] : [],
+      );
     }
+    // The move keeps the positions that ended with their end dates: certain, not gone without one.
+    const [moved] = changesBetween('person', kept(before), kept(personAfters(before).moved!));
+    expect(moved!.event).toMatchObject({ kind: 'moved', uncertain: [] });
+    expect(moved!.event!.evidence.after.filter((position) => position.ends_at === null)).toEqual([
+      expect.objectContaining({ title: 'CTO', company: 'Difference Co.' }),
+    ]);
     // Each hand-made change is one the comparison sees; reordering and trimming are none.
     expect(changesBetween('person', kept(before), kept(personAfters(before).moved!)).length).toBeGreaterThan(
       0,
@@ -72,8 +84,9 @@ describe('the part of an answer a watch keeps', () => {
       comparedPart('company', before)!,
       comparedPart('company', after)!,
     );
-    expect(changes).toEqual(companyChanges(before, after));
-    expect(changes.map((change) => change.kind)).toEqual(['employees', 'website']);
+    // A company's changes stay one each, not an event.
+    expect(changes).toEqual(companyChanges(before, after).map((change) => ({ change })));
+    expect(changes.map(({ change }) => change.kind)).toEqual(['employees', 'website']);
     expect(changesBetween('company', undefined, comparedPart('company', after)!)).toEqual([]);
   });
 
