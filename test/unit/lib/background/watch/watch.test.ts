@@ -19,7 +19,8 @@ import { DAY_MS } from '../../../../../lib/background/watch/periods';
 import { createWatch } from '../../../../../lib/background/watch/watch';
 import type { WatchCreateRequest, WatchTarget } from '../../../../../lib/protocol';
 import type { Settings } from '../../../../../lib/settings';
-import { type Change, companyChanges, personChanges } from '../../../../../lib/watch/changes';
+import { type Change, companyChanges } from '../../../../../lib/watch/changes';
+import { personEvent } from '../../../../../lib/watch/events';
 import type { Sandbox } from '../../../../../sandbox/app';
 import type { AdvanceReport } from '../../../../../sandbox/clock';
 import { parseKeyFaults } from '../../../../../sandbox/faults';
@@ -202,14 +203,28 @@ describe('a watch list', () => {
     // A new period: everyone asked again, once.
     expect(spent()).toBe(2 * firstPeriod);
     const after = await Promise.all(targets.map(sandboxAnswer));
-    const expected = targets.flatMap((target, index): Change[] =>
-      target.kind === 'person'
-        ? personChanges(before[index] as PersonProfile, after[index] as PersonProfile)
-        : companyChanges(before[index] as CompanyProfile, after[index] as CompanyProfile),
-    );
+    // A person's changes as one event (its kind, its changes), a company's one entry each.
+    const expected = targets.flatMap((target, index): Told[] => {
+      if (target.kind === 'company')
+        return companyChanges(before[index] as CompanyProfile, after[index] as CompanyProfile).map(
+          (change) => ({ kind: change.kind, changes: [change] }),
+        );
+      const event = personEvent(before[index] as PersonProfile, after[index] as PersonProfile);
+      return event ? [{ kind: event.kind, changes: event.changes }] : [];
+    });
     const { changes, unseen } = await watch.changes(list.id);
     expect(changes.length).toBeGreaterThan(0);
-    expect(changes.map((each) => each.change).sort(byText)).toEqual(expected.sort(byText));
+    expect(expected.some((each) => each.changes.length > 1)).toBe(true);
+    const told = changes.map(
+      (each): Told => ({
+        kind: each.event?.kind ?? each.change.kind,
+        changes: each.event?.changes ?? [each.change],
+      }),
+    );
+    expect(told.sort(byKind)).toEqual(expected.sort(byKind));
+    expect(changes.map((each) => each.change)).toEqual(
+      changes.map((each) => each.event?.changes[0] ?? each.change),
+    );
     // Only the people and companies the sandbox changed.
     const changedUrls = new Set([...report.people, ...report.companies].map((change) => change.url));
     expect(changes.every((each) => changedUrls.has(each.url))).toBe(true);
@@ -260,8 +275,8 @@ describe('a watch list', () => {
     await watch.settled(list.id);
     expect(spent()).toBe(2 * firstPeriod);
     const after = await Promise.all(targets.map(sandboxAnswer));
-    const missed = targets.flatMap((_, index) =>
-      personChanges(before[index] as PersonProfile, after[index] as PersonProfile),
+    const missed = targets.flatMap(
+      (_, index) => personEvent(before[index] as PersonProfile, after[index] as PersonProfile) ?? [],
     );
     expect(missed.length).toBeGreaterThan(0);
     expect((await watch.changes()).changes).toEqual([]);
@@ -638,3 +653,10 @@ describe("Run now's price", () => {
 });
 
 const byText = (a: Change, b: Change) => JSON.stringify(a).localeCompare(JSON.stringify(b));
+
+/** What an entry of the Changes page tells: its kind and its changes. */
+interface Told {
+  kind: string;
+  changes: Change[];
+}
+const byKind = (a: Told, b: Told) => JSON.stringify(a).localeCompare(JSON.stringify(b));
