@@ -8,8 +8,9 @@
  * member paid once; a person put on the do-not-enrich list is never asked again.
  */
 import type { Page } from '@playwright/test';
-import { changeWords } from '../../lib/watch/change-words';
+import { changeWords, eventWords } from '../../lib/watch/change-words';
 import { type Change, companyChanges, personChanges } from '../../lib/watch/changes';
+import { personEvent } from '../../lib/watch/events';
 import { expect, type SandboxHandle, test } from './fixtures';
 import { chooseFile, openLists, QUICK_RATE_PER_MINUTE } from './lists-page';
 import { checkDue, setRate } from './test-hooks';
@@ -93,12 +94,15 @@ async function shownChanges(changes: Page): Promise<string[]> {
   );
 }
 
+/** A person's changes as one event's sentence (lib/watch/events.ts), a company's one sentence each. */
 function sentences(before: Map<string, Answer>, after: Map<string, Answer>, compare: typeof diff) {
-  return [...after].flatMap(([url, answer]) =>
-    compare(before.get(url), answer).map((change) =>
-      changeWords(String(answer.full_name ?? answer.name), change),
-    ),
-  );
+  return [...after].flatMap(([url, answer]) => {
+    if ('full_name' in answer) {
+      const event = personEvent(before.get(url) as never, answer as never);
+      return event ? [eventWords(String(answer.full_name), event)] : [];
+    }
+    return compare(before.get(url), answer).map((change) => changeWords(String(answer.name), change));
+  });
 }
 
 function diff(before: Answer | undefined, after: Answer): Change[] {

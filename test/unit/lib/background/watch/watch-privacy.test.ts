@@ -127,6 +127,39 @@ describe('watch lists and data about others', () => {
     expect(badgeText).toBe('4');
   });
 
+  it('a forgotten company named only in the evidence of a person’s event takes that change with it', async () => {
+    const DIFFERENCE = 'https://www.linkedin.com/company/difference-co';
+    const moved: WatchChangeRecord = {
+      ...change('w1', GRACE, 'Grace Hopper', 1),
+      id: 'w1:grace:moved',
+      change: { kind: 'job', before: 'Engineer at Navy', after: 'CTO at Difference' },
+      event: {
+        kind: 'moved',
+        changes: [{ kind: 'job', before: 'Engineer at Navy', after: 'CTO at Difference' }],
+        evidence: {
+          before: [],
+          after: [
+            {
+              title: 'CTO',
+              company: 'Difference',
+              company_network_profile_url: DIFFERENCE,
+              starts_at: { day: 1, month: 11, year: 2026 },
+              ends_at: null,
+            },
+          ],
+          location: null,
+          headline: null,
+        },
+        uncertain: [],
+      },
+    };
+    await (await openDb()).put('watchChanges', moved);
+    await forgetSubject(await openDb(), DIFFERENCE);
+    const ids = (await (await openDb()).getAll('watchChanges')).map((record) => record.id);
+    expect(ids).not.toContain('w1:grace:moved');
+    expect(ids).toHaveLength(5);
+  });
+
   it('a forgotten person leaves every watch list, with their changes; a list named after them loses its name', async () => {
     const { removed } = await forgetSubject(await openDb(), ADA);
     expect(removed).toBeGreaterThanOrEqual(5);
