@@ -2,8 +2,9 @@
  * A person's changes between two answers in one period told as ONE event of one kind, with its
  * evidence: a move that also changed the headline and city is one `moved` event listing them, not
  * three sentences, and a second role taken on beside the first never reads as a person who left.
- * Plain data, no zod, no storage: the background records the events of a run (lib/background/watch/
- * watch-job.ts), the Changes page and the exports show them (./change-words.ts words them).
+ * Plain data, no zod, no storage: the background records the events of a run
+ * (lib/background/watch/watch-job.ts), the Changes page and the exports show them
+ * (./change-words.ts words them).
  *
  * The kinds, the first that applies (./changes.ts says what counts as a change):
  * - `moved`: the current company changed (positions ended and others began elsewhere), or a person

@@ -53,7 +53,8 @@ describe('the sandbox’s people, a period after they were first answered', () =
     const before = await Promise.all(chosen.map(([, url]) => ask(url)));
     await sandbox.app.request('/__sandbox/advance', { method: 'POST', body: JSON.stringify({ days: 30 }) });
     const after = await Promise.all(chosen.map(([, url]) => ask(url)));
-    chosen.forEach(([kind], index) => answers.set(kind, { before: before[index]!, after: after[index]! }));
+    for (const [index, [kind]] of chosen.entries())
+      answers.set(kind, { before: before[index]!, after: after[index]! });
   });
 
   /** The event as the watch would record it: the earlier answer kept at the sandbox's `NOW`. */
