@@ -155,12 +155,23 @@ function currentPositions(person: PersonProfile): Position[] | null {
   const listed = (person.experiences ?? []).filter((experience) => experience != null);
   if (listed.length === 0) return null;
   return currentExperiences(listed)
-    .map((experience) => ({
-      title: known(experience.title),
-      company: known(experience.company),
-      companyKey: addressKey(experience.company_network_profile_url),
-    }))
+    .map(positionOf)
     .filter((position) => position.title !== null || position.company !== null);
+}
+
+/** An experience's fields that say which position it is. */
+interface PositionFields {
+  title?: unknown;
+  company?: unknown;
+  company_network_profile_url?: unknown;
+}
+
+function positionOf(experience: PositionFields): Position {
+  return {
+    title: known(experience.title),
+    company: known(experience.company),
+    companyKey: addressKey(experience.company_network_profile_url),
+  };
 }
 
 function sameCompany(a: Position, b: Position): boolean {
@@ -168,6 +179,17 @@ function sameCompany(a: Position, b: Position): boolean {
   if (a.company === null || b.company === null)
     return a.company === b.company && a.companyKey === b.companyKey;
   return sameText(a.company, b.company);
+}
+
+/** Whether two experiences are at the same company (the rules above): ./events.ts finds positions again so. */
+export function atSameCompany(a: PositionFields, b: PositionFields): boolean {
+  return sameCompany(positionOf(a), positionOf(b));
+}
+
+/** Whether two experiences are the same position: at the same company, with the same title. */
+export function samePosition(a: PositionFields, b: PositionFields): boolean {
+  const [was, is] = [positionOf(a), positionOf(b)];
+  return sameCompany(was, is) && textKey(was.title ?? '') === textKey(is.title ?? '');
 }
 
 /** "CTO at Difference Co.", "CTO", "Difference Co."; several joined with "; ". */

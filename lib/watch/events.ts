@@ -36,7 +36,7 @@
  * new website), and none rests on dates to weigh, so there is nothing to be uncertain about.
  */
 import type { PersonProfile } from '../api/schemas';
-import { currentExperiences, type PersonChange, personChanges } from './changes';
+import { atSameCompany, currentExperiences, type PersonChange, personChanges, samePosition } from './changes';
 
 export type PersonEventKind = 'moved' | 'new-title' | 'added-role' | 'left' | 'moved-city' | 'headline';
 
@@ -132,35 +132,6 @@ function evidenceOf(experience: Experience): PositionEvidence {
   };
 }
 
-/** Compared as ./changes.ts compares: trimmed, whitespace runs as one, without case. */
-function key(value: string | null): string | null {
-  const tidy = value?.replace(/\s+/g, ' ').trim().normalize('NFC').toLowerCase();
-  return tidy ? tidy : null;
-}
-
-function addressKey(value: string | null): string | null {
-  return (
-    key(value)
-      ?.replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-      .replace(/^www\./, '')
-      .replace(/\/+$/, '') ?? null
-  );
-}
-
-/** Two positions at the same company: by its profile address, else by its name (./changes.ts). */
-function sameCompany(a: PositionEvidence, b: PositionEvidence): boolean {
-  const [aUrl, bUrl] = [addressKey(a.company_network_profile_url), addressKey(b.company_network_profile_url)];
-  if (aUrl !== null && aUrl === bUrl) return true;
-  const [aName, bName] = [key(a.company), key(b.company)];
-  if (aName === null || bName === null) return aName === bName && aUrl === bUrl;
-  return aName === bName;
-}
-
-/** The same position: same company and title. */
-function samePosition(a: PositionEvidence, b: PositionEvidence): boolean {
-  return sameCompany(a, b) && key(a.title) === key(b.title);
-}
-
 const listed = (person: PersonProfile): PositionEvidence[] =>
   (person.experiences ?? [])
     .filter((each): each is Experience => typeof each === 'object' && each !== null)
@@ -177,9 +148,9 @@ function positionEvidence(before: PersonProfile, after: PersonProfile) {
   const later = listed(after);
   const current = currentExperiences(later);
   const found = held.map(
-    (was) => later.find((is) => samePosition(was, is)) ?? later.find((is) => sameCompany(was, is)) ?? null,
+    (was) => later.find((is) => samePosition(was, is)) ?? later.find((is) => atSameCompany(was, is)) ?? null,
   );
-  const began = current.filter((is) => !held.some((was) => sameCompany(was, is)));
+  const began = current.filter((is) => !held.some((was) => atSameCompany(was, is)));
   const shown = [...new Set([...found.filter((each) => each !== null), ...current])];
   return { held, found, began, shown, listsAny: later.length > 0 };
 }
@@ -193,6 +164,25 @@ export function latestDay(at: EvidenceDate | null): number | null {
 }
 
 const DAY_MS = 86_400_000;
+
+/** Why the positions leave a doubt about an event of `kind` (the rules above). */
+function doubtsOf(
+  kind: PersonEventKind,
+  positions: ReturnType<typeof positionEvidence>,
+  previousAt: number | undefined,
+): UncertainReason[] {
+  const doubts: UncertainReason[] = [];
+  if (kind === 'added-role' && positions.held.length === 1 && positions.found[0]?.ends_at === null)
+    doubts.push('old-position-open');
+  const previousDay = previousAt === undefined ? null : Math.floor(previousAt / DAY_MS) * DAY_MS;
+  const startedBefore = (position: PositionEvidence) => {
+    const started = latestDay(position.starts_at);
+    return previousDay !== null && started !== null && started < previousDay;
+  };
+  if (positions.began.some(startedBefore)) doubts.push('started-before-last-answer');
+  if (positions.listsAny && positions.found.includes(null)) doubts.push('vanished-without-end');
+  return doubts;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The event
@@ -218,22 +208,7 @@ export function personEvent(
   const kind = kindOf(ordered[0]!);
   const positional = kind === 'moved' || kind === 'new-title' || kind === 'added-role' || kind === 'left';
   const positions = positionEvidence(before, after);
-  const uncertain: UncertainReason[] = [];
-  if (positional) {
-    if (kind === 'added-role' && positions.held.length === 1 && positions.found[0]?.ends_at === null)
-      uncertain.push('old-position-open');
-    const previousDay = previousAt === undefined ? null : Math.floor(previousAt / DAY_MS) * DAY_MS;
-    if (
-      previousDay !== null &&
-      positions.began.some((is) => {
-        const started = latestDay(is.starts_at);
-        return started !== null && started < previousDay;
-      })
-    )
-      uncertain.push('started-before-last-answer');
-    if (positions.listsAny && positions.found.some((each) => each === null))
-      uncertain.push('vanished-without-end');
-  }
+  const uncertain = positional ? doubtsOf(kind, positions, previousAt) : [];
   const textsOf = (textKind: 'location' | 'headline') => {
     const change = changes.find((each) => each.kind === textKind);
     return change && change.kind === textKind ? { before: change.before, after: change.after } : null;
