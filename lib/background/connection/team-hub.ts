@@ -108,7 +108,7 @@ const batchPeekSchema = z.looseObject({
 });
 
 /** The most requests the hub's batch peek takes in one post; more are sent in several. */
-export const PEEK_BATCH_SIZE = 1_000;
+const PEEK_BATCH_SIZE = 1_000;
 
 /**
  * What the team knows of many requests (POST /hub/v1/peek, PEEK_BATCH_SIZE a post, the posts
