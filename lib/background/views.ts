@@ -159,10 +159,13 @@ export function createViews(deps: ViewDeps) {
     // request apiece cost a list of thousands more than all the rest of its quote.
     const cache = db.transaction('cache').store;
     const held = requests.length > 1 ? new Set(await cache.getAllKeys()) : null;
+    /** Each request's canonical params, read once: the team's hub is asked with them. */
+    const canonicals: Canonical[] = [];
     const rows = await Promise.all(
-      requests.map(async (request): Promise<PeekedRow> => {
+      requests.map(async (request, index): Promise<PeekedRow> => {
         try {
           const canonical = canonicalize(request.endpointId, request.params);
+          canonicals[index] = canonical;
           // A listed row says so and is left out of the totals (it cannot be asked).
           refuseListed(listed, request.endpointId, canonical);
           const key = cacheKey(request.endpointId, canonical);
@@ -187,7 +190,7 @@ export function createViews(deps: ViewDeps) {
     const [{ remainingToday }, teamLeftToday, marked] = await Promise.all([
       spendTotals(db, settings),
       options.teamBudget ? deps.budgetLeft?.(settings) : undefined,
-      options.team ? withTeamMarks(settings, requests, rows) : rows,
+      options.team ? withTeamMarks(settings, requests, canonicals, rows) : rows,
     ]);
     return { rows: marked, remainingToday, ...(teamLeftToday !== undefined ? { teamLeftToday } : {}) };
   }
@@ -201,6 +204,7 @@ export function createViews(deps: ViewDeps) {
   async function withTeamMarks(
     settings: Settings,
     requests: readonly PeekRequest[],
+    canonicals: readonly Canonical[],
     rows: PeekedRow[],
   ): Promise<PeekedRow[]> {
     const askable = rows.flatMap((row, index) => (row.ok ? [index] : []));
@@ -208,8 +212,8 @@ export function createViews(deps: ViewDeps) {
     const marks = await deps.peekMarks(
       settings,
       askable.map((index): PeekAsked => {
-        const { endpointId, params, identity } = requests[index]!;
-        return { endpointId, canonical: canonicalize(endpointId, params), ...(identity ? { identity } : {}) };
+        const { endpointId, identity } = requests[index]!;
+        return { endpointId, canonical: canonicals[index]!, ...(identity ? { identity } : {}) };
       }),
     );
     if (!marks) return rows;
