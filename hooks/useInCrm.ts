@@ -37,6 +37,9 @@ export function useInCrm(ask: Ask, rows: readonly CrmIdentity[] | null): InCrm |
 /** What the mark says. */
 export const IN_CRM = 'In your CRM';
 
+/** What the mark says of a row the team's CRM reference holds (team mode: told by the hub's peek). */
+export const IN_TEAM_CRM = "In your team's CRM";
+
 /** What it was found by, after the mark: "In your CRM by its profile address". */
 export const MATCHED_BY: { readonly [M in CrmMatchBy]: string } = {
   profile: 'by its profile address',

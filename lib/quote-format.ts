@@ -45,6 +45,29 @@ export function spendLabel(action: string, quote: QuoteBounds): string {
   return `${action} · ${formatQuote(quote)}`;
 }
 
+/** What a quote of many rows holds beside its price: each part counted only when there are some. */
+export interface RowsBeside {
+  /** Team mode: rows the team's hub has fresh enough, asked of it at 0. */
+  teamHas?: number;
+  /** Rows the person's CRM reference holds, left out. */
+  inCrm?: number;
+  /** Team mode: rows the team's CRM reference holds, left out. */
+  inTeamCrm?: number;
+}
+
+/**
+ * What follows the price on the control that spends on many rows, in its accessible name and its
+ * text: `Enrich 500 rows · 310 credits · 140 the team has · 50 in your team's CRM left out`.
+ */
+export function rowsBesideWords({ teamHas = 0, inCrm = 0, inTeamCrm = 0 }: RowsBeside): string {
+  const parts = [
+    teamHas > 0 ? `${teamHas} the team has` : null,
+    inCrm > 0 ? `${inCrm} in your CRM left out` : null,
+    inTeamCrm > 0 ? `${inTeamCrm} in your team's CRM left out` : null,
+  ];
+  return parts.flatMap((part) => (part ? [` · ${part}`] : [])).join('');
+}
+
 /** A duration in the largest unit that keeps it readable: "45 seconds", "3 minutes", "12 days". */
 export function formatAge(seconds: number): string {
   const units: [number, string][] = [

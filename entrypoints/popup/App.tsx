@@ -13,6 +13,7 @@ import { PanelFooter } from '@/components/PanelStates';
 import { type ParamForm, useParamForm } from '@/hooks/useParamForm';
 import { useUnseenChanges } from '@/hooks/useUnseenChanges';
 import { backgroundFailure, type Loadable } from '@/lib/ask-background';
+import { DEFAULT_FRESHNESS } from '@/lib/freshness';
 import type { PublicSettings, RecentEntry, SpendTotals } from '@/lib/protocol';
 import { isConfigured } from '@/lib/settings';
 import type { PopupBackend } from './backend';
@@ -128,6 +129,7 @@ export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
   }
 
   const staleAfterDays = settings.status === 'ready' ? settings.value.staleAfterDays : 29;
+  const freshness = settings.status === 'ready' ? settings.value.profileFreshness : DEFAULT_FRESHNESS;
 
   return (
     <main class="popup">
@@ -150,6 +152,7 @@ export function PopupApp({ backend, initialTab = 'people' }: PopupAppProps) {
               form={searchForms[id]}
               backend={backend}
               staleAfterDays={staleAfterDays}
+              freshness={freshness}
               moreOpen={moreOpen[id]}
               onToggleMore={() => setMoreOpen((open) => ({ ...open, [id]: !open[id] }))}
               onSpent={onSpent}

@@ -35,7 +35,7 @@ import {
   type ServiceRunRequest,
 } from './calls/paid-call';
 import { createReplays } from './calls/replays';
-import { type ConnectionClient, connectionFor, type ServiceAddress } from './connection';
+import { type ConnectionClient, connectionFor, type PeekAsked, type ServiceAddress } from './connection';
 import type { CallRecord, EnrichmentDb } from './db';
 import { listedKeys } from './do-not-enrich';
 import { forgetSubject } from './forget';
@@ -314,6 +314,8 @@ function createConnectionReads(client: ServiceDeps['client'], scheduler: Schedul
     },
     clickQuote: (settings: Settings, endpointId: EndpointId, canonical: Canonical, quote: Quote) =>
       connectionFor(settings).clickQuote(clientFor(settings), endpointId, canonical, quote),
+    peekMarks: (settings: Settings, requests: readonly PeekAsked[]) =>
+      connectionFor(settings).peekMany(clientFor(settings), requests),
     budgetLeft: (settings: Settings) => connectionFor(settings).budgetLeft(clientFor(settings)),
     member: (settings: Settings) => connectionFor(settings).member(clientFor(settings)),
   };
@@ -370,6 +372,7 @@ export function createService(deps: ServiceDeps) {
     canonicalize,
     now,
     clickQuote: reads.clickQuote,
+    peekMarks: reads.peekMarks,
     budgetLeft: reads.budgetLeft,
   });
   const calls = createCalls({

@@ -10,12 +10,13 @@ import type { RawParams } from '../api/params';
 import { cacheKey } from '../pricing/cache-key';
 import { quoteCanonical } from '../pricing/credits';
 import { refuseListed, screenAnswer } from '../pricing/do-not-enrich';
-import type { CachedView, PeekRequest, Quote, SpendTotals, ViewState } from '../protocol';
+import type { CachedView, CrmMatchBy, PeekRequest, Quote, SpendTotals, ViewState } from '../protocol';
 import type { Settings } from '../settings';
 import { balanceNow } from './account';
 import { budgetFor, reservedNow } from './budget';
 import { readCache } from './cache';
 import { toApiError } from './calls/paid-call';
+import type { PeekAsked, PeekMark } from './connection';
 import type { EnrichmentDb } from './db';
 import { listedKeys } from './do-not-enrich';
 import { ledgerTotals } from './ledger';
@@ -29,8 +30,11 @@ export type PeekedRow =
       ok: true;
       /** Its cache key: two requests with the same key ask the same thing. */
       key: string;
+      /** Team mode, with `team`: 0 credits (`teamHas`) when the team's hub has it fresh enough. */
       quote: Quote;
       cached: (CachedView & { endpointId: EndpointId }) | null;
+      /** Team mode, with `team`: the team's CRM reference holds it (how it matched). */
+      teamCrm?: CrmMatchBy;
     }
   | { ok: false; error: ReturnType<ApiError['toJSON']> };
 
@@ -49,6 +53,11 @@ export interface ViewDeps {
     canonical: Canonical,
     quote: Quote,
   ) => Promise<Quote>;
+  /**
+   * What the connection knows of many requests beyond this browser (team mode: the hub's batch
+   * peek, lib/background/connection/team-hub.ts); null when nothing, or it could not be asked.
+   */
+  peekMarks?: (settings: Settings, requests: readonly PeekAsked[]) => Promise<PeekMark[] | null>;
   /**
    * What is left of the member's budget where the connection keeps one (team mode: at the hub);
    * undefined where it keeps none.
@@ -135,11 +144,12 @@ export function createViews(deps: ViewDeps) {
    * Many requests peeked at once, for a page's list: each one's quote and cached answer (nothing
    * recorded, nothing spent), what is left of today's budget after reservations, and in team mode
    * what is left of the member's budget at the hub when asked (`teamBudget`: one free read of the
-   * hub; `teamLeftToday`, left out when it is not kept there or could not be asked).
+   * hub; `teamLeftToday`, left out when it is not kept there or could not be asked). With `team`,
+   * what the team knows of the rows this browser can ask (`withTeamMarks`).
    */
   async function peekMany(
     requests: readonly PeekRequest[],
-    options: { teamBudget?: boolean } = {},
+    options: { teamBudget?: boolean; team?: boolean } = {},
   ): Promise<{ rows: PeekedRow[]; remainingToday: number | null; teamLeftToday?: number | null }> {
     const [settings, db] = await Promise.all([deps.settings(), deps.db()]);
     const at = now();
@@ -149,10 +159,13 @@ export function createViews(deps: ViewDeps) {
     // request apiece cost a list of thousands more than all the rest of its quote.
     const cache = db.transaction('cache').store;
     const held = requests.length > 1 ? new Set(await cache.getAllKeys()) : null;
+    /** Each request's canonical params, read once: the team's hub is asked with them. */
+    const canonicals: Canonical[] = [];
     const rows = await Promise.all(
-      requests.map(async (request): Promise<PeekedRow> => {
+      requests.map(async (request, index): Promise<PeekedRow> => {
         try {
           const canonical = canonicalize(request.endpointId, request.params);
+          canonicals[index] = canonical;
           // A listed row says so and is left out of the totals (it cannot be asked).
           refuseListed(listed, request.endpointId, canonical);
           const key = cacheKey(request.endpointId, canonical);
@@ -174,11 +187,52 @@ export function createViews(deps: ViewDeps) {
         }
       }),
     );
-    const [{ remainingToday }, teamLeftToday] = await Promise.all([
+    const [{ remainingToday }, teamLeftToday, marked] = await Promise.all([
       spendTotals(db, settings),
       options.teamBudget ? deps.budgetLeft?.(settings) : undefined,
+      options.team ? withTeamMarks(settings, requests, canonicals, rows) : rows,
     ]);
-    return { rows, remainingToday, ...(teamLeftToday !== undefined ? { teamLeftToday } : {}) };
+    return { rows: marked, remainingToday, ...(teamLeftToday !== undefined ? { teamLeftToday } : {}) };
+  }
+
+  /**
+   * The rows with what the team knows of them (team mode: the hub's batch peek, free): one the team
+   * has fresh enough is quoted 0 (unless the cache here holds it), one its CRM reference holds is
+   * marked, one on its do-not-enrich list is refused. A row refused here is not named to the hub.
+   * Where nothing is known (own key, or the hub not answering), the rows as they were.
+   */
+  async function withTeamMarks(
+    settings: Settings,
+    requests: readonly PeekRequest[],
+    canonicals: readonly Canonical[],
+    rows: PeekedRow[],
+  ): Promise<PeekedRow[]> {
+    const askable = rows.flatMap((row, index) => (row.ok ? [index] : []));
+    if (askable.length === 0 || !deps.peekMarks) return rows;
+    const marks = await deps.peekMarks(
+      settings,
+      askable.map((index): PeekAsked => {
+        const { endpointId, identity } = requests[index]!;
+        return { endpointId, canonical: canonicals[index]!, ...(identity ? { identity } : {}) };
+      }),
+    );
+    if (!marks) return rows;
+    const marked = [...rows];
+    askable.forEach((index, at) => {
+      const row = rows[index];
+      const mark = marks[at];
+      if (!row?.ok || !mark) return;
+      if (mark.doNotEnrich) {
+        marked[index] = { ok: false, error: new ApiError('team-do-not-enrich').toJSON() };
+        return;
+      }
+      marked[index] = {
+        ...row,
+        ...(mark.free && !row.cached ? { quote: mark.free } : {}),
+        ...(mark.crm ? { teamCrm: mark.crm } : {}),
+      };
+    });
+    return marked;
   }
 
   return { spendTotals, cachedView, openView, peekMany, clickQuote };

@@ -1,12 +1,18 @@
 /** Batches: "Found on this page" peeked at without spending, then run in the background as one job. */
 import type { ApiErrorJson } from '../api/errors';
 import type { EndpointId } from '../api/ids';
+import type { CrmIdentity, CrmMatchBy } from './crm';
 import type { InterruptedCall, Quote, RawParamsMessage } from './views';
 
 /** One request of a page's list, to quote and look for in the cache without spending. */
 export interface PeekRequest {
   endpointId: EndpointId;
   params: RawParamsMessage;
+  /**
+   * Who the row is, as its page read it: in team mode the team's CRM reference is asked about it
+   * with the quote (a page's own reference is asked with `crm.match`).
+   */
+  identity?: CrmIdentity;
 }
 
 /** What a row of "Found on this page" shows before anything is spent. */
@@ -16,6 +22,8 @@ export type PeekRow =
       quote: Quote;
       /** A cached answer: served at 0 credits; with a line to show for it. */
       cached: { fetchedAt: number; ageMs: number; stale: boolean; answer: AnswerLine | null } | null;
+      /** Team mode: the team's CRM reference holds it (how it matched); left out of "Select all". */
+      teamCrm?: CrmMatchBy;
     }
   | { ok: false; error: ApiErrorJson };
 

@@ -9,6 +9,7 @@ import type { ApiErrorJson } from '../api/errors';
 import type { EndpointId } from '../api/ids';
 import type { Freshness } from '../freshness';
 import type { PeekRequest } from './batches';
+import type { CrmMatchBy } from './crm';
 import type { InterruptedCall, Quote } from './views';
 
 /** What a column of an imported file holds, as far as identifying a row goes. */
@@ -143,7 +144,15 @@ export interface ListSummary {
 
 /** Quote of a list before anything is spent: one per distinct request the page sends. */
 export type ListQuoteRow =
-  | { ok: true; key: string; quote: Quote; cachedAt: number | null }
+  | {
+      ok: true;
+      key: string;
+      /** Team mode: 0 credits (`teamHas`) when the team's hub has it fresh enough. */
+      quote: Quote;
+      cachedAt: number | null;
+      /** Team mode: the team's CRM reference holds it (how it matched). */
+      teamCrm?: CrmMatchBy;
+    }
   | { ok: false; error: ApiErrorJson };
 
 export interface ListQuote {

@@ -20,7 +20,7 @@ import type {
 } from '@/lib/protocol';
 import type { ListsBackend } from '../backend';
 import { identityOf } from '../crm/crm-shapes';
-import { leaveOutInCrm } from '../crm/in-crm';
+import { inTeamCrm, leaveOutInCrm, withIdentities } from '../crm/in-crm';
 import { guessRoles } from '../import/columns';
 import { type ChosenFile, EncodingChoice, type ImportedList, readChosenFile } from '../import/ImportStep';
 import { ENCODING_LABELS } from '../import/read-file';
@@ -46,19 +46,32 @@ export function DraftView({ backend, imported, onReread, onStarted, onDiscard }:
   const [roles, setRoles] = useState<ListColumnRole[]>(() => guessRoles(table.columns, table.rows));
   const [options, setOptions] = useState<ListOptions>(DEFAULT_OPTIONS);
   const [capText, setCapText] = useState('');
-  // Rows the CRM reference holds are left out unless the person includes them.
+  // Rows a CRM reference holds are left out unless the person includes them: the person's own
+  // (asked with crm.match) and, in team mode, the team's (marked in the quote of every row).
   const identities = useMemo(() => table.rows.map((cells) => identityOf(cells, roles)), [table, roles]);
   const inCrm = useInCrm(backend.ask, identities);
   const [includeInCrm, setIncludeInCrm] = useState(false);
-  // Planned once per mapping and options: the CRM's answer, arriving after, changes the plan (and
-  // asks the quote again) only when it holds some of the rows (leaveOutInCrm returns the same plan).
-  const all = useMemo(() => planRequests(table.rows, roles, options), [table, roles, options]);
-  const plan = useMemo(
-    () => (includeInCrm ? all : leaveOutInCrm(all, inCrm?.matches)),
-    [all, inCrm, includeInCrm],
+  // Planned once per mapping and options, each request with who its first row is (the team's CRM
+  // reference is asked about it). A CRM's answer, arriving after, changes the plan (and asks the
+  // quote again) only when it holds some of the rows (leaveOutInCrm returns the same plan).
+  const all = useMemo(
+    () => withIdentities(planRequests(table.rows, roles, options), identities),
+    [table, roles, options, identities],
   );
-  const { quote, quoteError } = useListQuote(backend, plan.requests);
-  const run = useMemo(() => (quote ? dryRun(plan, quote, inCrm?.matches) : null), [plan, quote, inCrm]);
+  const allQuoted = useListQuote(backend, all.requests);
+  const teamMatches = useMemo(() => inTeamCrm(all, allQuoted.quote), [all, allQuoted.quote]);
+  const plan = useMemo(
+    () => (includeInCrm ? all : leaveOutInCrm(all, inCrm?.matches, teamMatches)),
+    [all, inCrm, includeInCrm, teamMatches],
+  );
+  const planQuoted = useListQuote(backend, plan === all ? null : plan.requests);
+  const { quote, quoteError } = plan === all ? allQuoted : planQuoted;
+  const run = useMemo(
+    () => (quote ? dryRun(plan, quote, inCrm?.matches, teamMatches) : null),
+    [plan, quote, inCrm, teamMatches],
+  );
+  // Rows only the team's CRM holds: the person's own reference counts the others.
+  const teamCount = teamMatches.filter((match, row) => match && !inCrm?.matches[row]).length;
   const { cap, error: capError } = readCap(capText);
   const launch = useListStart(backend, onStarted);
 
@@ -103,7 +116,9 @@ export function DraftView({ backend, imported, onReread, onStarted, onDiscard }:
         teamLeftToday={quote?.teamLeftToday}
         quoteError={quoteError}
         inCrm={
-          inCrm?.count ? { count: inCrm.count, included: includeInCrm, onInclude: setIncludeInCrm } : null
+          inCrm?.count || teamCount
+            ? { count: inCrm?.count ?? 0, teamCount, included: includeInCrm, onInclude: setIncludeInCrm }
+            : null
         }
         start={{
           confirming: launch.confirming,
@@ -190,14 +205,18 @@ function MappingSection({
   );
 }
 
-/** The background's free quote of the plan's requests, asked again whenever they change. */
-function useListQuote(backend: ListsBackend, requests: PeekRequest[]) {
+/**
+ * The background's free quote of the plan's requests, asked again whenever they change; none asked
+ * while `requests` is null.
+ */
+function useListQuote(backend: ListsBackend, requests: PeekRequest[] | null) {
   const [quote, setQuote] = useState<ListQuote | null>(null);
   const [quoteError, setQuoteError] = useState<UserMessage | null>(null);
   useEffect(() => {
     let current = true;
     setQuote(null);
     setQuoteError(null);
+    if (!requests) return;
     backend.ask('list.quote', { requests }).then(
       (answer) => current && setQuote(answer),
       (failure) => current && setQuoteError(backgroundFailure(failure)),

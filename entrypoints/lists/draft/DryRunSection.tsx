@@ -5,14 +5,13 @@
  */
 import { ErrorNotice } from '@/components/Notice';
 import { Confirmation } from '@/components/spend/SpendArea';
-import { IN_CRM } from '@/hooks/useInCrm';
 import { endpointTitle } from '@/lib/api/endpoint-info';
 import type { UserMessage } from '@/lib/api/errors';
 import type { Quote } from '@/lib/protocol';
-import { formatQuote, spendLabel } from '@/lib/quote-format';
+import { formatQuote, rowsBesideWords, spendLabel } from '@/lib/quote-format';
 import type { ParsedTable } from '../import/read-file';
 import { RowsTable } from '../table/RowsTable';
-import { type DryRun, dryRunWords, durationWords, type MarkedRow, rowsWord } from './dry-run';
+import { crmMark, type DryRun, dryRunWords, durationWords, type MarkedRow, rowsWord } from './dry-run';
 
 /** Starting the list from its dry run: the confirmation asked past today's budget, and why it failed. */
 export interface DraftStart {
@@ -37,8 +36,16 @@ export interface DryRunSectionProps {
   /** Team mode: what is left of the member's budget at the team hub today (the quote's; null: no budget there). */
   teamLeftToday?: number | null;
   quoteError: UserMessage | null;
-  /** Rows the CRM reference holds: how many, and whether the person includes them. */
-  inCrm: { count: number; included: boolean; onInclude: (included: boolean) => void } | null;
+  /**
+   * Rows a CRM reference holds: how many the person's own holds and (team mode) how many more the
+   * team's, and whether the person includes them.
+   */
+  inCrm: {
+    count: number;
+    teamCount?: number;
+    included: boolean;
+    onInclude: (included: boolean) => void;
+  } | null;
   start: DraftStart;
 }
 
@@ -84,7 +91,7 @@ export function DryRunSection({
                 checked={inCrm.included}
                 onChange={() => inCrm.onInclude(!inCrm.included)}
               />
-              Include the {rowsWord(inCrm.count)} already in your CRM
+              {includeWords(inCrm.count, inCrm.teamCount ?? 0)}
             </label>
           )}
           <StartControl run={run} start={start} teamLeftToday={teamLeftToday} />
@@ -114,12 +121,20 @@ export function DryRunSection({
   );
 }
 
-/** A row's words, the `In your CRM` mark first when the reference holds it. */
+/** The choice to include the rows a CRM reference holds, naming whose. */
+function includeWords(own: number, team: number): string {
+  const whose = own === 0 ? "your team's CRM" : team === 0 ? 'your CRM' : "your CRM or your team's";
+  return `Include the ${rowsWord(own + team)} already in ${whose}`;
+}
+
+/** A row's words, the `In your CRM` (or team's) mark first when a reference holds it. */
 function DryRunWords({ row }: { row: MarkedRow }) {
-  if (!row.inCrm) return <>{dryRunWords(row)}</>;
+  const mark = crmMark(row);
+  const words = dryRunWords(row);
+  if (!mark || !words.startsWith(`${mark} · `)) return <>{words}</>;
   return (
     <>
-      <span class="in-crm">{IN_CRM}</span> {dryRunWords(row).slice(`${IN_CRM} · `.length)}
+      <span class="in-crm">{mark}</span> {words.slice(`${mark} · `.length)}
     </>
   );
 }
@@ -135,6 +150,12 @@ function DryRunFigures({ run }: { run: DryRun }) {
         <dt>Already cached</dt>
         <dd>{run.cached}</dd>
       </div>
+      {run.teamHas > 0 && (
+        <div class="figure">
+          <dt>The team has</dt>
+          <dd>{run.teamHas}</dd>
+        </div>
+      )}
       <div class="figure">
         <dt>Duplicates</dt>
         <dd>{run.duplicates}</dd>
@@ -149,14 +170,22 @@ function DryRunFigures({ run }: { run: DryRun }) {
           <dd>{run.inCrm}</dd>
         </div>
       )}
+      {run.inTeamCrm > 0 && (
+        <div class="figure">
+          <dt>In your team's CRM, left out</dt>
+          <dd>{run.inTeamCrm}</dd>
+        </div>
+      )}
     </dl>
   );
 }
 
 /**
  * The control that spends, named with the price: `Enrich 200 rows · 180–220 credits`, what the
- * CRM reference left out: `Enrich 140 rows · 140 credits · 46 in your CRM left out`, and in team
- * mode what is left of the member's budget when the price could pass it:
+ * CRM reference left out: `Enrich 140 rows · 140 credits · 46 in your CRM left out`, in team mode
+ * what the team has and what its CRM left out:
+ * `Enrich 500 rows · 310 credits · 140 the team has · 50 in your team's CRM left out`, and what is
+ * left of the member's budget when the price could pass it:
  * `Enrich 12 rows · 12 credits · you have 5 left today at the team hub`.
  */
 function StartControl({
@@ -188,7 +217,7 @@ function StartControl({
             onClick={start.onStart}
           >
             {spendLabel(`Enrich ${rowsWord(run.enrichRows)}`, run.total)}
-            {run.inCrm > 0 && ` · ${run.inCrm} in your CRM left out`}
+            {rowsBesideWords(run)}
             {passesTeamBudget && ` · you have ${teamLeftToday} left today at the team hub`}
           </button>
         </div>

@@ -1,9 +1,10 @@
 /**
  * The dry run of a list, worked out from the page's plan (which request enriches each row) and the
  * background's free quote of those requests: what each row will cost, what is asked once for
- * several rows, what the cache already holds, and the whole price. Plain data, no Preact.
+ * several rows, what the cache already holds, in team mode what the team has, and the whole price.
+ * Plain data, no Preact.
  */
-import { IN_CRM } from '@/hooks/useInCrm';
+import { IN_CRM, IN_TEAM_CRM } from '@/hooks/useInCrm';
 import type { ApiErrorJson } from '@/lib/api/errors';
 import type { EndpointId } from '@/lib/api/ids';
 import { sumQuotes } from '@/lib/job-summary';
@@ -15,15 +16,22 @@ export type DryRunRow =
   | { kind: 'ask'; key: string; quote: Quote }
   /** The first row asking a request the cache holds: 0 credits. */
   | { kind: 'cached'; key: string }
+  /** Team mode: the first row asking a request the team's hub has fresh enough: asked of it at 0. */
+  | { kind: 'team-has'; key: string; quote: Quote }
   /** Asks what an earlier row asks (`of`, 1-based): asked once for both. */
   | { kind: 'duplicate'; key: string; of: number }
   | { kind: 'refused'; error: ApiErrorJson }
   | { kind: 'unmapped'; reason: string }
   /** The CRM reference holds it: left out, not asked (entrypoints/lists/crm/in-crm.ts). */
-  | { kind: 'in-crm' };
+  | { kind: 'in-crm' }
+  /** Team mode: the team's CRM reference holds it: left out, not asked. */
+  | { kind: 'in-team-crm' };
 
-/** A row of the dry run, and whether the CRM reference holds it (it is marked, asked or not). */
-export type MarkedRow = DryRunRow & { inCrm?: true };
+/**
+ * A row of the dry run, and whether the CRM reference holds it, or (team mode) the team's: it is
+ * marked, asked or not.
+ */
+export type MarkedRow = DryRunRow & { inCrm?: true; inTeamCrm?: true };
 
 export interface EndpointShare {
   endpointId: EndpointId;
@@ -39,11 +47,15 @@ export interface DryRun {
   /** Distinct requests that will be asked of the service. */
   toAsk: number;
   cached: number;
+  /** Team mode: distinct requests the team's hub has fresh enough (asked of it at 0). */
+  teamHas: number;
   duplicates: number;
   unmapped: number;
   refused: number;
   /** Rows the CRM reference holds that are left out (not asked). */
   inCrm: number;
+  /** Team mode: rows the team's CRM reference holds that are left out (not asked). */
+  inTeamCrm: number;
   byEndpoint: EndpointShare[];
   /** The price of every request asked, each once. */
   total: Quote;
@@ -56,18 +68,35 @@ export function dryRun(
   quote: ListQuote,
   /** Per row, whether the CRM reference holds it (hooks/useInCrm.ts). */
   matches?: ReadonlyArray<unknown>,
+  /** Team mode: per row, whether the team's CRM reference holds it (entrypoints/lists/crm/in-crm.ts). */
+  teamMatches?: ReadonlyArray<unknown>,
 ): DryRun {
   const firstRow = new Map<string, number>();
   const shares = new Map<EndpointId, { endpointId: EndpointId; quotes: Quote[] }>();
-  const counts = { enrichRows: 0, toAsk: 0, cached: 0, duplicates: 0, unmapped: 0, refused: 0, inCrm: 0 };
+  const counts = {
+    enrichRows: 0,
+    toAsk: 0,
+    cached: 0,
+    teamHas: 0,
+    duplicates: 0,
+    unmapped: 0,
+    refused: 0,
+    inCrm: 0,
+    inTeamCrm: 0,
+  };
   const rows = plan.targets.map((target, index): MarkedRow => {
     const row = rowOf(target, index);
-    return matches?.[index] ? { ...row, inCrm: true } : row;
+    if (matches?.[index]) return { ...row, inCrm: true };
+    return teamMatches?.[index] ? { ...row, inTeamCrm: true } : row;
   });
   function rowOf(target: number | { reason: string }, index: number): DryRunRow {
     if (typeof target !== 'number' && target.reason === IN_CRM) {
       counts.inCrm += 1;
       return { kind: 'in-crm' };
+    }
+    if (typeof target !== 'number' && target.reason === IN_TEAM_CRM) {
+      counts.inTeamCrm += 1;
+      return { kind: 'in-team-crm' };
     }
     if (typeof target !== 'number') {
       counts.unmapped += 1;
@@ -90,6 +119,10 @@ export function dryRun(
       counts.cached += 1;
       return { kind: 'cached', key: quoted.key };
     }
+    if (quoted.quote.teamHas) {
+      counts.teamHas += 1;
+      return { kind: 'team-has', key: quoted.key, quote: quoted.quote };
+    }
     counts.toAsk += 1;
     const endpointId = plan.requests[target]!.endpointId;
     const share = shares.get(endpointId) ?? { endpointId, quotes: [] };
@@ -106,30 +139,40 @@ export function dryRun(
       quote: sumQuotes(quotes),
     })),
     total: quote.total,
-    minutes: counts.toAsk / Math.max(1, quote.ratePerMinute),
+    // What the team has is asked of its hub too, at the same pace.
+    minutes: (counts.toAsk + counts.teamHas) / Math.max(1, quote.ratePerMinute),
   };
 }
 
-/** What a row of the dry run says; a row the CRM reference holds says so first. */
+/** The mark of a row a CRM reference holds, the person's own or (team mode) the team's; null: none. */
+export function crmMark(row: MarkedRow): string | null {
+  return row.inCrm ? IN_CRM : row.inTeamCrm ? IN_TEAM_CRM : null;
+}
+
+/** What a row of the dry run says; a row a CRM reference holds says so first. */
 export function dryRunWords(row: MarkedRow): string {
   const words = rowWords(row);
-  return row.inCrm && row.kind !== 'in-crm' ? `${IN_CRM} · ${words}` : words;
+  const mark = crmMark(row);
+  return mark && row.kind !== 'in-crm' && row.kind !== 'in-team-crm' ? `${mark} · ${words}` : words;
 }
 
 function rowWords(row: DryRunRow): string {
   switch (row.kind) {
     case 'in-crm':
       return `${IN_CRM} · left out`;
+    case 'in-team-crm':
+      return `${IN_TEAM_CRM} · left out`;
     case 'ask':
+    case 'team-has':
       return formatQuote(row.quote);
     case 'cached':
       return 'Cached · 0 credits';
     case 'duplicate':
       return `Same as row ${row.of} · 0 credits`;
     case 'refused':
-      return row.error.kind === 'do-not-enrich'
-        ? 'On your do-not-enrich list'
-        : `Refused: ${row.error.message}`;
+      if (row.error.kind === 'do-not-enrich') return 'On your do-not-enrich list';
+      if (row.error.kind === 'team-do-not-enrich') return "On your team's do-not-enrich list";
+      return `Refused: ${row.error.message}`;
     case 'unmapped':
       return `Not asked: ${row.reason}`;
   }

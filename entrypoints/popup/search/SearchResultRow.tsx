@@ -8,12 +8,14 @@
 import { ExternalLink } from '@/components/profile/parts';
 import { joinParts } from '@/components/profile/profile-format';
 import { handleOf, textOf } from '@/components/results/ResultRows';
-import { IN_CRM } from '@/hooks/useInCrm';
+import { IN_CRM, IN_TEAM_CRM } from '@/hooks/useInCrm';
 import type { RowOf } from '@/hooks/usePagedAction';
 import type { CrmRecord } from '@/lib/crm/presets';
 import { answerCrmRecord } from '@/lib/crm/records';
 import type { CsvColumn } from '@/lib/csv';
+import { formatQuote } from '@/lib/quote-format';
 import type { SearchEndpointId } from './search-groups';
+import type { ResultMark } from './useResultsMarks';
 
 export interface SearchRowText {
   url: string | null;
@@ -129,16 +131,17 @@ export function searchCrmRecords<Id extends SearchEndpointId>(
 export interface SearchResultRowProps {
   endpointId: SearchEndpointId;
   result: SearchResult;
-  /** The person's CRM reference holds it. */
-  inCrm?: boolean;
+  /** What is known of it before it is opened: in a CRM reference, or (team mode) had by the team. */
+  mark?: ResultMark;
   /** Opens the profile's page with the side panel beside it; absent when the address is unusable. */
   onShowInPanel?: (url: string) => void;
   /** Whether the row is chosen (to watch); absent when it cannot be chosen. */
   choice?: { chosen: boolean; onChoose: (chosen: boolean) => void };
 }
 
-export function SearchResultRow({ endpointId, result, inCrm, onShowInPanel, choice }: SearchResultRowProps) {
+export function SearchResultRow({ endpointId, result, mark, onShowInPanel, choice }: SearchResultRowProps) {
   const row = searchRowText(endpointId, result);
+  const crm = mark?.inCrm ? IN_CRM : mark?.inTeamCrm ? IN_TEAM_CRM : null;
   return (
     <li class="result search-result">
       <span class="result-main">
@@ -152,14 +155,19 @@ export function SearchResultRow({ endpointId, result, inCrm, onShowInPanel, choi
           />
         )}
         <ExternalLink href={row.url}>{row.name}</ExternalLink>
-        {inCrm && (
+        {crm && (
           <>
             {' '}
-            <span class="in-crm">{IN_CRM}</span>
+            <span class="in-crm">{crm}</span>
           </>
         )}
       </span>
       {row.detail && <span class="result-sub">{row.detail}</span>}
+      {mark?.teamHas && (
+        <span class="result-sub team-has">
+          Its profile: {formatQuote({ min: 0, max: 0, teamHas: mark.teamHas })}
+        </span>
+      )}
       <div class="result-foot">
         <span class="result-sub muted">
           {joinParts([row.place, row.updated && `updated ${row.updated}`], ' · ')}

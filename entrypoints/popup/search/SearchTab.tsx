@@ -2,35 +2,31 @@
  * A person or company search in the popup: its filters, the live quote of the search as typed
  * (`Search people · up to 300 credits`, and what it is made of), the results with the count the
  * service gives, "Load more" for the next page (its own quote; what is shown stays), each result
+ * marked when a CRM reference holds it or (team mode) the team's hub has it (./useResultsMarks.ts),
  * shown in the side panel on request, and the rows shown exported as CSV or for a CRM's importer.
  */
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { CrmExport } from '@/components/crm/CrmExport';
 import { lazyView } from '@/components/lazy-view';
 import { Busy } from '@/components/Notice';
 import { formatNumber } from '@/components/profile/profile-format';
 import { PagedResults } from '@/components/results/PagedResults';
 import { SpendArea } from '@/components/spend/SpendArea';
-import { useInCrm } from '@/hooks/useInCrm';
 import { arrivingRows, usePagedAction } from '@/hooks/usePagedAction';
 import type { ParamForm } from '@/hooks/useParamForm';
 import { useRunProgress } from '@/hooks/useRunProgress';
 import { csvFileName, rowsToCsv } from '@/lib/csv';
+import type { Freshness } from '@/lib/freshness';
 import type { Quote, RawParamsMessage, SpendTotals } from '@/lib/protocol';
 import type { PopupBackend } from '../backend';
 import { blockedWords } from '../form-words';
 import { QuoteBreakdown, showBreakdown, withoutLines } from '../QuoteBreakdown';
 import { SearchFilters } from './SearchFilters';
-import {
-  type SearchResult,
-  SearchResultRow,
-  searchCrmRecords,
-  searchCsvColumns,
-  searchRowText,
-} from './SearchResultRow';
+import { SearchResultRow, searchCrmRecords, searchCsvColumns, searchRowText } from './SearchResultRow';
 import type { SearchWatchProps } from './SearchWatch';
 import { SEARCH_LAYOUTS, type SearchEndpointId } from './search-groups';
 import { useChosenResults } from './useChosenResults';
+import { useResultsMarks } from './useResultsMarks';
 
 const WORDS: Record<
   SearchEndpointId,
@@ -62,6 +58,8 @@ export interface SearchTabProps {
   form: ParamForm;
   backend: PopupBackend;
   staleAfterDays: number;
+  /** The person's profile freshness (settings): what the team's hub is asked about each result at. */
+  freshness: Freshness;
   moreOpen: boolean;
   onToggleMore: () => void;
   onSpent: (totals: SpendTotals | null) => void;
@@ -82,7 +80,11 @@ export function SearchTab(props: SearchTabProps) {
   const { first, more } = paged;
   const progress = useRunProgress(backend.watchProgress, paged.runningRequestId);
   const { chosen, choiceOf } = useChosenResults(endpointId);
-  const inCrm = useResultsInCrm(backend, endpointId, paged.rows);
+  const marks = useResultsMarks(
+    backend.ask,
+    paged.rows.map((result) => searchRowText(endpointId, result).url ?? ''),
+    props.freshness,
+  );
 
   const searched = useRecentOnAnswer(form.params, first.answer, props.onSearched);
 
@@ -143,7 +145,7 @@ export function SearchTab(props: SearchTabProps) {
               <SearchResultRow
                 endpointId={endpointId}
                 result={result}
-                inCrm={inCrm.has(searchRowText(endpointId, result).url ?? '')}
+                mark={marks.get(searchRowText(endpointId, result).url ?? '')}
                 onShowInPanel={backend.showInSidePanel}
                 choice={choiceOf(result)}
               />
@@ -204,21 +206,4 @@ function useRecentOnAnswer(
   return (ran) => {
     asked.current = ran;
   };
-}
-
-/** The addresses of the results the person's CRM reference holds (they are marked `In your CRM`). */
-function useResultsInCrm(
-  backend: PopupBackend,
-  endpointId: SearchEndpointId,
-  rows: readonly SearchResult[],
-): ReadonlySet<string> {
-  // The rows are a new array on every render: they are asked about again only when their addresses change.
-  const urls = rows.map((result) => searchRowText(endpointId, result).url ?? '');
-  const key = urls.join('\n');
-  const identities = useMemo(() => urls.map((url) => ({ profileUrl: url })), [key]);
-  const answer = useInCrm(backend.ask, identities);
-  return useMemo(
-    () => new Set(identities.filter((_, index) => answer?.matches[index]).map((row) => row.profileUrl)),
-    [identities, answer],
-  );
 }

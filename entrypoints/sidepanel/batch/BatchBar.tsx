@@ -1,7 +1,8 @@
 /**
  * The batch of "Found on this page": what is selected and its one total quote on the one button
- * that spends (`Enrich N selected · <total>`), a confirmation past the daily budget, then the
- * batch's progress (n of N, credits so far) with Cancel, and how it ended.
+ * that spends (`Enrich N selected · <total>`, and in team mode what the team has and what its CRM
+ * left out), a confirmation past the daily budget, then the batch's progress (n of N, credits so
+ * far) with Cancel, and how it ended.
  */
 
 import { formatCredits } from '@/components/format';
@@ -11,7 +12,7 @@ import { Confirmation } from '@/components/spend/SpendArea';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
 import { isWorking } from '@/lib/job-summary';
 import type { BatchView, Quote } from '@/lib/protocol';
-import { spendLabel } from '@/lib/quote-format';
+import { rowsBesideWords, spendLabel } from '@/lib/quote-format';
 
 export type BatchStartState =
   | { status: 'idle' }
@@ -25,6 +26,10 @@ export interface BatchBarProps {
   selected: number;
   /** Rows the CRM reference holds that are not selected (left out of "Select all" and the quote). */
   inCrmLeftOut: number;
+  /** Team mode: the same of the rows the team's CRM reference holds. */
+  inTeamCrmLeftOut?: number;
+  /** Team mode: selected rows the team's hub has fresh enough (asked of it at 0). */
+  teamHas?: number;
   /** The quote of the selected rows together (cached rows at 0). */
   total: Quote;
   start: BatchStartState;
@@ -67,6 +72,8 @@ function Selection({
   selectable,
   selected,
   inCrmLeftOut,
+  inTeamCrmLeftOut,
+  teamHas,
   total,
   start,
   onSelectAll,
@@ -87,7 +94,7 @@ function Selection({
       </label>
       <button type="button" class="primary" disabled={selected === 0} onClick={onStart}>
         {spendLabel(`Enrich ${selected} selected`, total)}
-        {inCrmLeftOut > 0 && ` · ${inCrmLeftOut} in your CRM left out`}
+        {rowsBesideWords({ teamHas, inCrm: inCrmLeftOut, inTeamCrm: inTeamCrmLeftOut })}
       </button>
     </div>
   );

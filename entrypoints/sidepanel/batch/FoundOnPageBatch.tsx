@@ -75,6 +75,8 @@ export function FoundOnPageBatch({ backend, findings, tabId, settings, onSpent }
           selectable={found.selectable}
           selected={found.selected}
           inCrmLeftOut={found.inCrmLeftOut}
+          inTeamCrmLeftOut={found.inTeamCrmLeftOut}
+          teamHas={found.teamHas}
           total={found.total}
           start={found.start}
           batch={found.batch}

@@ -9,7 +9,7 @@ import { formatCredits } from '@/components/format';
 import { formatAgo } from '@/components/profile/profile-format';
 import { safeHttpUrl } from '@/components/safe-url';
 import { SpendArea, type SpendHandlers } from '@/components/spend/SpendArea';
-import { IN_CRM } from '@/hooks/useInCrm';
+import { IN_CRM, IN_TEAM_CRM } from '@/hooks/useInCrm';
 import type { ActionState, QuoteState } from '@/lib/action-state';
 import type { AnswerLine, PeekRow } from '@/lib/protocol';
 
@@ -59,6 +59,8 @@ export interface FoundRowProps {
     selected: boolean;
     /** The person's CRM reference holds it. */
     inCrm?: boolean;
+    /** Team mode: the team's CRM reference holds it (the person's own does not). */
+    inTeamCrm?: boolean;
   };
   line: RowLine;
   spend: RowSpend | null;
@@ -92,10 +94,10 @@ export function FoundRow({ row, line, spend, onToggle, staleAfterDays }: FoundRo
             <span>{row.label}</span>
           )}
           {row.detail && row.detail !== row.label && <span class="found-id"> {row.detail}</span>}
-          {row.inCrm && (
+          {(row.inCrm || row.inTeamCrm) && (
             <>
               {' '}
-              <span class="in-crm">{IN_CRM}</span>
+              <span class="in-crm">{row.inCrm ? IN_CRM : IN_TEAM_CRM}</span>
             </>
           )}
         </p>

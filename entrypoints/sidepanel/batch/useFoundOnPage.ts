@@ -17,6 +17,7 @@ import type {
   BatchItemView,
   BatchPeek,
   BatchView,
+  CrmIdentity,
   Findings,
   PeekRow,
   Quote,
@@ -55,12 +56,13 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
   /** Rows running or confirming their own action (useFoundRow): not selectable meanwhile. */
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const mounted = useMounted();
-  const peek = usePagePeek(ask, items);
-  // Rows the person's CRM reference holds are marked and left out of "Select all".
+  // Rows a CRM reference holds are marked and left out of "Select all": the person's own (asked
+  // with crm.match), and in team mode the team's (the peek asks its hub about each row's identity).
   const identities = useMemo(
     () => items.map((item) => (item.group === 'email' ? { email: item.label } : { profileUrl: item.href })),
     [items],
   );
+  const peek = usePagePeek(ask, items, identities);
   const inCrm = useInCrm(ask, identities);
 
   // The page's rows: nothing selected, and peeked at once.
@@ -86,8 +88,9 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
     rows: rows.filter((row) => row.group === group.id),
   })).filter((group) => group.rows.length > 0);
   const chosen = rows.filter((row) => row.selected);
-  const selectableKeys = rows.filter((row) => row.selectable && !row.inCrm).map((row) => row.key);
-  const leftOut = rows.filter((row) => row.selectable && row.inCrm && !row.selected).length;
+  const selectableKeys = rows.filter((row) => row.selectable && !inAnyCrm(row)).map((row) => row.key);
+  const leftOut = (inWhich: (row: FoundRowModel) => boolean) =>
+    rows.filter((row) => row.selectable && inWhich(row) && !row.selected).length;
 
   function toggle(keys: readonly string[], on: boolean): void {
     setSelected((previous) => withKeys(previous, keys, on));
@@ -110,12 +113,14 @@ export function useFoundOnPage({ ask, findings, tabId, freshness, onSpent }: Fou
     start: tabBatch.startState,
     selectable: selectableKeys.length,
     selected: chosen.length,
-    inCrmLeftOut: leftOut,
+    inCrmLeftOut: leftOut((row) => row.inCrm),
+    inTeamCrmLeftOut: leftOut((row) => row.inTeamCrm),
+    teamHas: chosen.filter((row) => row.peek?.ok && !row.peek.cached && row.peek.quote.teamHas).length,
     total: selectedTotal(chosen),
     toggle: (key: string, on: boolean) => toggle([key], on),
     toggleGroup: (group: string, on: boolean) =>
       toggle(
-        rows.filter((row) => row.group === group && row.selectable && !row.inCrm).map((row) => row.key),
+        rows.filter((row) => row.group === group && row.selectable && !inAnyCrm(row)).map((row) => row.key),
         on,
       ),
     selectAll: (on: boolean) => toggle(selectableKeys, on),
@@ -143,15 +148,28 @@ function useMounted(): { readonly current: boolean } {
   return mounted;
 }
 
-/** Every row's quote and cached state, in one `batch.peek`; only the latest peek is shown. */
-function usePagePeek(ask: Ask, items: readonly FoundItem[]) {
+/** Whether a CRM reference holds a row: the person's own or (team mode) the team's. */
+function inAnyCrm(row: FoundRowModel): boolean {
+  return row.inCrm || row.inTeamCrm;
+}
+
+/**
+ * Every row's quote and cached state, in one `batch.peek` (each request with who its row is, for
+ * the team's CRM reference in team mode); only the latest peek is shown.
+ */
+function usePagePeek(ask: Ask, items: readonly FoundItem[], identities: readonly CrmIdentity[]) {
   const [state, setState] = useState<PeekState>({ status: 'loading' });
   const mounted = useMounted();
   const latest = useRef(0);
 
   async function load(): Promise<void> {
     const request = ++latest.current;
-    const asked = items.filter((item) => item.request !== null);
+    const asked = items.flatMap((item, index) => {
+      if (!item.request) return [];
+      const identity = identities[index];
+      const known = identity && Object.values(identity).some((value) => value !== undefined);
+      return [{ ...item, request: known ? { ...item.request, identity } : item.request }];
+    });
     if (asked.length === 0) {
       setState({
         status: 'ready',
@@ -161,7 +179,7 @@ function usePagePeek(ask: Ask, items: readonly FoundItem[]) {
       return;
     }
     try {
-      const answer = await ask('batch.peek', { requests: asked.map((item) => item.request!) });
+      const answer = await ask('batch.peek', { requests: asked.map((item) => item.request) });
       if (!mounted.current || request !== latest.current) return;
       const byKey = new Map(asked.map((item, index) => [item.key, answer.rows[index]!]));
       setState({ status: 'ready', peek: answer, byKey });
@@ -335,6 +353,7 @@ function rowModels(
   return items.map((item, index) => {
     const inBatch = batch.itemsByKey.get(item.key) ?? null;
     const selectable = canSelect(item);
+    const peeked = peekOf(item.key);
     return {
       key: item.key,
       group: item.group,
@@ -342,13 +361,14 @@ function rowModels(
       detail: item.detail,
       href: item.href,
       request: item.request,
-      peek: peekOf(item.key) ?? null,
+      peek: peeked ?? null,
       unavailable: unavailableOf(item),
       batchItem: inBatch,
       batchActive: batch.active,
       selectable,
       selected: selectable && selected.has(item.key),
       inCrm: Boolean(inCrm?.[index]),
+      inTeamCrm: !inCrm?.[index] && Boolean(peeked?.ok && peeked.teamCrm),
       mountKey: inBatch && batch.shown ? `${item.key}@${batch.shown.id}` : item.key,
     };
   });

@@ -35,6 +35,8 @@ export interface FoundRowModel {
   selected: boolean;
   /** The person's CRM reference holds it: marked, and left out of "Select all" (it can be picked). */
   inCrm: boolean;
+  /** Team mode: the team's CRM reference holds it (the person's own does not): the same. */
+  inTeamCrm: boolean;
   /** The list's key for it: changes when a batch takes it in, so its own state starts again. */
   mountKey: string;
 }

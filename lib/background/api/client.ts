@@ -275,16 +275,21 @@ export function createClient(config: ClientConfig) {
 
   /**
    * A free read of the team hub's own routes (`/hub/v1/…`, lib/background/connection/team-hub.ts), with the
-   * member token, its answer checked by `response`. Only meaningful in team mode.
+   * member token, its answer checked by `response`. Only meaningful in team mode. With `body`, the
+   * question goes as JSON in a POST (the batch peek's requests are too many for a query).
    */
   async function hubRead<T>(
     path: string,
     query: Readonly<Record<string, unknown>>,
     response: z.ZodType<T>,
-    opts: { signal?: AbortSignal; deadlineMs?: number } = {},
+    opts: { signal?: AbortSignal; deadlineMs?: number; body?: unknown } = {},
   ): Promise<T> {
     const url = urlFor('v2', path, canonicalQuery(query));
-    const { value } = await send({ url, response }, opts, opts.deadlineMs ?? BALANCE_DEADLINE_MS);
+    const { value } = await send(
+      { url, response, ...(opts.body === undefined ? {} : { body: opts.body }) },
+      opts,
+      opts.deadlineMs ?? BALANCE_DEADLINE_MS,
+    );
     return value as T;
   }
 

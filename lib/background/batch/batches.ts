@@ -112,9 +112,12 @@ export function createBatches(deps: BatchDeps) {
     return viewOf(batch, await Promise.all(batch.items.map(runner.interruptionOf)));
   }
 
-  /** Quote and cache state of many rows, from one message and one IndexedDB transaction. */
+  /**
+   * Quote and cache state of many rows, from one message and one IndexedDB transaction, and in team
+   * mode one batch peek of the hub (what the team has is quoted 0, its CRM's rows marked).
+   */
   async function peek(requests: readonly PeekRequest[]): Promise<BatchPeek> {
-    const { rows, remainingToday } = await deps.service.peekMany(requests);
+    const { rows, remainingToday } = await deps.service.peekMany(requests, { team: true });
     const shown = rows.map((row) => {
       if (!row.ok) return row;
       const cached = row.cached
@@ -125,7 +128,12 @@ export function createBatches(deps: BatchDeps) {
             answer: answerLine(row.cached.endpointId, row.cached.data),
           }
         : null;
-      return { ok: true as const, quote: row.quote, cached };
+      return {
+        ok: true as const,
+        quote: row.quote,
+        cached,
+        ...(row.teamCrm ? { teamCrm: row.teamCrm } : {}),
+      };
     });
     const uncached = shown.flatMap((row) => (row.ok && !row.cached ? [row.quote] : []));
     return { rows: shown, total: sumQuotes(uncached), remainingToday };

@@ -9,7 +9,7 @@ import { ownKey } from './own-key';
 import { teamHub } from './team-hub';
 import type { Connection } from './types';
 
-export type { Connection, ConnectionClient, ServiceAddress } from './types';
+export type { Connection, ConnectionClient, PeekAsked, PeekMark, ServiceAddress } from './types';
 
 /** The connection the settings choose. */
 export function connectionFor(settings: Settings): Connection {

@@ -17,6 +17,8 @@ export function ownKey(settings: Settings): Connection {
     ],
     notConfigured: 'No API key or base URL is set. Open the options to set them.',
     clickQuote: async (_client, _endpointId, _canonical, listed) => listed,
+    // Nothing beyond this browser: its cache, CRM reference and do-not-enrich list said theirs.
+    peekMany: async () => null,
     budgetLeft: async () => undefined,
     member: () => null,
     chargeOf: (_answer, priced) => ({ credits: priced() }),

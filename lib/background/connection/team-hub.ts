@@ -2,8 +2,10 @@
  * The team's hub (./index.ts `Connection`; hub/app.ts): the service's own paths at the hub's address
  * with the member token, and the hub's own free reads under `/hub/v1/…`: the member's budget and
  * spend (`me`, what the account shows in place of the service's balance and what a quote says is
- * left), whether the team has an answer fresh enough (`peek`, which makes a click's quote exact), and
- * the subjects forgotten at the hub, which this browser then forgets too (`forgotten?since=N`).
+ * left), whether the team has an answer fresh enough (`peek`, which makes a click's quote exact; its
+ * batch form, which also tells the team's CRM and do-not-enrich marks, makes a quote of many rows
+ * exact), and the subjects forgotten at the hub, which this browser then forgets too
+ * (`forgotten?since=N`).
  *
  * The hub is trusted as far as a quote goes: a charge it reports above what the call's quote allows
  * is recorded at that maximum, flagged; a list of forgotten subjects that does not move forward is
@@ -14,7 +16,7 @@ import { type EndpointId, endpoints } from '../../api/endpoints';
 import { ApiError } from '../../api/errors';
 import type { HubMember, Quote } from '../../protocol';
 import { hubForgottenItem, type Settings } from '../../settings';
-import type { Connection, ConnectionClient } from './types';
+import type { Connection, ConnectionClient, PeekAsked, PeekMark } from './types';
 
 const credits = z.number().nonnegative();
 
@@ -81,13 +83,79 @@ async function teamQuote(
   } catch {
     return quote;
   }
-  if (!peek.free) return quote;
+  return peek.free ? teamHasQuote(peek.age_seconds) : quote;
+}
+
+/** The quote of an answer the team's hub has fresh enough: nothing, with how old it is. */
+function teamHasQuote(ageSeconds: number | null): Quote {
   return {
     min: 0,
     max: 0,
     lines: ["The team's hub has this answer: asking it costs nothing"],
-    teamHas: { ageSeconds: peek.age_seconds === null ? null : Math.round(peek.age_seconds) },
+    teamHas: { ageSeconds: ageSeconds === null ? null : Math.round(ageSeconds) },
   };
+}
+
+const batchPeekSchema = z.looseObject({
+  answers: z.array(
+    peekSchema.extend({
+      fetched_at: z.string().nullable(),
+      do_not_enrich: z.boolean(),
+      crm: z.enum(['profile', 'email', 'name', 'company']).nullable(),
+      invalid: z.string().nullable(),
+    }),
+  ),
+});
+
+/** The most requests the hub's batch peek takes in one post; more are sent in several. */
+const PEEK_BATCH_SIZE = 1_000;
+
+/**
+ * What the team knows of many requests (POST /hub/v1/peek, PEEK_BATCH_SIZE a post, the posts
+ * together within PEEK_DEADLINE_MS), in order. A post that fails, is late or answers in another
+ * shape fails the whole peek softly: null, and the price list's quote stands for every row (a
+ * team's copy left unseen costs only what the quote already says). The failure is reported, not
+ * shown: a quote of many rows still stands without it.
+ */
+async function teamPeekMany(
+  client: ConnectionClient,
+  requests: readonly PeekAsked[],
+): Promise<PeekMark[] | null> {
+  const chunks: PeekAsked[][] = [];
+  for (let at = 0; at < requests.length; at += PEEK_BATCH_SIZE)
+    chunks.push(requests.slice(at, at + PEEK_BATCH_SIZE));
+  try {
+    const answered = await Promise.all(
+      chunks.map(async (chunk) => {
+        const { answers } = await client.hubRead('/hub/v1/peek', {}, batchPeekSchema, {
+          deadlineMs: PEEK_DEADLINE_MS,
+          body: {
+            requests: chunk.map(({ endpointId, canonical, identity }) => ({
+              path: endpoints[endpointId].path,
+              params: canonical,
+              ...(identity ? { identity } : {}),
+            })),
+          },
+        });
+        if (answers.length !== chunk.length)
+          throw new ApiError('invalid', {
+            description: `The team hub answered ${answers.length} of ${chunk.length} peeks`,
+          });
+        return answers;
+      }),
+    );
+    return answered.flat().map(
+      (answer): PeekMark => ({
+        // A request the hub could not read is told nothing of: the price list's quote stands.
+        free: answer.free && answer.invalid === null ? teamHasQuote(answer.age_seconds) : null,
+        crm: answer.crm,
+        doNotEnrich: answer.do_not_enrich,
+      }),
+    );
+  } catch (error) {
+    console.warn("Could not ask the team hub what the team has: the price list's quote stands", error);
+    return null;
+  }
 }
 
 const forgottenSchema = z.looseObject({
@@ -169,6 +237,7 @@ export function teamHub(settings: Settings): Connection {
     addresses: [['The team hub address', hubUrl]],
     notConfigured: 'No team hub address or member token is set. Open the options to set them.',
     clickQuote: teamQuote,
+    peekMany: teamPeekMany,
     async budgetLeft(client) {
       try {
         return leftOf(await hubMember(client));

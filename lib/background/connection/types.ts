@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { EndpointId } from '../../api/endpoints';
 import type { ApiError } from '../../api/errors';
-import type { HubMember, Quote } from '../../protocol';
+import type { CrmIdentity, CrmMatchBy, HubMember, Quote } from '../../protocol';
 
 type Canonical = Readonly<Record<string, unknown>>;
 
@@ -24,8 +24,26 @@ export interface ConnectionClient {
     path: string,
     query: Readonly<Record<string, unknown>>,
     response: z.ZodType<T>,
-    opts?: { signal?: AbortSignal; deadlineMs?: number },
+    opts?: { signal?: AbortSignal; deadlineMs?: number; body?: unknown },
   ): Promise<T>;
+}
+
+/** One request of a quote of many rows, as the connection is asked about it. */
+export interface PeekAsked {
+  endpointId: EndpointId;
+  canonical: Canonical;
+  /** Who the row is (its page's columns), for the team's CRM reference to match. */
+  identity?: CrmIdentity;
+}
+
+/** What the place the connection leads knows of one request beyond this browser (the team's hub). */
+export interface PeekMark {
+  /** The team has the answer fresh enough for these params: the quote of asking it (0 credits). */
+  free: Quote | null;
+  /** The team's CRM reference holds this row, and how it matched; null when it does not. */
+  crm: CrmMatchBy | null;
+  /** The team's do-not-enrich list forbids it: it is refused, nothing sent. */
+  doNotEnrich: boolean;
 }
 
 /** An answer's charge as the ledger records it, and what was reported when it was not believed. */
@@ -58,6 +76,13 @@ export interface Connection {
     canonical: Canonical,
     listed: Quote,
   ): Promise<Quote>;
+  /**
+   * What the team knows of many requests at once, in order (team mode: the hub's batch peek, free);
+   * null where nothing beyond this browser is known (the person's own key: the cache, the CRM
+   * reference and the do-not-enrich list here already said theirs) or the hub could not be asked,
+   * which leaves every row at the price list's quote, never less than what it can cost.
+   */
+  peekMany(client: ConnectionClient, requests: readonly PeekAsked[]): Promise<PeekMark[] | null>;
   /**
    * What is left of the member's budget today where the connection keeps one (the team's hub);
    * undefined where it keeps none (the person's own key: their daily budget is the extension's).

@@ -106,18 +106,23 @@ export function createRowCalls<Job extends JobHeader, Row extends JobRow>(
 ) {
   /**
    * A row's price as it leaves. One quoted free because its answer was cached when it was queued
-   * is asked from the cache only while it is there (it can then cost nothing); once its entry is
-   * gone (evicted, cleared) it counts at its price, so that the cap holds.
+   * is asked from the cache only while it is there (it can then cost nothing); one quoted free
+   * because the team's hub had it (team mode) is asked of the hub, free while the hub still has it;
+   * once either is gone (evicted, cleared) it counts at its price, so that the cap holds.
    */
   async function quoteAsItLeaves(row: Row): Promise<{ quote: QuoteBounds; fromCacheOnly: boolean }> {
     const asked = { quote: row.quote, fromCacheOnly: false };
     if (!kind.priceAsItLeaves || (row.policy ?? 'cache-first') !== 'cache-first' || row.quote.max !== 0)
       return asked;
-    const [peeked] = (await deps.service.peekMany([{ endpointId: row.endpointId, params: paramsOf(row) }]))
-      .rows;
+    const request = { endpointId: row.endpointId, params: paramsOf(row) };
+    const [peeked] = (await deps.service.peekMany([request])).rows;
     if (!peeked?.ok) return asked;
     if (peeked.cached) return { quote: FREE, fromCacheOnly: true };
-    return { quote: { min: peeked.quote.min, max: peeked.quote.max }, fromCacheOnly: false };
+    // Not in this browser's cache: what the team has, only now asked of the hub (a row cached here
+    // never is).
+    const [team] = (await deps.service.peekMany([request], { team: true })).rows;
+    const quote = team?.ok ? team.quote : peeked.quote;
+    return { quote: { min: quote.min, max: quote.max }, fromCacheOnly: false };
   }
 
   /**

@@ -99,10 +99,13 @@ export function createLists(deps: ListDeps) {
     return summaryOf(list, runner.perMinute(list.id), await deps.ratePerMinute());
   }
 
-  /** Quote and cache state of a list's requests, before anything is spent: one message, one read. */
+  /**
+   * Quote and cache state of a list's requests, before anything is spent: one message, one read,
+   * and in team mode one batch peek of the hub (what the team has is quoted 0, its CRM's rows marked).
+   */
   async function quote(requests: readonly PeekRequest[]): Promise<ListQuote> {
     const [{ rows, remainingToday, teamLeftToday }, ratePerMinute] = await Promise.all([
-      deps.service.peekMany(requests, { teamBudget: true }),
+      deps.service.peekMany(requests, { teamBudget: true, team: true }),
       deps.ratePerMinute(),
     ]);
     const seen = new Set<string>();
@@ -113,7 +116,13 @@ export function createLists(deps: ListDeps) {
         seen.add(row.key);
         if (!row.cached) uncached.push(row.quote);
       }
-      return { ok: true as const, key: row.key, quote: row.quote, cachedAt: row.cached?.fetchedAt ?? null };
+      return {
+        ok: true as const,
+        key: row.key,
+        quote: row.quote,
+        cachedAt: row.cached?.fetchedAt ?? null,
+        ...(row.teamCrm ? { teamCrm: row.teamCrm } : {}),
+      };
     });
     return {
       rows: shown,

@@ -6,11 +6,13 @@ import {
   FINDINGS_LIMITS,
   type PeekRequest,
 } from '../../protocol';
+import { identitySchema } from './crm';
 import { rawParamsSchema } from './views';
 
 export const peekRequestSchema = z.object({
   endpointId: z.enum(ENDPOINT_IDS),
   params: rawParamsSchema,
+  identity: identitySchema.optional(),
 }) satisfies z.ZodType<PeekRequest>;
 
 /** A page lists at most every profile and e-mail address of one findings report. */

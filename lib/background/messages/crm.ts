@@ -4,7 +4,7 @@ import type { CrmIdentity, CrmImportPart, CrmImportRequest, CrmMessages } from '
 
 const cell = z.string().max(CRM_REFERENCE_LIMITS.cell).optional();
 
-const identitySchema = z.object({
+export const identitySchema = z.object({
   profileUrl: cell,
   email: cell,
   fullName: cell,

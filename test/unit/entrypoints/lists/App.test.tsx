@@ -197,6 +197,94 @@ describe('a list in team mode', () => {
   });
 });
 
+describe("a list in team mode: the team's answers in its quote", () => {
+  /** 550 rows: 500 people, the first 50 of them twice. */
+  const people = Array.from({ length: 500 }, (_, index) => `https://www.linkedin.com/in/person-${index}`);
+  const TEAM_LIST = [
+    'Name,Profile',
+    ...[...people, ...people.slice(0, 50)].map((url, index) => `Person ${index},${url}`),
+  ].join('\n');
+  const TEAM_HAS: Quote = { min: 0, max: 0, lines: [], teamHas: { ageSeconds: 3 * 86_400 } };
+  /**
+   * What the background answers in team mode: of the 500 people, the team's hub has the answers of
+   * numbers 310 to 449 (0 credits), and its CRM holds numbers 450 to 499.
+   */
+  const teamQuote = ({ requests }: { requests: { params: Record<string, unknown> }[] }): ListQuote => {
+    const rows = requests.map((request) => {
+      const url = String(request.params.profile_url);
+      const number = Number(url.split('-').pop());
+      if (number >= 310 && number < 450)
+        return { ok: true as const, key: url, quote: TEAM_HAS, cachedAt: null };
+      return {
+        ok: true as const,
+        key: url,
+        quote: ONE,
+        cachedAt: null,
+        ...(number >= 450 ? { teamCrm: 'profile' as const } : {}),
+      };
+    });
+    const credits = rows.filter((row) => !row.quote.teamHas).length;
+    return {
+      rows,
+      total: { min: credits, max: credits, lines: [] },
+      remainingToday: null,
+      ratePerMinute: 300,
+    };
+  };
+
+  async function pasteTeamList() {
+    const { backend, sentOf } = backendOf({
+      'list.all': () => [],
+      'list.quote': teamQuote,
+      'list.start': () => ({
+        status: 'error',
+        error: { name: 'ApiError', kind: 'invalid', message: 'stop' },
+      }),
+    });
+    const page = await mount(backend);
+    const pasted = page.querySelector('textarea')!;
+    await act(() => {
+      pasted.value = TEAM_LIST;
+      pasted.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(() => button('Read the pasted list').click());
+    await until(() => page.querySelector('.figures') !== null);
+    await settle();
+    return { page, sentOf };
+  }
+
+  it("names what the team has and what its CRM left out on the control, and starts without the CRM's rows", async () => {
+    const { page, sentOf } = await pasteTeamList();
+    const start = button("Enrich 500 rows · 310 credits · 140 the team has · 50 in your team's CRM left out");
+    expect(page.querySelector('.figures')!.textContent).toContain('The team has140');
+    expect(page.querySelector('.figures')!.textContent).toContain("In your team's CRM, left out50");
+    // Every row's request was asked about with who the row is.
+    expect(sentOf('list.quote')[0]!.requests[0]!.identity).toEqual({
+      fullName: 'Person 0',
+      profileUrl: people[0],
+    });
+
+    await act(() => start.click());
+    await settle();
+    const sent = sentOf('list.start')[0]!;
+    // The CRM's rows are not sent: 450 people asked, 140 of them of the team's hub (at 0).
+    expect(sent.requests).toHaveLength(450);
+    expect(sent.targets.filter((target) => typeof target !== 'number')).toEqual(
+      Array.from({ length: 50 }, () => ({ reason: "In your team's CRM" })),
+    );
+  });
+
+  it("includes the team's CRM's rows when the person chooses to, at their price", async () => {
+    const { page } = await pasteTeamList();
+    const include = [...page.querySelectorAll('label')].find((label) =>
+      label.textContent?.includes("Include the 50 rows already in your team's CRM"),
+    )!;
+    await act(() => include.querySelector('input')!.click());
+    await settle();
+    button('Enrich 550 rows · 360 credits · 140 the team has');
+  });
+});
+
 /** Chooses a file in the page's file input, as a person picking it does. */
 async function chooseFile(page: HTMLElement, name: string, parts: BlobPart[]) {
   const input = page.querySelector<HTMLInputElement>('input[type="file"]')!;

@@ -12,6 +12,7 @@ import type { PopupBackend } from '../../../../entrypoints/popup/backend';
 import { SETTLE_MS } from '../../../../hooks/useParamForm';
 import type {
   Account,
+  PeekRow,
   ProtocolMap,
   PublicSettings,
   Quote,
@@ -349,6 +350,43 @@ describe('the person search', () => {
     expect(backend.showInSidePanel).toHaveBeenCalledWith(URLS[1]);
     await click(buttonNamed(popup, 'Open side panel'));
     expect(backend.openSidePanel).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the search's results in team mode", () => {
+  it("say which the team has (opening it costs 0) and which the team's CRM holds, from one peek", async () => {
+    const TEAM_HAS: Quote = { min: 0, max: 0, lines: [], teamHas: { ageSeconds: 3 * 86_400 } };
+    const { backend, sentOf } = fakeBrowser({
+      'view.open': () => view(SEARCH_QUOTE),
+      run: (request) => answer(searchPage(request.params), 6),
+      'crm.match': ({ rows }) => ({ reference: false, matches: rows.map(() => null) }),
+      'batch.peek': ({ requests }) => ({
+        rows: requests.map((request): PeekRow => {
+          const url = String(request.params.profile_url);
+          if (url.endsWith('/ada')) return { ok: true, quote: TEAM_HAS, cached: null };
+          return { ok: true, quote: SEARCH_QUOTE, cached: null, teamCrm: 'profile' };
+        }),
+        total: { min: 0, max: 0, lines: [] },
+        remainingToday: 200,
+      }),
+    });
+    const popup = await show(backend);
+    await click(buttonNamed(popup, 'Search people · up to 30 credits'));
+    // Each result's profile, as the side panel asks it, with who it is.
+    expect(sentOf('batch.peek').at(-1)).toMatchObject({
+      requests: URLS.slice(0, 2).map((url) => ({
+        endpointId: 'person.profile',
+        params: { profile_url: url },
+        identity: { profileUrl: url },
+      })),
+    });
+    const results = [...popup.querySelectorAll('.search-result')].filter(isShown);
+    expect(results.map((result) => result.querySelector('.in-crm')?.textContent ?? null)).toEqual([
+      null,
+      "In your team's CRM",
+    ]);
+    expect(results[0]!.textContent).toContain('Its profile: 0 credits (the team has it, 3 days old)');
+    expect(results[1]!.textContent).not.toContain('the team has it');
   });
 });
 

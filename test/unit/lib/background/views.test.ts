@@ -8,11 +8,12 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalParams, type EndpointId } from '../../../../lib/api/endpoints';
 import { journalDeparture } from '../../../../lib/background/calls/journal';
+import type { PeekAsked, PeekMark } from '../../../../lib/background/connection';
 import { closeDbForTests, openDb } from '../../../../lib/background/db';
 import { replaceStoredList } from '../../../../lib/background/do-not-enrich';
 import { createViews } from '../../../../lib/background/views';
 import { readList } from '../../../../lib/pricing/do-not-enrich';
-import type { RawParamsMessage } from '../../../../lib/protocol';
+import type { Quote, RawParamsMessage } from '../../../../lib/protocol';
 import type { Settings } from '../../../../lib/settings';
 import type { Sandbox } from '../../../../sandbox/app';
 import { parseKeys } from '../../../../sandbox/keys';
@@ -164,6 +165,80 @@ describe('many requests peeked at once', () => {
     expect(first?.ok && second?.ok && first.key !== second.key).toBe(true);
     expect(peeked.remainingToday).toBe(8);
     expect(sent()).toHaveLength(1);
+  });
+});
+
+describe('many requests peeked at once, with what the team knows (team mode)', () => {
+  /** The team's marks, by profile address; the requests the connection was asked about. */
+  function teamViews(marks: Record<string, PeekMark>, answers = true) {
+    const named: PeekAsked[] = [];
+    const teamed = createViews({
+      db: openDb,
+      settings: async () => settings,
+      canonicalize: (endpointId, params) => canonicalParams(endpointId, params) as Record<string, unknown>,
+      now: () => now,
+      peekMarks: async (_settings, requests) => {
+        named.push(...requests);
+        if (!answers) return null;
+        return requests.map(
+          (request) =>
+            marks[String(request.canonical.profile_url)] ?? { free: null, crm: null, doNotEnrich: false },
+        );
+      },
+    });
+    return { teamed, named };
+  }
+  const TEAM_HAS: Quote = { min: 0, max: 0, lines: ['The team has it'], teamHas: { ageSeconds: 60 } };
+  const people = dataset.people.slice(10, 15).map((person) => person.url);
+  const rows = people.map((url) => ({
+    endpointId: 'person.profile' as const,
+    params: { profile_url: url },
+    identity: { profileUrl: url },
+  }));
+
+  it("what the team has costs 0, its CRM's rows are marked, its list's rows refused; asked only with `team`", async () => {
+    const { teamed, named } = teamViews({
+      [people[0]!]: { free: TEAM_HAS, crm: null, doNotEnrich: false },
+      [people[1]!]: { free: null, crm: 'profile', doNotEnrich: false },
+      [people[2]!]: { free: TEAM_HAS, crm: null, doNotEnrich: true },
+    });
+    expect((await teamed.peekMany(rows)).rows.every((row) => row.ok && row.quote.max === 2)).toBe(true);
+    expect(named).toHaveLength(0);
+
+    const peeked = await teamed.peekMany(rows, { team: true });
+    expect(peeked.rows).toMatchObject([
+      { ok: true, quote: TEAM_HAS, cached: null },
+      { ok: true, quote: { min: 2, max: 2 }, teamCrm: 'profile' },
+      { ok: false, error: { kind: 'team-do-not-enrich' } },
+      { ok: true, quote: { min: 2, max: 2 } },
+      { ok: true, quote: { min: 2, max: 2 } },
+    ]);
+    expect(peeked.rows[3]).not.toHaveProperty('teamCrm');
+    // Each row named once, with who it is.
+    expect(named.map((request) => request.identity)).toEqual(people.map((url) => ({ profileUrl: url })));
+    expect(sent()).toEqual([]);
+  });
+
+  it('a row cached here stays cached; one on the list here is not named to the hub', async () => {
+    const paid = await payForProfile();
+    now = paid.fetchedAt + HOUR;
+    await replaceStoredList(await openDb(), readList(people[4]!).entries);
+    const { teamed, named } = teamViews({ [asked]: { free: TEAM_HAS, crm: null, doNotEnrich: false } });
+    const peeked = await teamed.peekMany(
+      [{ endpointId: 'person.profile', params: { profile_url: asked } }, rows[4]!],
+      { team: true },
+    );
+    expect(peeked.rows).toMatchObject([
+      { ok: true, quote: { min: 2, max: 2 }, cached: { fetchedAt: paid.fetchedAt } },
+      { ok: false, error: { kind: 'do-not-enrich' } },
+    ]);
+    expect(named.map((request) => request.canonical.profile_url)).toEqual([asked]);
+  });
+
+  it("the hub not answering leaves every row at the price list's quote", async () => {
+    const { teamed } = teamViews({}, false);
+    const peeked = await teamed.peekMany(rows, { team: true });
+    expect(peeked.rows.every((row) => row.ok && row.quote.max === 2 && !row.teamCrm)).toBe(true);
   });
 });
 

@@ -572,3 +572,53 @@ describe('Found on this page, what it shows', () => {
     expect(buttonNamed(root, 'Enrich 3 selected · 4 credits · 1 in your CRM left out')).toBeTruthy();
   });
 });
+
+describe("Found on this page in team mode: the team's answers in its quote", () => {
+  const TEAM_HAS: Quote = { min: 0, max: 0, lines: [], teamHas: { ageSeconds: 86_400 } };
+  /** Ada is cached here; the team's hub has Mary, its CRM holds Charles, its list forbids the email. */
+  function teamPeekOf({ requests }: Parameters<ProtocolMap['batch.peek']>[0]) {
+    const { rows } = peekOf({ requests });
+    return {
+      rows: requests.map((request, index): PeekRow => {
+        const url = String(request.params.profile_url);
+        if (request.endpointId === 'email.lookup')
+          return {
+            ok: false,
+            error: { name: 'ApiError', kind: 'team-do-not-enrich', message: 'On the team list' },
+          };
+        if (url.endsWith('/mary')) return { ok: true, quote: TEAM_HAS, cached: null };
+        if (url.endsWith('/charles')) return { ok: true, quote: TWO, cached: null, teamCrm: 'profile' };
+        return rows[index]!;
+      }),
+      total: { min: 2, max: 2, lines: [] },
+      remainingToday: 200,
+    };
+  }
+
+  it("counts what the team has on the control, leaves its CRM's rows out of Select all, and refuses its list's", async () => {
+    const { backend, sentOf } = backendOf({
+      'batch.peek': teamPeekOf,
+      'batch.get': () => null,
+      'crm.match': ({ rows }) => ({ reference: false, matches: rows.map(() => null) }),
+    });
+    const { root } = await mount(backend);
+    // Each row is peeked with who it is, for the team's CRM reference.
+    expect(sentOf('batch.peek')[0]!.requests).toContainEqual(
+      expect.objectContaining({ identity: { profileUrl: 'https://www.linkedin.com/in/charles' } }),
+    );
+    const marked = [...root.querySelectorAll('.found-row')]
+      .filter((row) => row.querySelector('.in-crm')?.textContent === "In your team's CRM")
+      .map((row) => row.querySelector('.found-row-name a')?.textContent);
+    expect(marked).toEqual(['Charles Babbage']);
+    expect(root.textContent).toContain("Your team's admin has put this person on the do-not-enrich list");
+
+    // Select all takes Ada (cached here) and Mary (the team has her): nothing to pay.
+    const all = [...root.querySelectorAll<HTMLInputElement>('.found-select-all input')][0]!;
+    expect(all.parentElement?.textContent).toContain('Select all 2');
+    await tick(root, all);
+    buttonNamed(root, "Enrich 2 selected · 0 credits · 1 the team has · 1 in your team's CRM left out");
+    // Included by hand, Charles is quoted at his price.
+    await tick(root, checkbox(root, 'Select Charles Babbage'));
+    buttonNamed(root, 'Enrich 3 selected · 2 credits · 1 the team has');
+  });
+});

@@ -622,3 +622,115 @@ describe('a running list with no page open (lib/background/work-alarm.ts)', () =
     expect(alarms.set.has(WORK_ALARM)).toBe(true);
   });
 });
+
+describe('a list in team mode', () => {
+  const HUB = 'https://hub.team.test';
+  const TEAM_SETTINGS: Settings = { ...settings, connection: 'team-hub', hubUrl: HUB, hubToken: 'member-b' };
+
+  /**
+   * A fake team hub in front of the sandbox: its batch peek says the team has `teamHas` (fresh
+   * enough), its CRM holds `inCrm`, its list forbids `listed`; a question the team has is answered
+   * from its copy at 0 (X-Hub-Charged), any other is passed to the service with the team's key.
+   */
+  function fakeHub(teamHas: Map<string, unknown>, inCrm: Set<string>, listed: Set<string>) {
+    const peeks: number[] = [];
+    const servedFromCopy: string[] = [];
+    const fetch = async (request: Request): Promise<Response> => {
+      const url = new URL(request.url);
+      const json = (body: unknown) => Response.json(body);
+      if (url.pathname === '/hub/v1/peek' && request.method === 'POST') {
+        const { requests } = (await request.json()) as { requests: { params: { profile_url: string } }[] };
+        peeks.push(requests.length);
+        return json({
+          answers: requests.map(({ params }) => ({
+            cached: teamHas.has(params.profile_url),
+            free: teamHas.has(params.profile_url),
+            age_seconds: teamHas.has(params.profile_url) ? 600 : null,
+            fetched_at: null,
+            do_not_enrich: listed.has(params.profile_url),
+            crm: inCrm.has(params.profile_url) ? 'profile' : null,
+            invalid: null,
+          })),
+        });
+      }
+      if (url.pathname === '/hub/v1/me')
+        return json({ name: 'B', daily_budget: null, spent_today: 0, left_today: null });
+      if (url.pathname === '/hub/v1/forgotten') return json({ forgotten: [], last: 0 });
+      const asked = url.searchParams.get('profile_url');
+      if (asked && teamHas.has(asked)) {
+        servedFromCopy.push(asked);
+        return new Response(JSON.stringify(teamHas.get(asked)), {
+          headers: { 'Content-Type': 'application/json', 'X-Hub-Charged': '0' },
+        });
+      }
+      const headers = new Headers(request.headers);
+      headers.set('Authorization', 'Bearer demo');
+      return sandbox.app.request(new Request(request, { headers }));
+    };
+    return { fetch, peeks, servedFromCopy };
+  }
+
+  it("quotes what the team has at 0 and marks its CRM's and list's rows; run, it pays what it said", async () => {
+    useSandbox();
+    // What member A enriched: the team's copy of person 11.
+    const copy = await (
+      await sandbox.app.request(
+        new Request(
+          `http://sandbox/api/v2/profile?${new URLSearchParams({ profile_url: dataset.people[11]!.url, ...FRESH })}`,
+          {
+            headers: { Authorization: 'Bearer demo' },
+          },
+        ),
+      )
+    ).json();
+    const spentBefore = START - balance();
+    const hub = fakeHub(
+      new Map([[dataset.people[11]!.url, copy]]),
+      new Set([dataset.people[12]!.url]),
+      new Set([dataset.people[13]!.url]),
+    );
+    const service = createService({
+      db: openDb,
+      settings: async () => TEAM_SETTINGS,
+      client: (s, pace) => createClient({ ...s, pace, fetch: hub.fetch }),
+      scheduler: createScheduler({ ratePerMinute: 60_000 }),
+    });
+    stoppers.push(() => service.dispose());
+    const lists = createLists({
+      db: openDb,
+      service,
+      ratePerMinute: async () => 60_000,
+      newId: () => `id-${Math.random().toString(36).slice(2)}`,
+      settlePollMs: 50,
+    });
+
+    const all = [10, 11, 12, 13].map(profile);
+    const quote = await lists.quote(all);
+    expect(quote.rows).toMatchObject([
+      { ok: true, quote: { min: 1, max: 1 } },
+      { ok: true, quote: { min: 0, max: 0, teamHas: { ageSeconds: 600 } } },
+      { ok: true, quote: { min: 1, max: 1 }, teamCrm: 'profile' },
+      { ok: false, error: { kind: 'team-do-not-enrich' } },
+    ]);
+    expect(quote.total).toMatchObject({ min: 2, max: 2 });
+    expect(hub.peeks).toEqual([4]);
+
+    // The page leaves the CRM's row out (and the listed one is refused): 1 credit named, 1 paid.
+    const plan = [10, 11, 13].map(profile);
+    const id = await started(await lists.start(listOf(plan, [0, 1, 2, { reason: "In your team's CRM" }])));
+    await lists.settled(id);
+    const { summary } = (await lists.state(id, 0)) as ListState;
+    expect(summary.quote).toMatchObject({ min: 1, max: 1 });
+    expect(summary).toMatchObject({ status: 'done', spent: 1, counts: { done: 2, refused: 1 } });
+    expect(hub.servedFromCopy).toEqual([dataset.people[11]!.url]);
+    // Peeked at the dry run, at the start, and for the team's row as it left (its price then).
+    expect(hub.peeks).toEqual([4, 3, 1]);
+    // The service was asked once (person 10): the team's row at 0, the CRM's and the listed row never.
+    expect(profileCalls().map((call) => call.query.profile_url)).toEqual([
+      dataset.people[11]!.url,
+      dataset.people[10]!.url,
+    ]);
+    expect(START - balance() - spentBefore).toBe(1);
+    expect(await ledgerTotal()).toBe(1);
+  });
+});
