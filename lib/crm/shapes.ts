@@ -28,14 +28,6 @@ export const CRM_EXPORT: FileKind = {
   tooManyRows: 'Export only the people and companies you want your lists checked against.',
 };
 
-export const SHAPE_LABELS: { readonly [S in CrmShape]: string } = {
-  'hubspot-contacts': 'a HubSpot contacts export',
-  'hubspot-companies': 'a HubSpot companies export',
-  salesforce: 'a Salesforce leads or contacts report',
-  'pipedrive-people': 'a Pipedrive people export',
-  mapped: 'a CSV file, read by its columns',
-};
-
 /** Each shape's labels (as normalHeader writes them) and what they hold. */
 const SHAPE_COLUMNS: {
   readonly [S in Exclude<CrmShape, 'mapped'>]: Readonly<Record<string, ListColumnRole>>;

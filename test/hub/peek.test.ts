@@ -116,7 +116,8 @@ describe('a batch peek', () => {
     await hub.app.request(`/api/v2/profile?${new URLSearchParams({ profile_url: person(8) })}`, {
       headers: { Authorization: `Bearer ${token}` },
     });
-    for (const extra of [{}, { live_fetch: 'force' }, { use_cache: 'if-recent' }]) {
+    const wishes: Record<string, string>[] = [{}, { live_fetch: 'force' }, { use_cache: 'if-recent' }];
+    for (const extra of wishes) {
       const [batch] = await answersOf([profile(8, extra)]);
       const single = await hub.app.request(
         `/hub/v1/peek/api/v2/profile?${new URLSearchParams({ profile_url: person(8), ...extra })}`,
