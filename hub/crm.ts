@@ -61,21 +61,22 @@ export async function importCrmReference(
   const keyKinds: string[] = [];
   const keyTexts: string[] = [];
   const keyRows: number[] = [];
-  const subjects: Array<{ row_no: number; subjects: string[] }> = [];
+  // Each row's subject keys, one text (a key has no line break: readEntry's and subjectKeys' never do).
+  const subjects: string[] = [];
   const memo = new Map();
+  const add = (kind: CrmMatchBy, key: string | null, rowNo: number) => {
+    if (key === null) return;
+    keyKinds.push(kind);
+    keyTexts.push(key);
+    keyRows.push(rowNo);
+  };
   rows.forEach((row, rowNo) => {
     const keys = crmKeys(row, memo);
-    const add = (kind: CrmMatchBy, key: string | null) => {
-      if (key === null) return;
-      keyKinds.push(kind);
-      keyTexts.push(key);
-      keyRows.push(rowNo);
-    };
-    add('profile', keys.profile);
-    add('email', keys.email);
-    for (const name of new Set(keys.namesAtDomain)) add('name', name);
-    add('company', keys.companyDomain);
-    subjects.push({ row_no: rowNo, subjects: [...subjectKeys(identityTexts(row))] });
+    add('profile', keys.profile, rowNo);
+    add('email', keys.email, rowNo);
+    for (const name of new Set(keys.namesAtDomain)) add('name', name, rowNo);
+    add('company', keys.companyDomain, rowNo);
+    subjects.push([...subjectKeys(identityTexts(row))].join('\n'));
   });
   await db.transaction(async (tx) => {
     await tx.query('DELETE FROM crm_reference_keys');
@@ -84,14 +85,13 @@ export async function importCrmReference(
     for (let at = 0; at < subjects.length; at += CHUNK_ROWS)
       await tx.query(
         `INSERT INTO crm_reference_rows (row_no, subjects)
-         SELECT r.row_no, ARRAY(SELECT jsonb_array_elements_text(r.subjects))
-         FROM jsonb_to_recordset($1::jsonb) AS r(row_no integer, subjects jsonb)`,
-        [JSON.stringify(subjects.slice(at, at + CHUNK_ROWS))],
+         SELECT $2::integer + ordinal - 1, string_to_array(subjects, E'\\n')
+         FROM unnest($1::text[]) WITH ORDINALITY AS r(subjects, ordinal)`,
+        [subjects.slice(at, at + CHUNK_ROWS), at],
       );
     for (let at = 0; at < keyKinds.length; at += CHUNK_ROWS)
       await tx.query(
-        `INSERT INTO crm_reference_keys (kind, key, row_no)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::integer[]) ON CONFLICT DO NOTHING`,
+        'INSERT INTO crm_reference_keys (kind, key, row_no) SELECT * FROM unnest($1::text[], $2::text[], $3::integer[])',
         [
           keyKinds.slice(at, at + CHUNK_ROWS),
           keyTexts.slice(at, at + CHUNK_ROWS),
@@ -147,13 +147,13 @@ export async function matchCrm(
   const asked = identities.map((identity) => (identity === null ? null : crmKeys(identity, memo)));
   const kinds: string[] = [];
   const texts: string[] = [];
+  const add = (kind: CrmMatchBy, key: string | null) => {
+    if (key === null) return;
+    kinds.push(kind);
+    texts.push(key);
+  };
   for (const keys of asked) {
     if (keys === null) continue;
-    const add = (kind: CrmMatchBy, key: string | null) => {
-      if (key === null) return;
-      kinds.push(kind);
-      texts.push(key);
-    };
     add('profile', keys.profile);
     add('email', keys.email);
     for (const name of keys.namesAtDomain) add('name', name);

@@ -464,20 +464,21 @@ const MIGRATIONS: readonly Migration[] = [
       );
 
       -- A row kept: the keys its profile, email and company domain name in the do-not-enrich
-      -- list's terms, so that forgetting or listing a subject removes the rows naming it.
+      -- list's terms, so that forgetting or listing a subject removes the rows naming it (rare:
+      -- read whole then, no index to keep up at each import).
       CREATE TABLE crm_reference_rows (
         row_no integer PRIMARY KEY,
         subjects text[] NOT NULL
       );
-      CREATE INDEX crm_reference_rows_subjects ON crm_reference_rows USING gin (subjects);
 
-      -- kind: profile (kind:id), email, name (fullname|domain) or company (domain).
+      -- kind: profile (kind:id), email, name (fullname|domain) or company (domain). A row's keys go
+      -- with it (crm.ts, privacy.ts dropCrmRowsNaming).
       CREATE TABLE crm_reference_keys (
         kind text NOT NULL,
         key text NOT NULL,
-        row_no integer NOT NULL REFERENCES crm_reference_rows (row_no) ON DELETE CASCADE,
-        PRIMARY KEY (kind, key, row_no)
+        row_no integer NOT NULL
       );
+      CREATE INDEX crm_reference_keys_key ON crm_reference_keys (kind, key);
       CREATE INDEX crm_reference_keys_row ON crm_reference_keys (row_no);
     `,
   },

@@ -69,11 +69,13 @@ export async function listListed(db: Queryable): Promise<DoNotEnrichEntry[]> {
  * summary keeps the import's counts: they say what the file held.
  */
 export async function dropCrmRowsNaming(tx: Queryable, entryKey: string): Promise<number> {
-  const rows = await tx.query(
-    'DELETE FROM crm_reference_rows WHERE subjects && $1::text[] RETURNING row_no',
+  const [row] = await tx.query<{ removed: number }>(
+    `WITH gone AS (DELETE FROM crm_reference_rows WHERE subjects && $1::text[] RETURNING row_no),
+       keys AS (DELETE FROM crm_reference_keys WHERE row_no IN (SELECT row_no FROM gone))
+     SELECT count(*)::integer AS removed FROM gone`,
     [[...matchKeys([entryKey])]],
   );
-  return rows.length;
+  return Number(row?.removed ?? 0);
 }
 
 export interface ForgetResult {

@@ -173,15 +173,13 @@ CREATE TABLE crm_reference_rows (
   subjects text[] NOT NULL,
   CONSTRAINT crm_reference_rows_pkey PRIMARY KEY (row_no)
 );
-CREATE INDEX crm_reference_rows_subjects ON public.crm_reference_rows USING gin (subjects);
 
 CREATE TABLE crm_reference_keys (
   kind text NOT NULL,
   key text NOT NULL,
-  row_no integer NOT NULL,
-  CONSTRAINT crm_reference_keys_pkey PRIMARY KEY (kind, key, row_no),
-  CONSTRAINT crm_reference_keys_row_no_fkey FOREIGN KEY (row_no) REFERENCES crm_reference_rows(row_no) ON DELETE CASCADE
+  row_no integer NOT NULL
 );
+CREATE INDEX crm_reference_keys_key ON public.crm_reference_keys USING btree (kind, key);
 CREATE INDEX crm_reference_keys_row ON public.crm_reference_keys USING btree (row_no);
 
 CREATE OR REPLACE FUNCTION public.hub_day_at(p_at timestamp with time zone)
