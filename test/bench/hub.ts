@@ -367,7 +367,7 @@ async function batchPeek(sandbox: RunningSandbox, store: Storage): Promise<void>
   const memoryAfter = hub.residentMb();
   await hub.stop();
   console.log(
-    `(c) a batch peek of ${rows.length.toLocaleString('en-US')} rows, ${batches.length} requests of at most ${PEEK_BATCH} at once, through 1 hub process (${store.label})`,
+    `(c) a batch peek of ${rows.length.toLocaleString('en-US')} rows, ${batches.length} ${batches.length === 1 ? 'request' : 'requests'} of at most ${PEEK_BATCH} at once, through 1 hub process (${store.env.HUB_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`,
   );
   console.log(
     `  wall time ${wallSeconds.toFixed(2)} s (aim ≤ 2 s); ${answers.filter((answer) => answer.cached).length} cached, ` +
