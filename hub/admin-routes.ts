@@ -3,15 +3,18 @@
  * (admin-page.ts): members with today's spend (removed ones too), adding one (the token is in this
  * answer only), setting a budget, removing one; spend per member per day; the do-not-enrich list,
  * adding and removing; forgetting a subject; the audit; rotating a member's token (the new one is
- * in that answer only); the budget alerts sent. Without an admin token configured these
+ * in that answer only); the budget alerts sent; the team's CRM reference (import, summary). Without an admin token configured these
  * routes answer 404: nobody is admin. Input is checked before anything changes (400, 404, 409).
  */
 import type { Context, Env, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { CRM_REFERENCE_LIMITS } from '../lib/list-limits';
 import { adminPage } from './admin-page';
 import { type AlertRow, type BudgetAlerts, listAlerts } from './alerts';
 import { bearerOf, errorJson, Refusal } from './answers';
 import { readAudit, spendByDay } from './audit';
 import { hubTimeZone, leftOf, usageOf } from './budget';
+import { crmReferenceSummary, importCrmReference } from './crm';
 import type { Db } from './db';
 import {
   addMember,
@@ -79,6 +82,7 @@ export interface ForgetSummary {
   answers_removed: number;
   pages_trimmed: number;
   audit_lines_cleared: number;
+  crm_rows_removed: number;
 }
 
 const ADMIN = '/hub/v1/admin';
@@ -290,8 +294,31 @@ export function adminRoutes<E extends Env>(
         answers_removed: result.answersRemoved,
         pages_trimmed: result.pagesTrimmed,
         audit_lines_cleared: result.auditLinesCleared,
+        crm_rows_removed: result.crmRowsRemoved,
       };
       return c.json(summary);
+    }),
+  );
+
+  // The team's CRM reference (crm.ts): what the last import read, and a new export replacing it,
+  // sent as the file's own bytes (its name in `?name=`): the hub reads it, not the page.
+  app.get(`${ADMIN}/crm-reference`, async (c) => c.json({ reference: await crmReferenceSummary(db) }));
+  app.post(
+    `${ADMIN}/crm-reference`,
+    bodyLimit({
+      maxSize: CRM_REFERENCE_LIMITS.fileBytes,
+      onError: (c) =>
+        c.json(
+          errorJson(413, `A CRM export can be at most ${CRM_REFERENCE_LIMITS.fileBytes / 1024 / 1024} MB`),
+          413,
+        ),
+    }),
+    refusing(async (c) => {
+      const name = c.req.query('name')?.trim() ?? '';
+      if (name === '') throw new Refusal("name: give the file's name");
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.byteLength === 0) throw new Refusal('The file is empty: nothing to read.');
+      return c.json({ reference: await importCrmReference(db, { name, bytes }) });
     }),
   );
 

@@ -13,12 +13,18 @@
  *   remove-member <name>                                          the token stops working at once
  *   do-not-enrich add|remove <subject>   |   do-not-enrich list
  *   forget <subject>
+ *   crm-import <file>        replaces the team's CRM reference with a CRM export (CSV); crm-reference
  *   audit [--member <name>] [--subject <text>] [--limit <n>]
  *   spend                                                          what each member spent, by day
  */
+
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { summaryWords } from '../lib/crm/summary';
 import { readAudit, spendByDay } from './audit';
 import { leftOf, usageOf } from './budget';
 import { openConfiguredDb } from './config';
+import { type CrmReferenceAnswer, crmReferenceSummary, importCrmReference } from './crm';
 import type { Db } from './db';
 import { addMember, DEFAULT_GRACE_HOURS, listMembers, removeMember, rotateToken, setBudget } from './members';
 import { migrate } from './migrations';
@@ -156,8 +162,27 @@ export async function runAdmin(db: Db, args: readonly string[]): Promise<string[
       const result = await forget(db, one(positional, 'subject'));
       return [
         `Forgot ${result.entry.text}: ${result.answersRemoved} answers removed, ${result.pagesTrimmed} pages trimmed, ` +
-          `${result.auditLinesCleared} audit lines cleared (number ${result.seq} for the browsers).`,
+          `${result.auditLinesCleared} audit lines cleared, ${result.crmRowsRemoved} CRM reference rows removed ` +
+          `(number ${result.seq} for the browsers).`,
       ];
+    }
+    case 'crm-import': {
+      const path = one(positional, 'file');
+      let bytes: Uint8Array;
+      try {
+        bytes = new Uint8Array(await readFile(path));
+      } catch (error) {
+        throw new UsageError(
+          `cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      return [
+        `Imported the team's CRM reference: ${referenceLine(await importCrmReference(db, { name: basename(path), bytes }))}`,
+      ];
+    }
+    case 'crm-reference': {
+      const reference = await crmReferenceSummary(db);
+      return [reference === null ? 'The team has no CRM reference.' : referenceLine(reference)];
     }
     case 'audit': {
       const rows = await readAudit(db, {
@@ -183,6 +208,11 @@ export async function runAdmin(db: Db, args: readonly string[]): Promise<string[
   }
 }
 
+/** The reference in a line: its file, when it was imported, and what was read of it. */
+function referenceLine(reference: CrmReferenceAnswer): string {
+  return `${reference.name} (${reference.shape}, imported ${reference.imported_at}): ${summaryWords(reference)}`;
+}
+
 async function doNotEnrich(db: Db, positional: readonly string[]): Promise<string[]> {
   const [action, ...subjects] = positional;
   if (action === 'list') {
@@ -205,7 +235,8 @@ const USAGE = `usage: npm run -s hub:admin -- <command>
   rotate-member <name> [--grace 24h|7d|0h] [--expires 90d|36h|never]
   list-members | set-budget <name> [--daily N] [--monthly N|none] | remove-member <name>
   do-not-enrich add|remove <subject> | do-not-enrich list
-  forget <subject> | audit [--member <name>] [--subject <text>] [--limit N] | spend`;
+  forget <subject> | audit [--member <name>] [--subject <text>] [--limit N] | spend
+  crm-import <file.csv> | crm-reference`;
 
 async function main(): Promise<void> {
   const db = await openConfiguredDb();

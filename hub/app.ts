@@ -2,20 +2,20 @@
  * The hub as a Hono app. Members call the service's own paths (`/api/v2/…`, `/v3/…`) with their
  * member token as the bearer key (proxy.ts), and the hub's own free routes under `/hub/v1/`:
  * `me` (their budget and spend), `peek/<service path>?…` (whether the team has an answer, and how
- * old), `forgotten?since=N` (subjects forgotten at the hub, for browsers to forget too).
+ * old), `POST peek` (up to 1,000 at once, with the team's do-not-enrich list and CRM: peek.ts),
+ * `forgotten?since=N` (subjects forgotten at the hub, for browsers to forget too).
  *
  * Nothing that matters is kept in the process: any number of hubs on one database are one hub.
  */
 import { setMaxListeners } from 'node:events';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { Plan } from '../lib/pricing/credits';
-import { listedIn } from '../lib/pricing/do-not-enrich';
 import { adminRoutes } from './admin-routes';
 import { type AlertDeps, BudgetAlerts } from './alerts';
 import { bearerOf, errorJson, jsonResponse } from './answers';
 import { DEFAULT_TIME_ZONE, leftOf, usageOf, useTimeZone } from './budget';
-import { ageSeconds, cacheKey, freshEnough } from './cache';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './config';
 import { DatabaseUnavailable, type Db } from './db';
 import { healthRoutes } from './health';
@@ -24,11 +24,12 @@ import { type Member, memberByToken } from './members';
 import { HubMetrics, metricsRoute } from './metrics';
 import { migrate } from './migrations';
 import { wholeNumberOf } from './numbers';
+import { peekAnswers, readPeekBody } from './peek';
 import { forgottenSince } from './privacy';
-import { type ProxyConfig, proxyRequest, screenedCopy, validate } from './proxy';
+import { type ProxyConfig, proxyRequest, validate } from './proxy';
 import { IDEMPOTENCY_HEADER, REQUEST_ID_RULE, sentRequestId } from './request-id';
 import { observeRequests } from './request-log';
-import { begin, settleExpired } from './request-steps';
+import { settleExpired } from './request-steps';
 
 export interface HubOptions {
   db: Db;
@@ -77,7 +78,10 @@ export interface Hub {
 
 const PRIORITY_HEADER = 'X-Hub-Priority';
 /** Where members' requests arrive: the service's paths and the hub's own member routes. */
+/** (`/hub/v1/peek/*` is the batch's `/hub/v1/peek` too, as Hono matches a wildcard.) */
 const MEMBER_PATHS = ['/api/*', '/v3/*', '/hub/v1/me', '/hub/v1/peek/*', '/hub/v1/forgotten'];
+/** A batch peek's body at most: 1,000 requests with their rows are well under it. */
+const PEEK_BODY_BYTES = 4 * 1024 * 1024;
 
 /** HUB_ALERT_WEBHOOK's alerts, their balance timer started; none without a webhook. */
 function startAlerts(options: HubOptions, deps: AlertDeps): BudgetAlerts | undefined {
@@ -167,7 +171,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   // Every member request is logged and counted, whatever its answer.
   for (const path of MEMBER_PATHS) app.use(path, observeRequests(metrics, options.log));
   // The service's paths read the token in their first statement (proxyRequest).
-  for (const path of ['/hub/v1/me', '/hub/v1/peek/*', '/hub/v1/forgotten']) app.use(path, members);
+  for (const path of ['/hub/v1/me', '/hub/v1/peek', '/hub/v1/peek/*', '/hub/v1/forgotten'])
+    app.use(path, members);
 
   const serviceCall = (c: Context<HubEnv>) => {
     const url = new URL(c.req.url);
@@ -205,31 +210,42 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     });
   });
 
-  // What the same request would get from the team's copy, as proxyRequest decides it (screenedCopy):
-  // a subject on the do-not-enrich list, asked about or the one the copy is about, has no copy as
-  // far as a member can tell, so `cached` and `free` are false (a copy fresh enough for the request
-  // is refused with 451 at 0 credits; a page's listed rows are left out, and the page still counts).
+  // What the same request would get from the team's copy, as proxyRequest decides it (peek.ts).
   app.get('/hub/v1/peek/*', async (c) => {
     const url = new URL(c.req.url);
     const checked = validate(url.pathname.slice('/hub/v1/peek'.length), url.search);
     if ('refusal' in checked) return checked.refusal;
-    const begun = await begin(db, bearerToken(c), cacheKey(checked.id, checked.params), null);
-    if ('refusal' in begun) return begun.refusal;
-    const { listed, cached } = begun;
-    const shown =
-      cached !== null &&
-      listedIn(listed, checked.id, checked.params) === null &&
-      screenedCopy(listed, checked.id, cached.body) !== null;
-    if (!cached || !shown) return c.json({ cached: false, free: false, age_seconds: null, fetched_at: null });
-    const now = deps.now();
-    const age = ageSeconds(cached, now);
-    return c.json({
-      cached: true,
-      free: freshEnough(cached, checked.params, now),
-      age_seconds: age === null ? null : Math.round(age),
-      fetched_at: cached.fetchedAt.toISOString(),
-    });
+    const [answer] = await peekAnswers(db, [{ ...checked, identity: null }], deps.now(), { crm: false });
+    const { cached, free, age_seconds, fetched_at } = answer!;
+    return c.json({ cached, free, age_seconds, fetched_at });
   });
+
+  // Up to 1,000 peeks at once, each with whether its row is in the team's CRM (peek.ts).
+  app.post(
+    '/hub/v1/peek',
+    bodyLimit({
+      maxSize: PEEK_BODY_BYTES,
+      onError: (c) =>
+        c.json(
+          errorJson(
+            413,
+            `The body is larger than ${PEEK_BODY_BYTES / 1024 / 1024} MB: peek at most 1,000 requests at once`,
+          ),
+          413,
+        ),
+    }),
+    async (c) => {
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        body = undefined;
+      }
+      const asked = readPeekBody(body);
+      if (typeof asked === 'string') return c.json(errorJson(400, asked), 400);
+      return c.json({ answers: await peekAnswers(db, asked, deps.now(), { crm: true }) });
+    },
+  );
 
   app.get('/hub/v1/forgotten', async (c) => {
     const since = wholeNumberOf(c.req.query('since') ?? '0');

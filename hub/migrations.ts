@@ -446,6 +446,42 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX alerts_sent_at ON alerts_sent (at);
     `,
   },
+  {
+    // The team's CRM reference (crm.ts): what the admin's last import read, and each kept row's
+    // match keys (lib/matching/crm.ts crmKeys) and do-not-enrich keys, never the row's cells.
+    version: 6,
+    sql: `
+      CREATE TABLE crm_reference (
+        id integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+        name text NOT NULL,
+        -- hubspot-contacts, hubspot-companies, salesforce, pipedrive-people or mapped.
+        shape text NOT NULL,
+        imported_at timestamptz NOT NULL,
+        rows_read integer NOT NULL,
+        rows_usable integer NOT NULL,
+        -- [{reason, rows}], the most frequent first.
+        unusable jsonb NOT NULL
+      );
+
+      -- A row kept: the keys its profile, email and company domain name in the do-not-enrich
+      -- list's terms, so that forgetting or listing a subject removes the rows naming it (rare:
+      -- read whole then, no index to keep up at each import).
+      CREATE TABLE crm_reference_rows (
+        row_no integer PRIMARY KEY,
+        subjects text[] NOT NULL
+      );
+
+      -- kind: profile (kind:id), email, name (fullname|domain) or company (domain). A row's keys go
+      -- with it (crm.ts, privacy.ts dropCrmRowsNaming).
+      CREATE TABLE crm_reference_keys (
+        kind text NOT NULL,
+        key text NOT NULL,
+        row_no integer NOT NULL
+      );
+      CREATE INDEX crm_reference_keys_key ON crm_reference_keys (kind, key);
+      CREATE INDEX crm_reference_keys_row ON crm_reference_keys (row_no);
+    `,
+  },
 ];
 
 /** The schema version this hub's code expects: the last migration's. */

@@ -5,7 +5,8 @@
  *
  * Forget removes a subject from the shared cache (answers about them, and rows of pages naming
  * them), from the audit's names and from the request journal's (its question and a kept error), and appends them to the forgotten list, numbered, which
- * browsers in team mode read from their last number on (`GET /hub/v1/forgotten?since=N`).
+ * browsers in team mode read from their last number on (`GET /hub/v1/forgotten?since=N`). Forget
+ * and the list both remove the rows of the team's CRM reference naming the subject (crm.ts).
  */
 import type { EndpointId } from '../lib/api/ids';
 import {
@@ -45,6 +46,8 @@ export async function addListed(db: Queryable, subject: string): Promise<DoNotEn
     'INSERT INTO do_not_enrich (key, kind, text) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING',
     [entry.key, entry.kind, entry.text],
   );
+  // A listed subject is never in the CRM as far as a member can tell: its rows go, as the extension's do.
+  await dropCrmRowsNaming(db, entry.key);
   return entry;
 }
 
@@ -60,12 +63,29 @@ export async function listListed(db: Queryable): Promise<DoNotEnrichEntry[]> {
   return db.query<DoNotEnrichEntry>('SELECT key, kind, text FROM do_not_enrich ORDER BY text');
 }
 
+/**
+ * Removes the rows of the team's CRM reference (crm.ts) naming a list entry (its key, as readEntry
+ * writes it: its mailbox too), in the caller's transaction; returns how many went. The reference's
+ * summary keeps the import's counts: they say what the file held.
+ */
+export async function dropCrmRowsNaming(tx: Queryable, entryKey: string): Promise<number> {
+  const [row] = await tx.query<{ removed: number }>(
+    `WITH gone AS (DELETE FROM crm_reference_rows WHERE subjects && $1::text[] RETURNING row_no),
+       keys AS (DELETE FROM crm_reference_keys WHERE row_no IN (SELECT row_no FROM gone))
+     SELECT count(*)::integer AS removed FROM gone`,
+    [[...matchKeys([entryKey])]],
+  );
+  return Number(row?.removed ?? 0);
+}
+
 export interface ForgetResult {
   entry: DoNotEnrichEntry;
   seq: number;
   answersRemoved: number;
   pagesTrimmed: number;
   auditLinesCleared: number;
+  /** Rows of the team's CRM reference naming the subject, removed (crm.ts). */
+  crmRowsRemoved: number;
 }
 
 /** Forgets a subject everywhere the hub keeps it, in one transaction. */
@@ -110,6 +130,7 @@ export async function forget(db: Db, subject: string): Promise<ForgetResult> {
         cleared,
       ]);
     await forgetInJournal(tx, keys, removedKeys);
+    const crmRowsRemoved = await dropCrmRowsNaming(tx, entry.key);
     const [added] = await tx.query<{ seq: string }>(
       'INSERT INTO forgotten (key, text) VALUES ($1, $2) RETURNING seq',
       [entry.key, entry.text],
@@ -120,6 +141,7 @@ export async function forget(db: Db, subject: string): Promise<ForgetResult> {
       answersRemoved: removed.length,
       pagesTrimmed,
       auditLinesCleared: cleared.length,
+      crmRowsRemoved,
     };
   });
 }

@@ -85,7 +85,23 @@ export function endpointAt(path: string): EndpointId | undefined {
   );
 }
 
-export type Validated = { id: EndpointId; params: Record<string, unknown> } | { refusal: Response };
+export type Validated =
+  | { id: EndpointId; params: Record<string, unknown> }
+  /** `problem`: the refusal's description, for an answer that is not a response of its own (a batch peek's row). */
+  | { refusal: Response; problem: string };
+
+/** A refusal of `validate`: the response, and its description. */
+function refused(
+  status: number,
+  description: string,
+  extra: Parameters<typeof errorJson>[2] = {},
+  headers = {},
+) {
+  return {
+    refusal: jsonResponse(status, errorJson(status, description, extra), headers),
+    problem: description,
+  };
+}
 
 /**
  * The registry's reading of a request: its endpoint and canonical params, or the 404/405/400 to
@@ -95,30 +111,30 @@ export type Validated = { id: EndpointId; params: Record<string, unknown> } | { 
  */
 export function validate(path: string, search: string, method = 'GET'): Validated {
   const id = endpointAt(path);
-  if (!id) return { refusal: jsonResponse(404, errorJson(404, 'The requested resource could not be found')) };
-  if (method !== 'GET')
+  if (!id)
+    // The service's own words for a path it does not have; a batch peek's row names the path.
     return {
-      refusal: jsonResponse(
-        405,
-        errorJson(405, `The service's paths answer GET only, not ${method}`, { error: 'method_not_allowed' }),
-        { Allow: 'GET' },
-      ),
+      ...refused(404, 'The requested resource could not be found'),
+      problem: `${path || '(no path)'}: not a path of the service`,
     };
+  if (method !== 'GET')
+    return refused(
+      405,
+      `The service's paths answer GET only, not ${method}`,
+      { error: 'method_not_allowed' },
+      {
+        Allow: 'GET',
+      },
+    );
   const query = new URLSearchParams(search);
   const names = [...query.keys()];
   const repeated = [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
   if (repeated.length > 0)
-    return {
-      refusal: jsonResponse(
-        400,
-        errorJson(400, `${repeated.join(', ')}: give each parameter once (it was given more than once)`, {
-          error: 'repeated_parameter',
-        }),
-      ),
-    };
+    return refused(400, `${repeated.join(', ')}: give each parameter once (it was given more than once)`, {
+      error: 'repeated_parameter',
+    });
   const parsed = endpoints[id].params.safeParse(Object.fromEntries(query));
-  if (!parsed.success)
-    return { refusal: jsonResponse(400, errorJson(400, describeParamError(parsed.error))) };
+  if (!parsed.success) return refused(400, describeParamError(parsed.error));
   return { id, params: parsed.data as Record<string, unknown> };
 }
 

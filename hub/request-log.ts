@@ -25,6 +25,7 @@ export interface RequestLine extends AnsweredRequest {
 /** The hub's own routes, as the log and the metrics name them. */
 const HUB_ROUTES: Record<string, string> = {
   '/hub/v1/me': 'hub.me',
+  '/hub/v1/peek': 'hub.peek_batch',
   '/hub/v1/forgotten': 'hub.forgotten',
 };
 

@@ -89,16 +89,37 @@ export async function begin(
   const checked = checkedToken(row, hash);
   if (!row || 'refusal' in checked) return 'refusal' in checked ? checked : { refusal: unauthorized() };
   const { member } = checked;
-  let listed = copy?.keys;
-  if (row.listed !== null || !listed) {
-    listed = matchKeys(row.listed ?? []);
-    listCopies.set(db, { version: row.list_version, keys: listed });
-  }
+  const listed = listedOf(db, row);
   const cached =
     row.cached && row.fetched_at !== undefined
       ? cachedFromRow({ body: row.body, fetched_at: row.fetched_at, data_at: row.data_at ?? null })
       : null;
   return { member, listed, cached, journaled: journaledOf(row) };
+}
+
+/** The list's keys as this process holds them, read again from `row.listed` when its version changed. */
+function listedOf(
+  db: Queryable,
+  row: { list_version: string; listed: string[] | null },
+): ReadonlySet<string> {
+  let listed = listCopies.get(db)?.keys;
+  if (row.listed !== null || !listed) {
+    listed = matchKeys(row.listed ?? []);
+    listCopies.set(db, { version: row.list_version, keys: listed });
+  }
+  return listed;
+}
+
+/** The do-not-enrich list's keys (matchKeys), for a request whose member is already known (a peek). */
+export async function listedNow(db: Queryable): Promise<ReadonlySet<string>> {
+  const [row] = await db.query<{ list_version: string; listed: string[] | null }>(
+    `SELECT v.version::text AS list_version,
+       CASE WHEN v.version = $1::bigint THEN NULL
+         ELSE (SELECT coalesce(array_agg(d.key), '{}') FROM do_not_enrich d) END AS listed
+     FROM do_not_enrich_version v`,
+    [listCopies.get(db)?.version ?? '0'],
+  );
+  return row ? listedOf(db, row) : matchKeys([]);
 }
 
 interface JournalColumns {

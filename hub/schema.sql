@@ -156,6 +156,32 @@ CREATE TABLE alerts_sent (
 CREATE INDEX alerts_sent_at ON public.alerts_sent USING btree (at);
 CREATE UNIQUE INDEX alerts_sent_once ON public.alerts_sent USING btree (kind, COALESCE(member_id, 0), threshold, period);
 
+CREATE TABLE crm_reference (
+  id integer NOT NULL DEFAULT 1,
+  name text NOT NULL,
+  shape text NOT NULL,
+  imported_at timestamp with time zone NOT NULL,
+  rows_read integer NOT NULL,
+  rows_usable integer NOT NULL,
+  unusable jsonb NOT NULL,
+  CONSTRAINT crm_reference_pkey PRIMARY KEY (id),
+  CONSTRAINT crm_reference_id_check CHECK ((id = 1))
+);
+
+CREATE TABLE crm_reference_rows (
+  row_no integer NOT NULL,
+  subjects text[] NOT NULL,
+  CONSTRAINT crm_reference_rows_pkey PRIMARY KEY (row_no)
+);
+
+CREATE TABLE crm_reference_keys (
+  kind text NOT NULL,
+  key text NOT NULL,
+  row_no integer NOT NULL
+);
+CREATE INDEX crm_reference_keys_key ON public.crm_reference_keys USING btree (kind, key);
+CREATE INDEX crm_reference_keys_row ON public.crm_reference_keys USING btree (row_no);
+
 CREATE OR REPLACE FUNCTION public.hub_day_at(p_at timestamp with time zone)
  RETURNS date
  LANGUAGE sql

@@ -1,6 +1,6 @@
 /**
  * The largest list the extension takes, in one place: the lists page checks a file against it while
- * reading it (entrypoints/lists/import/read-file.ts), before anything is padded, mapped or quoted,
+ * reading it (lib/table-file.ts), before anything is padded, mapped or quoted,
  * and the background's message schemas hold a page to the same figures (lib/background/messages/).
  *
  * Twice the 10,000 rows the lists page is made for, of at most 100 columns of 10,000 characters (a

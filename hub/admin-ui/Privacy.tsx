@@ -157,7 +157,8 @@ export function Forget({ hub, changed }: { hub: HubCall; changed: () => void }) 
           <p>
             {done.answers_removed} cached {done.answers_removed === 1 ? 'answer' : 'answers'} removed,{' '}
             {done.pages_trimmed} {done.pages_trimmed === 1 ? 'page' : 'pages'} trimmed,{' '}
-            {done.audit_lines_cleared} audit {done.audit_lines_cleared === 1 ? 'line' : 'lines'} cleared.
+            {done.audit_lines_cleared} audit {done.audit_lines_cleared === 1 ? 'line' : 'lines'} cleared,{' '}
+            {done.crm_rows_removed} CRM reference {done.crm_rows_removed === 1 ? 'row' : 'rows'} removed.
           </p>
         </div>
       )}

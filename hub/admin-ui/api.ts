@@ -6,6 +6,7 @@
 import type { AddedMember, AdminMember, AlertsAnswer, ForgetSummary, RotatedMember } from '../admin-routes';
 import type { AlertRow } from '../alerts';
 import type { AuditRow, SpendRow } from '../audit';
+import type { CrmReferenceAnswer } from '../crm';
 import type { DoNotEnrichEntry } from '../privacy';
 
 export type {
@@ -14,6 +15,7 @@ export type {
   AlertRow,
   AlertsAnswer,
   AuditRow,
+  CrmReferenceAnswer,
   DoNotEnrichEntry,
   ForgetSummary,
   RotatedMember,
@@ -47,13 +49,15 @@ export async function call<T>(
   body?: unknown,
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file (the CRM export) goes as its own bytes, for the hub to read; anything else as JSON.
+  const file = body instanceof Blob;
+  if (body !== undefined) headers['Content-Type'] = file ? body.type || 'text/csv' : 'application/json';
   let response: Response;
   try {
     response = await fetch(`/hub/v1/admin/${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : file ? body : JSON.stringify(body),
       cache: 'no-store',
     });
   } catch (error) {

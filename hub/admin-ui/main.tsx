@@ -1,7 +1,7 @@
 /**
  * The hub's admin page (served by hub/admin-page.ts): the admin token is asked for once and kept in
  * this tab's sessionStorage; with it the page shows the members (and their tokens' expiry), spend
- * per day, the alerts sent, the do-not-enrich list, forget and the audit. A wrong token shows nothing but the sign-in and why.
+ * per day, the alerts sent, the do-not-enrich list, forget, the team's CRM reference and the audit. A wrong token shows nothing but the sign-in and why.
  */
 import './admin.css';
 import { render } from 'preact';
@@ -10,6 +10,7 @@ import { Field } from '../../components/Field';
 import { Alerts } from './Alerts';
 import { Audit } from './Audit';
 import { type AdminMember, call, forgetToken, savedToken, saveToken } from './api';
+import { CrmReference } from './CrmReference';
 import { Members } from './Members';
 import { DoNotEnrich, Forget } from './Privacy';
 import { Spend } from './Spend';
@@ -39,7 +40,8 @@ function SignIn({ signedIn, problem }: { signedIn: (token: string) => void; prob
       <header class="page-header">
         <h1>Team hub · Admin</h1>
         <p class="muted">
-          Members, budgets, tokens, spend, alerts, do-not-enrich, forget and the audit of this hub.
+          Members, budgets, tokens, spend, alerts, do-not-enrich, forget, the CRM reference and the audit of
+          this hub.
         </p>
       </header>
       <form class="card" aria-labelledby="sign-in-title" onSubmit={submit}>
@@ -86,7 +88,8 @@ function Admin({ token, signOut }: { token: string; signOut: (problem: string | 
         <div>
           <h1>Team hub · Admin</h1>
           <p class="muted">
-            Members, budgets, tokens, spend, alerts, do-not-enrich, forget and the audit of this hub.
+            Members, budgets, tokens, spend, alerts, do-not-enrich, forget, the CRM reference and the audit of
+            this hub.
           </p>
         </div>
         <div class="row">
@@ -107,6 +110,7 @@ function Admin({ token, signOut }: { token: string; signOut: (problem: string | 
         <div class="stack-sections">
           <DoNotEnrich hub={hub} version={version} changed={changed} />
           <Forget hub={hub} changed={changed} />
+          <CrmReference hub={hub} version={version} changed={changed} />
         </div>
       </div>
       <Audit hub={hub} version={version} members={memberList} />

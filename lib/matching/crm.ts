@@ -203,3 +203,48 @@ export function matchRows(index: CrmIndex, rows: readonly CrmIdentity[]): Array<
   const memo: DomainMemo = new Map();
   return rows.map((row) => matchRow(index, row, memo));
 }
+
+/** A request's parameter, when it is a text. */
+function textParam(params: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  const value = params[name];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * What a request of the service names, as a row of the reference would: a profile's address, an
+ * email, a person's name with their company's domain, a company's domain. The team hub matches a
+ * peeked request by it when the member gave no row of theirs (its `identity`); an endpoint naming
+ * nobody (a search, a listing) gives an empty identity, which matches nothing.
+ */
+export function identityOfParams(endpointId: string, params: Readonly<Record<string, unknown>>): CrmIdentity {
+  const identity: CrmIdentity = {};
+  const set = (name: keyof CrmIdentity, value: string | undefined) => {
+    if (value !== undefined) identity[name] = value;
+  };
+  switch (endpointId) {
+    case 'person.profile':
+      set(
+        'profileUrl',
+        textParam(params, 'profile_url') ??
+          textParam(params, 'social_profile_url') ??
+          textParam(params, 'microblog_profile_url'),
+      );
+      break;
+    case 'company.profile':
+      set('profileUrl', textParam(params, 'url'));
+      break;
+    case 'email.lookup':
+      set('email', textParam(params, 'email'));
+      break;
+    case 'person.lookup':
+      set('firstName', textParam(params, 'first_name'));
+      set('lastName', textParam(params, 'last_name'));
+      set('companyDomain', textParam(params, 'company_domain'));
+      break;
+    case 'company.lookup':
+      set('companyDomain', textParam(params, 'company_domain'));
+      set('companyName', textParam(params, 'company_name'));
+      break;
+  }
+  return identity;
+}

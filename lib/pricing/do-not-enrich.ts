@@ -209,9 +209,18 @@ export function listedIn(
 /** The entry of the list any of these texts names (an address, a domain, a profile URL), or null. */
 export function listedAmong(listed: ReadonlySet<string>, texts: readonly string[]): string | null {
   if (listed.size === 0) return null;
+  return firstListed(listed, subjectKeys(texts));
+}
+
+/**
+ * Every key these texts name, in the list's terms: what a list entry (with its mailbox, the hub's
+ * matchKeys) must share with them to name them. The hub keeps them beside its CRM reference's rows,
+ * so that forgetting or listing a subject finds the rows naming it without the rows' texts.
+ */
+export function subjectKeys(texts: readonly string[]): Set<string> {
   const keys = new Set<string>();
   for (const text of texts) addText(text, keys);
-  return firstListed(listed, keys);
+  return keys;
 }
 
 function firstListed(listed: ReadonlySet<string>, keys: Iterable<string>): string | null {

@@ -23,7 +23,7 @@ export interface CrmIdentity {
   companyName?: string;
 }
 
-/** Which export the file was recognised as, by its headers (entrypoints/lists/crm/crm-shapes.ts). */
+/** Which export the file was recognised as, by its headers (lib/crm/shapes.ts). */
 export type CrmShape =
   | 'hubspot-contacts'
   | 'hubspot-companies'

@@ -11,6 +11,10 @@
  *     requests a minute, against the 300 s that rate allows (aim: at most 1.05×); the requests the
  *     sandbox saw per paid call (aim: at most 1.01), the 429s it answered (aim: 0), and each hub
  *     process's memory (resident set) before and after.
+ * (c) a batch peek of 10,000 rows (`POST /hub/v1/peek`, 10 requests of 1,000 sent at once, as a
+ *     list's quote asks) through one hub process on loopback, half of them in the team's cache, a
+ *     third in its CRM reference and a do-not-enrich list to screen the copies by: the wall time
+ *     (aim: at most 2 s) and the hub process's memory before and after.
  *
  * On a real PostgreSQL when HUB_DATABASE_URL is set (a database of its own is created there and
  * dropped after), else on an embedded PGlite in a temporary folder, which one process owns: then
@@ -18,19 +22,22 @@
  *
  *   bash scripts/with-postgres.sh node --import tsx test/bench/hub.ts
  *   BENCH_QUICK=1 node --import tsx test/bench/hub.ts      (few calls and rows: checks that it runs)
+ *   BENCH_PEEK_ONLY=1 node --import tsx test/bench/hub.ts  (part (c) alone)
  *
  * Every process it starts is stopped however it ends (an error, Ctrl-C, SIGTERM).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runAdmin } from '../../hub/admin';
+import { cacheRowValues } from '../../hub/cache';
 import { type Db, openPglite, openPostgres } from '../../hub/db';
 import { migrate } from '../../hub/migrations';
+import { validate } from '../../hub/proxy';
 import { type RunningSandbox, startSandbox } from '../../sandbox/app';
 import { emptyPgliteFolder } from '../support/hub-testing';
 
@@ -39,6 +46,9 @@ const LATENCY_CALLS = Number(process.env.BENCH_CALLS ?? (QUICK ? 30 : 400));
 const MEMBERS = QUICK ? 5 : 50;
 const ROWS = QUICK ? 20 : 1_500;
 const SERVICE_RATE = 300;
+/** Part (c): requests of at most 1,000 rows each (the batch peek's most). */
+const PEEK_ROWS = QUICK ? 200 : 10_000;
+const PEEK_BATCH = 1_000;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TEAM_KEY = 'team';
 
@@ -285,8 +295,98 @@ async function list(sandbox: RunningSandbox, store: Storage): Promise<void> {
   );
 }
 
+/**
+ * (c): the team's cache, CRM reference and list written straight into the database (the admin's
+ * import for the CRM), then the rows peeked through a hub process, all requests at once.
+ */
+async function batchPeek(sandbox: RunningSandbox, store: Storage): Promise<void> {
+  const [token = ''] = await addMembers(store, 1, 'peeker');
+  const rows = Array.from({ length: PEEK_ROWS }, (_, index) => ({
+    path: '/api/v2/profile',
+    params: { profile_url: `https://www.linkedin.com/in/bench-peek-${index}` },
+    identity: { email: `person${index}@bench-corp.com`, fullName: `Person ${index}` },
+  }));
+  const db = await store.open();
+  try {
+    const now = new Date();
+    const cached = rows
+      .filter((_, index) => index % 2 === 0)
+      .map((row) => {
+        const checked = validate(row.path, new URLSearchParams(row.params).toString());
+        if ('refusal' in checked) throw new Error(checked.problem);
+        const body = { public_identifier: row.params.profile_url.split('/').pop(), full_name: 'Someone' };
+        const [key, endpoint, params, answer, fetchedAt, dataAt] = cacheRowValues(
+          checked.id,
+          checked.params,
+          body,
+          now,
+        );
+        return {
+          key,
+          endpoint,
+          params: JSON.parse(String(params)),
+          body: JSON.parse(String(answer)),
+          fetched_at: fetchedAt,
+          data_at: dataAt,
+        };
+      });
+    await db.query(
+      `INSERT INTO cache (key, endpoint, params, body, fetched_at, data_at)
+       SELECT r.key, r.endpoint, r.params, r.body, r.fetched_at, r.data_at
+       FROM jsonb_to_recordset($1::jsonb)
+         AS r(key text, endpoint text, params jsonb, body jsonb, fetched_at timestamptz, data_at timestamptz)`,
+      [JSON.stringify(cached)],
+    );
+    const folder = mkdtempSync(join(tmpdir(), 'hub-bench-crm-'));
+    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+    const file = join(folder, 'crm.csv');
+    const inCrm = rows.filter((_, index) => index % 3 === 0).map((row) => `${row.identity.email},x`);
+    writeFileSync(file, ['Email,Name', ...inCrm].join('\n'));
+    await runAdmin(db, ['crm-import', file]);
+    await runAdmin(db, ['do-not-enrich', 'add', 'someone-else@example.org']);
+  } finally {
+    await db.close();
+  }
+  const hub = await startHub({ ...store.env, HUB_PROVIDER_URL: sandbox.url, HUB_PROVIDER_KEY: TEAM_KEY });
+  const peek = async (requests: typeof rows) => {
+    const response = await fetch(`${hub.url}/hub/v1/peek`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ requests }),
+    });
+    if (response.status !== 200) throw new Error(`The batch peek answered ${response.status}`);
+    return ((await response.json()) as { answers: { cached: boolean; crm: string | null }[] }).answers;
+  };
+  await peek(rows.slice(0, 10)); // the process's first request (its list read, its code warm)
+  const memoryBefore = hub.residentMb();
+  const started = performance.now();
+  const batches: (typeof rows)[] = [];
+  for (let at = 0; at < rows.length; at += PEEK_BATCH) batches.push(rows.slice(at, at + PEEK_BATCH));
+  const answers = (await Promise.all(batches.map(peek))).flat();
+  const wallSeconds = (performance.now() - started) / 1000;
+  const memoryAfter = hub.residentMb();
+  await hub.stop();
+  console.log(
+    `(c) a batch peek of ${rows.length.toLocaleString('en-US')} rows, ${batches.length} ${batches.length === 1 ? 'request' : 'requests'} of at most ${PEEK_BATCH} at once, through 1 hub process (${store.env.HUB_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`,
+  );
+  console.log(
+    `  wall time ${wallSeconds.toFixed(2)} s (aim ≤ 2 s); ${answers.filter((answer) => answer.cached).length} cached, ` +
+      `${answers.filter((answer) => answer.crm !== null).length} in the CRM; hub process's memory (resident): ` +
+      `before ${memoryBefore.toFixed(0)} MB, after ${memoryAfter.toFixed(0)} MB`,
+  );
+}
+
 async function main(): Promise<void> {
   const store = await storage();
+  if (process.env.BENCH_PEEK_ONLY === '1') {
+    const sandbox = await startSandbox({
+      port: 0,
+      keys: [{ key: TEAM_KEY, credits: 1_000, plan: 'standard' }],
+    });
+    cleanups.push(() => sandbox.close());
+    await batchPeek(sandbox, store);
+    return;
+  }
   const sandbox = await startSandbox({
     port: 0,
     keys: [{ key: TEAM_KEY, credits: 100_000_000, plan: 'standard' }],
@@ -301,6 +401,7 @@ async function main(): Promise<void> {
   });
   cleanups.push(() => paced.close());
   await list(paced, store);
+  await batchPeek(sandbox, store);
 }
 
 main()

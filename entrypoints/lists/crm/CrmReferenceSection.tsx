@@ -11,34 +11,18 @@ import { Field } from '@/components/Field';
 import { ErrorNotice } from '@/components/Notice';
 import type { UserMessage } from '@/lib/api/errors';
 import { backgroundFailure } from '@/lib/ask-background';
+import { CRM_EXPORT, identityOf, recognise } from '@/lib/crm/shapes';
+import { SHAPE_LABELS, summaryWords } from '@/lib/crm/summary';
 import { CRM_REFERENCE_LIMITS } from '@/lib/list-limits';
 import type { CrmReferenceSummary, CrmShape, ListColumnRole } from '@/lib/protocol';
+import { decodeBytes, detectEncoding, type ParsedTable, parseTable, readListBytes } from '@/lib/table-file';
 import type { ListsBackend } from '../backend';
 import { MappingTable } from '../draft/MappingTable';
 import { type ChosenFile, EncodingChoice } from '../import/ImportStep';
-import {
-  decodeBytes,
-  detectEncoding,
-  type FileKind,
-  type ParsedTable,
-  parseTable,
-  readListBytes,
-} from '../import/read-file';
-import { identityOf, recognise, SHAPE_LABELS } from './crm-shapes';
 import { sendReference } from './send-reference';
 
-/**
- * A CRM export, as its limits and messages name it. One export is the reference (another replaces
- * it), so one too large is exported smaller rather than split.
- */
-export const CRM_EXPORT: FileKind = {
-  limits: CRM_REFERENCE_LIMITS,
-  file: 'a CRM export',
-  table: 'CRM export',
-  tooLarge:
-    'Export only the columns that identify people (names, emails, profile addresses, company websites): the others are not kept.',
-  tooManyRows: 'Export only the people and companies you want your lists checked against.',
-};
+const count = (value: number) => value.toLocaleString('en-US');
+const rows = (value: number) => `${count(value)} ${value === 1 ? 'row' : 'rows'}`;
 
 /** A file read and recognised, before it is kept. */
 interface ReadExport {
@@ -46,18 +30,6 @@ interface ReadExport {
   table: ParsedTable;
   shape: CrmShape;
   roles: ListColumnRole[];
-}
-
-const count = (value: number) => value.toLocaleString('en-US');
-const rows = (value: number) => `${count(value)} ${value === 1 ? 'row' : 'rows'}`;
-
-/** What the import read, in a sentence: read, usable, and why the others match nothing. */
-export function summaryWords(summary: CrmReferenceSummary): string {
-  const unusable = summary.read - summary.usable;
-  const why = summary.unusable.map(({ reason, rows: n }) => `${reason}: ${count(n)}`).join('; ');
-  return `${rows(summary.read)} read, ${count(summary.usable)} with something to match on${
-    unusable > 0 ? `, ${count(unusable)} matched nothing usable (${why})` : ''
-  }.`;
 }
 
 export function CrmReferenceSection({ backend }: { backend: ListsBackend }) {

@@ -10,6 +10,8 @@ import { useInCrm } from '@/hooks/useInCrm';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
 import { backgroundFailure, newRequestId } from '@/lib/ask-background';
 import { readCap } from '@/lib/credit-cap';
+import { identityOf } from '@/lib/crm/shapes';
+import { guessRoles } from '@/lib/list-columns';
 import type {
   ListColumnRole,
   ListOptions,
@@ -18,12 +20,10 @@ import type {
   PeekRequest,
   Quote,
 } from '@/lib/protocol';
+import { ENCODING_LABELS } from '@/lib/table-file';
 import type { ListsBackend } from '../backend';
-import { identityOf } from '../crm/crm-shapes';
 import { inTeamCrm, leaveOutInCrm, withIdentities } from '../crm/in-crm';
-import { guessRoles } from '../import/columns';
 import { type ChosenFile, EncodingChoice, type ImportedList, readChosenFile } from '../import/ImportStep';
-import { ENCODING_LABELS } from '../import/read-file';
 import { planRequests } from '../import/row-requests';
 import { DraftOptions } from './DraftOptions';
 import { DryRunSection } from './DryRunSection';

@@ -9,7 +9,7 @@ import { endpointTitle } from '@/lib/api/endpoint-info';
 import type { UserMessage } from '@/lib/api/errors';
 import type { Quote } from '@/lib/protocol';
 import { formatQuote, rowsBesideWords, spendLabel } from '@/lib/quote-format';
-import type { ParsedTable } from '../import/read-file';
+import type { ParsedTable } from '@/lib/table-file';
 import { RowsTable } from '../table/RowsTable';
 import { crmMark, type DryRun, dryRunWords, durationWords, type MarkedRow, rowsWord } from './dry-run';
 

@@ -2,8 +2,9 @@
  * How each column of the file is read: guessed from its header and its cells, changed by the
  * person. A column can be ignored; several can hold profile addresses (one per network).
  */
+
+import { ROLE_LABELS } from '@/lib/list-columns';
 import { LIST_COLUMN_ROLES, type ListColumnRole } from '@/lib/protocol';
-import { ROLE_LABELS } from '../import/columns';
 
 export interface MappingTableProps {
   columns: readonly string[];

@@ -15,7 +15,7 @@ import {
   type ParsedTable,
   parseTable,
   readListBytes,
-} from './read-file';
+} from '@/lib/table-file';
 
 export interface ImportedList {
   name: string;

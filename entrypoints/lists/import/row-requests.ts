@@ -10,6 +10,7 @@ import { PARAM_FIELDS } from '@/lib/api/fields';
 import type { EndpointId } from '@/lib/api/ids';
 import { isEmailAddress } from '@/lib/email-selection';
 import { freshnessParams } from '@/lib/freshness';
+import { cellsOf } from '@/lib/list-columns';
 import { parseProfileUrl, websiteDomain } from '@/lib/profile-urls';
 import { enrichRequestOf } from '@/lib/profiles';
 import type { ListColumnRole, ListOptions, PeekRequest } from '@/lib/protocol';
@@ -19,22 +20,6 @@ export type RowRequest =
   | { reason: string };
 
 const PERSON_KINDS = new Set(['person', 'social', 'microblog', 'codehost']);
-
-/** The cells of a row in the columns with this role, non-empty, in column order. */
-export function cellsOf(
-  cells: readonly string[],
-  roles: readonly ListColumnRole[],
-  role: ListColumnRole,
-): string[] {
-  // Asked several times for each row of a list of thousands: only the role's own cells are trimmed.
-  const found: string[] = [];
-  for (let index = 0; index < roles.length; index++) {
-    if (roles[index] !== role) continue;
-    const cell = cells[index]?.trim();
-    if (cell) found.push(cell);
-  }
-  return found;
-}
 
 /** Same params, same identity: what makes two rows ask the same thing. */
 function identityOf(endpointId: EndpointId, params: Record<string, string | number>): string {

@@ -10,52 +10,14 @@
  * reference too, and a row never kept can never be matched.
  */
 import type { IDBPDatabase } from 'idb';
-import { type CrmIndex, crmKeys, indexReference, matchRows } from '../../matching/crm';
+import { identityTexts, readReference } from '../../crm/reference';
+import { type CrmIndex, indexReference, matchRows } from '../../matching/crm';
 import { listedAmong } from '../../pricing/do-not-enrich';
 import type { CrmExport, CrmIdentity, CrmMatchBy, CrmReferenceSummary } from '../../protocol';
 import { CRM_REFERENCE_KEY, type CrmReference, type EnrichmentDb } from '../db';
 import { listedKeys } from '../do-not-enrich';
 
 type Db = IDBPDatabase<EnrichmentDb>;
-
-export const LISTED_REASON = 'on your do-not-enrich list, not kept';
-
-/** The texts of a row the do-not-enrich list is matched against. */
-function identityTexts(row: CrmIdentity): string[] {
-  return [row.profileUrl, row.email, row.companyDomain].filter((text): text is string => !!text?.trim());
-}
-
-/** Only the cells that identify: blank ones left out, the rest trimmed. */
-function kept(row: CrmIdentity): CrmIdentity {
-  const out: CrmIdentity = {};
-  for (const [name, value] of Object.entries(row) as Array<[keyof CrmIdentity, string | undefined]>) {
-    const text = value?.trim();
-    if (text) out[name] = text;
-  }
-  return out;
-}
-
-/** Reads an export: the rows kept, and what the person is told about the others. */
-export function readReference(request: CrmExport, listed: ReadonlySet<string>, now: number): CrmReference {
-  const rows: CrmIdentity[] = [];
-  const reasons = new Map<string, number>();
-  for (const row of request.rows) {
-    const why = listedAmong(listed, identityTexts(row)) ? LISTED_REASON : crmKeys(row).unusable;
-    if (why) reasons.set(why, (reasons.get(why) ?? 0) + 1);
-    else rows.push(kept(row));
-  }
-  const summary: CrmReferenceSummary = {
-    name: request.name,
-    shape: request.shape,
-    importedAt: now,
-    read: request.rows.length,
-    usable: rows.length,
-    unusable: [...reasons]
-      .map(([reason, count]) => ({ reason, rows: count }))
-      .sort((a, b) => b.rows - a.rows),
-  };
-  return { summary, rows };
-}
 
 let indexed: { of: CrmReference; index: CrmIndex } | null = null;
 

@@ -3,8 +3,9 @@
  * after it is imported: rows read, usable, and why the rest are not.
  */
 import { describe, expect, it } from 'vitest';
-import { CRM_EXPORT, summaryWords } from '../../../../../entrypoints/lists/crm/CrmReferenceSection';
-import { parseTable, readListBytes } from '../../../../../entrypoints/lists/import/read-file';
+import { CRM_EXPORT } from '../../../../../lib/crm/shapes';
+import { summaryWords } from '../../../../../lib/crm/summary';
+import { parseTable, readListBytes } from '../../../../../lib/table-file';
 
 const base = { name: 'contacts.csv', shape: 'hubspot-contacts' as const, importedAt: 0 };
 

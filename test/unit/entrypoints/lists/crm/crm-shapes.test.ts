@@ -4,10 +4,10 @@
  * the start carry only the others.
  */
 import { describe, expect, it } from 'vitest';
-import { identityOf, recognise } from '../../../../../entrypoints/lists/crm/crm-shapes';
 import { leaveOutInCrm } from '../../../../../entrypoints/lists/crm/in-crm';
 import { dryRun, dryRunWords } from '../../../../../entrypoints/lists/draft/dry-run';
 import { planRequests } from '../../../../../entrypoints/lists/import/row-requests';
+import { identityOf, recognise } from '../../../../../lib/crm/shapes';
 import type { ListQuote } from '../../../../../lib/protocol';
 
 const row = (columns: string[], cells: string[]) => {

@@ -10,10 +10,10 @@ import { resolve } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { listToCsv, listToJson, listToVcards } from '../../../../../entrypoints/lists/export/list-export';
-import { parseTable } from '../../../../../entrypoints/lists/import/read-file';
 import type { EndpointId } from '../../../../../lib/api/ids';
 import { readEnriched } from '../../../../../lib/background/lists/enriched';
 import type { ListInput, ListOptions, ListRequestView } from '../../../../../lib/protocol';
+import { parseTable } from '../../../../../lib/table-file';
 import { listRequestView } from '../../../../support/list-views';
 
 const OPTIONS: ListOptions = { freshness: 'if-present', withProfiles: true, contacts: false };

@@ -7,16 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { guessRoles } from '../../../../../entrypoints/lists/import/columns';
-import {
-  decodeBytes,
-  detectEncoding,
-  parseTable,
-  readListBytes,
-} from '../../../../../entrypoints/lists/import/read-file';
 import { planRequests, rowRequest } from '../../../../../entrypoints/lists/import/row-requests';
+import { guessRoles } from '../../../../../lib/list-columns';
 import { LIST_LIMITS } from '../../../../../lib/list-limits';
 import type { ListColumnRole, ListOptions } from '../../../../../lib/protocol';
+import { decodeBytes, detectEncoding, parseTable, readListBytes } from '../../../../../lib/table-file';
 
 const OPTIONS: ListOptions = { freshness: 'if-present', withProfiles: true, contacts: false };
 

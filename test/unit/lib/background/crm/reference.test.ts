@@ -11,7 +11,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   clearReference,
   importReference,
-  LISTED_REASON,
   matchReference,
   referenceSummary,
 } from '../../../../../lib/background/crm/reference';
@@ -21,6 +20,7 @@ import { clearHistory, exportStored, forgetSubject } from '../../../../../lib/ba
 import { expireOld } from '../../../../../lib/background/retention';
 import { registerPrivacyRoutes } from '../../../../../lib/background/routes/privacy';
 import type { Handle } from '../../../../../lib/background/routes/router';
+import { LISTED_REASON } from '../../../../../lib/crm/reference';
 import { readList } from '../../../../../lib/pricing/do-not-enrich';
 import type { CrmIdentity } from '../../../../../lib/protocol';
 

@@ -15,8 +15,8 @@
  * with bytes UTF-8 does not allow could be either, so the first such byte is named with its row,
  * column and line, and the person chooses how the file is read.
  */
-import { loadPapaparse } from '@/lib/csv';
-import { LIST_LIMITS } from '@/lib/list-limits';
+import { loadPapaparse } from './csv';
+import { LIST_LIMITS } from './list-limits';
 
 export type Encoding = 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
 
@@ -84,12 +84,16 @@ export const LIST_FILE: FileKind = {
 
 /** The file as bytes: refused before it is read when it is larger than its kind can be. */
 export async function readListBytes(file: Blob, kind: FileKind = LIST_FILE): Promise<Uint8Array> {
-  if (file.size > kind.limits.fileBytes) {
-    throw new Error(
-      `This file is ${megabytes(file.size)}: ${kind.file} can be at most ${megabytes(kind.limits.fileBytes)}. ${kind.tooLarge}`,
-    );
-  }
+  checkFileSize(file.size, kind);
   return new Uint8Array(await file.arrayBuffer());
+}
+
+/** Throws the person's message when a file of `bytes` is larger than its kind can be. */
+export function checkFileSize(bytes: number, kind: FileKind): void {
+  if (bytes > kind.limits.fileBytes)
+    throw new Error(
+      `This file is ${megabytes(bytes)}: ${kind.file} can be at most ${megabytes(kind.limits.fileBytes)}. ${kind.tooLarge}`,
+    );
 }
 
 /**

@@ -2,19 +2,30 @@
  * Which CRM export a file is, by its headers, and what identifies each of its rows. The three
  * CRMs' exports are recognised by the columns only they write (HubSpot's `Record ID`, Salesforce's
  * `Lead ID` / `Contact ID` / `Account Name`, Pipedrive's `Person - …`), and their columns read by
- * their own labels; any other file is read as the lists page reads a list (../import/columns.ts),
+ * their own labels; any other file is read as the lists page reads a list (lib/list-columns.ts),
  * with the same column roles the person can change.
+ *
+ * Pure, for both sides: the lists page reads an export here (and lets the person change the
+ * columns' roles), and the team hub reads the admin's upload with the same code (`readCrmFile`:
+ * the detected encoding, the recognised roles), under the same limits.
  */
-import type { CrmIdentity, CrmShape, ListColumnRole } from '@/lib/protocol';
-import { guessRoles, normalHeader } from '../import/columns';
-import { cellsOf } from '../import/row-requests';
 
-export const SHAPE_LABELS: { readonly [S in CrmShape]: string } = {
-  'hubspot-contacts': 'a HubSpot contacts export',
-  'hubspot-companies': 'a HubSpot companies export',
-  salesforce: 'a Salesforce leads or contacts report',
-  'pipedrive-people': 'a Pipedrive people export',
-  mapped: 'a CSV file, read by its columns',
+import { cellsOf, guessRoles, normalHeader } from '../list-columns';
+import { CRM_REFERENCE_LIMITS } from '../list-limits';
+import type { CrmExport, CrmIdentity, CrmShape, ListColumnRole } from '../protocol';
+import { checkFileSize, decodeBytes, type FileKind, parseTable } from '../table-file';
+
+/**
+ * A CRM export, as its limits and messages name it. One export is the reference (another replaces
+ * it), so one too large is exported smaller rather than split.
+ */
+export const CRM_EXPORT: FileKind = {
+  limits: CRM_REFERENCE_LIMITS,
+  file: 'a CRM export',
+  table: 'CRM export',
+  tooLarge:
+    'Export only the columns that identify people (names, emails, profile addresses, company websites): the others are not kept.',
+  tooManyRows: 'Export only the people and companies you want your lists checked against.',
 };
 
 /** Each shape's labels (as normalHeader writes them) and what they hold. */
@@ -115,4 +126,17 @@ export function identityOf(cells: readonly string[], roles: readonly ListColumnR
   set('companyDomain', first('company_domain'));
   set('companyName', first('company_name'));
   return identity;
+}
+
+/**
+ * A CRM export's bytes as the export the reference is read from: refused (a clear Error) when the
+ * file is larger than a CRM export can be, or its table is not one (too many rows, columns or
+ * characters, a byte its encoding does not allow); its encoding detected and its columns' roles
+ * recognised, as the lists page proposes them before the person changes any.
+ */
+export async function readCrmFile(name: string, bytes: Uint8Array): Promise<CrmExport> {
+  checkFileSize(bytes.byteLength, CRM_EXPORT);
+  const table = await parseTable(decodeBytes(bytes), CRM_EXPORT);
+  const { shape, roles } = recognise(table.columns, table.rows);
+  return { name, shape, rows: table.rows.map((cells) => identityOf(cells, roles)) };
 }

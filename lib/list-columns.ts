@@ -3,9 +3,9 @@
  * it. Cells win over a header that misleads ("Contact" full of email addresses is an email column).
  */
 
-import { isEmailAddress } from '@/lib/email-selection';
-import { parseProfileUrl, websiteDomain } from '@/lib/profile-urls';
-import type { ListColumnRole } from '@/lib/protocol';
+import { isEmailAddress } from './email-selection';
+import { parseProfileUrl, websiteDomain } from './profile-urls';
+import type { ListColumnRole } from './protocol';
 
 export const ROLE_LABELS: { readonly [R in ListColumnRole]: string } = {
   ignore: 'Ignore',
@@ -103,4 +103,20 @@ export function guessRoles(columns: readonly string[], rows: readonly string[][]
     return role;
   });
   return roles;
+}
+
+/** The cells of a row in the columns with this role, non-empty, in column order. */
+export function cellsOf(
+  cells: readonly string[],
+  roles: readonly ListColumnRole[],
+  role: ListColumnRole,
+): string[] {
+  // Asked several times for each row of a list of thousands: only the role's own cells are trimmed.
+  const found: string[] = [];
+  for (let index = 0; index < roles.length; index++) {
+    if (roles[index] !== role) continue;
+    const cell = cells[index]?.trim();
+    if (cell) found.push(cell);
+  }
+  return found;
 }
