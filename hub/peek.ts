@@ -14,41 +14,13 @@ import type { EndpointId } from '../lib/api/ids';
 import { identityTexts } from '../lib/crm/reference';
 import { identityOfParams } from '../lib/matching/crm';
 import { listedAmong, listedIn } from '../lib/pricing/do-not-enrich';
-import type { CrmIdentity, CrmMatchBy } from '../lib/protocol';
+import { MAX_PEEK_REQUESTS, type PeekAnswer } from '../lib/pricing/team-peek';
+import type { CrmIdentity } from '../lib/protocol';
 import { ageSeconds, type CacheRow, cachedFromRow, cacheKey, freshEnough } from './cache';
 import { matchCrm } from './crm';
 import type { Queryable } from './db';
 import { screenedCopy, validate } from './proxy';
 import { listedNow } from './request-steps';
-
-/** The most requests one batch peek takes (a list's page of them). */
-export const MAX_PEEK_REQUESTS = 1_000;
-
-/** One request of a batch peek, as a member sends it. */
-export interface PeekRequestBody {
-  /** The service's path (`/api/v2/profile`). */
-  path: string;
-  params: Record<string, string | number | boolean>;
-  /** The row the request is for, matched against the team's CRM; else what the params name. */
-  identity?: CrmIdentity;
-}
-
-/** What a request would get from the team. */
-export interface PeekAnswer {
-  /** The team has an answer a member may be given. */
-  cached: boolean;
-  /** That answer is fresh enough for the request: it would be served at 0 credits. */
-  free: boolean;
-  /** How old its data is; null when unknown or not cached. */
-  age_seconds: number | null;
-  fetched_at: string | null;
-  /** The request, its row or the team's answer names a subject on the team's do-not-enrich list. */
-  do_not_enrich: boolean;
-  /** How the row matches the team's CRM reference (batch only); null: it does not. */
-  crm: CrmMatchBy | null;
-  /** Why the request is not one the service takes (the hub's 400 or 404 for it); null when it is. */
-  invalid: string | null;
-}
 
 /** A request read: the registry's endpoint and canonical params, or why not. */
 export type PeekAsked =

@@ -13,8 +13,8 @@ import { createHub, type Hub } from '../../hub/app';
 import { crmReferenceSummary } from '../../hub/crm';
 import type { Db } from '../../hub/db';
 import { addMember } from '../../hub/members';
-import type { PeekAnswer } from '../../hub/peek';
 import { LISTED_REASON } from '../../lib/crm/reference';
+import type { PeekAnswer } from '../../lib/pricing/team-peek';
 import { hubTestBed } from '../support/hub-testing';
 
 const ADMIN_TOKEN = 'admin-secret-for-tests';

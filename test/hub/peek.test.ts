@@ -10,9 +10,9 @@ import { cacheRowValues } from '../../hub/cache';
 import { importCrmReference } from '../../hub/crm';
 import type { Db } from '../../hub/db';
 import { addMember } from '../../hub/members';
-import type { PeekAnswer } from '../../hub/peek';
 import { addListed } from '../../hub/privacy';
 import { validate } from '../../hub/proxy';
+import type { PeekAnswer } from '../../lib/pricing/team-peek';
 import { hubTestBed, type SandboxService } from '../support/hub-testing';
 
 const bed = hubTestBed();

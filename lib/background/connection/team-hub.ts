@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { type EndpointId, endpoints } from '../../api/endpoints';
 import { ApiError } from '../../api/errors';
+import { MAX_PEEK_REQUESTS, type PeekRequestBody } from '../../pricing/team-peek';
 import type { HubMember, Quote } from '../../protocol';
 import { hubForgottenItem, type Settings } from '../../settings';
 import type { Connection, ConnectionClient, PeekAsked, PeekMark } from './types';
@@ -107,11 +108,8 @@ const batchPeekSchema = z.looseObject({
   ),
 });
 
-/** The most requests the hub's batch peek takes in one post; more are sent in several. */
-const PEEK_BATCH_SIZE = 1_000;
-
 /**
- * What the team knows of many requests (POST /hub/v1/peek, PEEK_BATCH_SIZE a post, the posts
+ * What the team knows of many requests (POST /hub/v1/peek, MAX_PEEK_REQUESTS a post, the posts
  * together within PEEK_DEADLINE_MS), in order. A post that fails, is late or answers in another
  * shape fails the whole peek softly: null, and the price list's quote stands for every row (a
  * team's copy left unseen costs only what the quote already says). The failure is reported, not
@@ -122,19 +120,21 @@ async function teamPeekMany(
   requests: readonly PeekAsked[],
 ): Promise<PeekMark[] | null> {
   const chunks: PeekAsked[][] = [];
-  for (let at = 0; at < requests.length; at += PEEK_BATCH_SIZE)
-    chunks.push(requests.slice(at, at + PEEK_BATCH_SIZE));
+  for (let at = 0; at < requests.length; at += MAX_PEEK_REQUESTS)
+    chunks.push(requests.slice(at, at + MAX_PEEK_REQUESTS));
   try {
     const answered = await Promise.all(
       chunks.map(async (chunk) => {
         const { answers } = await client.hubRead('/hub/v1/peek', {}, batchPeekSchema, {
           deadlineMs: PEEK_DEADLINE_MS,
           body: {
-            requests: chunk.map(({ endpointId, canonical, identity }) => ({
-              path: endpoints[endpointId].path,
-              params: canonical,
-              ...(identity ? { identity } : {}),
-            })),
+            requests: chunk.map(
+              ({ endpointId, canonical, identity }): PeekRequestBody => ({
+                path: endpoints[endpointId].path,
+                params: canonical,
+                ...(identity ? { identity } : {}),
+              }),
+            ),
           },
         });
         if (answers.length !== chunk.length)
