@@ -179,17 +179,19 @@ export function jobWorker(
   return { service, stop, runnerDeps };
 }
 
-/** Reads until `ok` holds (every 10 ms), or fails with the last value read after `timeoutMs`. */
+/**
+ * Reads until `ok` holds (every 10 ms), or fails with the last value read after `timeoutMs` worth of
+ * those pauses (counted, not read on the clock: see waitFor in ./sections-harness.tsx).
+ */
 export async function until<T>(
   read: () => T | Promise<T>,
   ok: (value: T) => boolean,
   timeoutMs = 5_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let pauses = 0; ; pauses++) {
     const value = await read();
     if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    if (pauses * 10 > timeoutMs) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

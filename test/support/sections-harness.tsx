@@ -19,6 +19,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings';
 import { createSandbox, DEFAULT_SEED, datasetForSeed, type Sandbox } from '../../sandbox/app';
 import { parseKeyFaults } from '../../sandbox/faults';
 import { parseKeys } from '../../sandbox/keys';
+import { waitFor } from './wait-for';
 
 const BASE = 'https://sandbox.test';
 export const { dataset } = datasetForSeed(DEFAULT_SEED);
@@ -152,23 +153,6 @@ export function unmount() {
   if (container) render(null, container);
   container?.remove();
   container = undefined;
-}
-
-/** Lets the service, the sandbox and Preact finish what they started, until `check` holds. */
-export async function waitFor<T>(check: () => T, timeoutMs = 5_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      let value: T | undefined;
-      await act(async () => {
-        value = check();
-      });
-      return value as T;
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    }
-  }
 }
 
 /** The section whose heading is `name`. */

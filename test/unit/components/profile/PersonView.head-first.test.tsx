@@ -3,10 +3,11 @@
  * "About"; the sections under them follow once that frame is on screen, the same as without it.
  */
 import { render } from 'preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PersonView } from '../../../../components/profile/PersonView';
 import { personProfileSchema } from '../../../../lib/api/schemas';
 import realPerson from '../../../fixtures/real/person-profile.json';
+import { waitFor } from '../../../support/wait-for';
 
 const person = personProfileSchema.parse(realPerson);
 let container: HTMLElement | undefined;
@@ -35,7 +36,7 @@ describe('PersonView headFirst', () => {
     expect(root.querySelector('h2')?.textContent).toBe('John Marty');
     expect(sections(root)).toEqual(['About']);
     // The rest once that render is on screen (Preact's effects run after the next frame).
-    await vi.waitFor(() => expect(sections(root)).toContain('Experience 11'), { timeout: 5_000 });
+    await waitFor(() => expect(sections(root)).toContain('Experience 11'));
     expect(root.innerHTML).toBe(whole);
   });
 });

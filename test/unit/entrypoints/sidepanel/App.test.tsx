@@ -36,6 +36,7 @@ import {
   settle,
   unmountPanel,
 } from '../../../support/side-panel';
+import { waitFor } from '../../../support/wait-for';
 
 // The views the panel loads on first show, loaded here first: their import then resolves at once.
 import '../../../../entrypoints/sidepanel/batch/FoundOnPageBatch';
@@ -179,7 +180,7 @@ describe('side panel', () => {
     globalThis.panelFirstLook = undefined; // a page of its own: no first look asked yet
     startFirstLook(backend);
     const started = takeFirstLook()!;
-    await vi.waitFor(() => expect(started.answered).not.toBeNull());
+    await waitFor(() => expect(started.answered).not.toBeNull());
     const container = panelContainer();
     // No effect has run and no answer has been awaited: the profile is in the first render.
     render(<PanelApp backend={backend} firstLook={started} />, container);
@@ -194,7 +195,7 @@ describe('side panel', () => {
       [],
     ]);
     // The footer's balance is still asked, once, after that first render is on screen.
-    await vi.waitFor(() => expect(sentOf('account.get')).toHaveLength(1));
+    await waitFor(() => expect(sentOf('account.get')).toHaveLength(1));
   });
 
   it('says nothing of a balance the service does not give', async () => {

@@ -6,7 +6,7 @@
  */
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PanelBackend } from '../../../../../entrypoints/sidepanel/App';
 import { FoundOnPageBatch } from '../../../../../entrypoints/sidepanel/batch/FoundOnPageBatch';
 import { BATCH_POLL_MS } from '../../../../../entrypoints/sidepanel/batch/useFoundOnPage';
@@ -21,6 +21,7 @@ import type {
   Quote,
 } from '../../../../../lib/protocol';
 import { DEFAULT_SETTINGS } from '../../../../../lib/settings';
+import { waitFor } from '../../../../support/wait-for';
 
 const { apiKey: _noKey, ...defaults } = DEFAULT_SETTINGS;
 const SETTINGS: PublicSettings = {
@@ -420,13 +421,7 @@ describe('Found on this page, with enriching', () => {
     const waiting = buttonNamed(root, 'Try again Charles Babbage in 2 s · 2 credits');
     expect(waiting.disabled).toBe(true);
     // Enabled once the 2 s have passed (on a loaded machine, the timer may fire a little late).
-    const ready = await vi.waitFor(
-      async () => {
-        await settle();
-        return buttonNamed(root, 'Try again Charles Babbage · 2 credits');
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    const ready = await waitFor(() => buttonNamed(root, 'Try again Charles Babbage · 2 credits'), 10_000);
     expect(ready.disabled).toBe(false);
     await act(() => ready.click());
     await settle();

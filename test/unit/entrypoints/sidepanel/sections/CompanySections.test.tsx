@@ -31,8 +31,8 @@ import {
   TURNER_NAME,
   tearDown,
   unmount,
-  waitFor,
 } from '../../../../support/sections-harness';
+import { waitFor } from '../../../../support/wait-for';
 
 /**
  * The sandbox serves a few published answers, read from disk at an address Vite rewrites against

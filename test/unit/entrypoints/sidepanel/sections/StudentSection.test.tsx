@@ -14,8 +14,8 @@ import {
   section,
   tearDown,
   unmount,
-  waitFor,
 } from '../../../../support/sections-harness';
+import { waitFor } from '../../../../support/wait-for';
 
 /**
  * The sandbox serves a few published answers, read from disk at an address Vite rewrites against
