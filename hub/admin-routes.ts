@@ -3,7 +3,8 @@
  * (admin-page.ts): members with today's spend (removed ones too), adding one (the token is in this
  * answer only), setting a budget, removing one; spend per member per day; the do-not-enrich list,
  * adding and removing; forgetting a subject; the audit; rotating a member's token (the new one is
- * in that answer only); the budget alerts sent; the team's CRM reference (import, summary). Without an admin token configured these
+ * in that answer only); the budget alerts sent; the team's CRM reference (import, summary); the team
+ * watch (team-watch.ts: its lists, making and removing one, its monthly budget). Without an admin token configured these
  * routes answer 404: nobody is admin. Input is checked before anything changes (400, 404, 409).
  */
 import type { Context, Env, Hono } from 'hono';
@@ -29,6 +30,15 @@ import {
 } from './members';
 import { parseJsonNumbersAsText, WHOLE_NUMBER_RULE, WrittenNumber, wholeNumberOf } from './numbers';
 import { addListed, forget, listListed, removeListed } from './privacy';
+import type { ProxyConfig } from './proxy';
+import {
+  createTeamWatchList,
+  listStates,
+  removeTeamWatchList,
+  setWatchBudget,
+  watchBudgetState,
+} from './team-watch';
+import { listFields } from './team-watch-routes';
 
 /** A member as the admin routes answer it. */
 export interface AdminMember {
@@ -83,6 +93,8 @@ export interface ForgetSummary {
   pages_trimmed: number;
   audit_lines_cleared: number;
   crm_rows_removed: number;
+  /** People taken out of the team's watch lists (team-watch.ts). */
+  watched_removed: number;
 }
 
 const ADMIN = '/hub/v1/admin';
@@ -153,7 +165,11 @@ export function adminRoutes<E extends Env>(
   app: Hono<E>,
   db: Db,
   adminToken: string | undefined,
-  { alerts }: { alerts?: BudgetAlerts } = {},
+  {
+    alerts,
+    config,
+    now = () => new Date(),
+  }: { alerts?: BudgetAlerts; config?: ProxyConfig; now?: () => Date } = {},
 ): void {
   adminPage(app, adminToken);
   app.use(`${ADMIN}/*`, async (c, next) => {
@@ -295,6 +311,7 @@ export function adminRoutes<E extends Env>(
         pages_trimmed: result.pagesTrimmed,
         audit_lines_cleared: result.auditLinesCleared,
         crm_rows_removed: result.crmRowsRemoved,
+        watched_removed: result.watchedRemoved,
       };
       return c.json(summary);
     }),
@@ -321,6 +338,47 @@ export function adminRoutes<E extends Env>(
       return c.json({ reference: await importCrmReference(db, { name, bytes }) });
     }),
   );
+
+  // The team watch (team-watch.ts): its lists and budget, as the members' view and more.
+  if (config) {
+    app.get(`${ADMIN}/watch`, async (c) =>
+      c.json({ lists: await listStates(db, now()), budget: await watchBudgetState(db, config, now()) }),
+    );
+    app.patch(
+      `${ADMIN}/watch/budget`,
+      refusing(async (c) => {
+        const monthly = credits(await bodyOf(c), 'monthly_budget', false);
+        if (monthly === undefined || monthly === null)
+          throw new Refusal('monthly_budget: give the credits the team watch may spend a month');
+        await setWatchBudget(db, monthly);
+        return c.json({ budget: await watchBudgetState(db, config, now()) });
+      }),
+    );
+    app.post(
+      `${ADMIN}/watch/lists`,
+      refusing(async (c) => {
+        const body = await bodyOf(c);
+        const periodDays = wholeIn(body, 'period_days', [1, 366], false);
+        if (periodDays === undefined || periodDays === null)
+          throw new Refusal('period_days: must be 7, 30 or 90 (days)');
+        const created = await createTeamWatchList(
+          db,
+          { ...listFields(body), periodDays, createdBy: null },
+          now(),
+        );
+        return c.json(created, 201);
+      }),
+    );
+    app.delete(
+      `${ADMIN}/watch/lists/:id`,
+      refusing(async (c) => {
+        const id = wholeNumberOf(c.req.param('id') ?? '');
+        if (id === null || id > 2_147_483_647 || !(await removeTeamWatchList(db, id)))
+          throw new Refusal(`There is no team watch list ${c.req.param('id')}`, 404);
+        return c.json({ removed: id });
+      }),
+    );
+  }
 
   app.get(
     `${ADMIN}/audit`,

@@ -16,6 +16,8 @@
  *   crm-import <file>        replaces the team's CRM reference with a CRM export (CSV); crm-reference
  *   audit [--member <name>] [--subject <text>] [--limit <n>]
  *   spend                                                          what each member spent, by day
+ *   watch-budget [<credits>]     the team watch's budget a month (sets it when given), and its state
+ *   watch-lists                                         the team's watch lists and where they stand
  */
 
 import { readFile } from 'node:fs/promises';
@@ -23,13 +25,14 @@ import { basename } from 'node:path';
 import { summaryWords } from '../lib/crm/summary';
 import { readAudit, spendByDay } from './audit';
 import { leftOf, usageOf } from './budget';
-import { openConfiguredDb } from './config';
+import { DEFAULT_UNBOUNDED_RESERVE, openConfiguredDb, planOf } from './config';
 import { type CrmReferenceAnswer, crmReferenceSummary, importCrmReference } from './crm';
 import type { Db } from './db';
 import { addMember, DEFAULT_GRACE_HOURS, listMembers, removeMember, rotateToken, setBudget } from './members';
 import { migrate } from './migrations';
 import { WHOLE_NUMBER_RULE, wholeNumberOf } from './numbers';
 import { addListed, forget, listListed, removeListed } from './privacy';
+import { listStates, setWatchBudget, type WatchBudgetState, watchBudgetState } from './team-watch';
 
 export class UsageError extends Error {}
 
@@ -162,7 +165,8 @@ export async function runAdmin(db: Db, args: readonly string[]): Promise<string[
       const result = await forget(db, one(positional, 'subject'));
       return [
         `Forgot ${result.entry.text}: ${result.answersRemoved} answers removed, ${result.pagesTrimmed} pages trimmed, ` +
-          `${result.auditLinesCleared} audit lines cleared, ${result.crmRowsRemoved} CRM reference rows removed ` +
+          `${result.auditLinesCleared} audit lines cleared, ${result.crmRowsRemoved} CRM reference rows removed, ` +
+          `${result.watchedRemoved} people taken out of the team's watch lists ` +
           `(number ${result.seq} for the browsers).`,
       ];
     }
@@ -203,9 +207,43 @@ export async function runAdmin(db: Db, args: readonly string[]): Promise<string[
         ? ['Nothing spent yet.']
         : rows.map((row) => `${row.day}  ${row.member}  ${row.spent} spent  ${row.reserved} in flight`);
     }
+    case 'watch-budget': {
+      const [credits, ...more] = positional;
+      if (more.length > 0) throw new UsageError('watch-budget takes at most one number: the credits a month');
+      if (credits !== undefined) {
+        const value = wholeNumberOf(credits);
+        if (value === null)
+          throw new UsageError(`the watch budget must be ${WHOLE_NUMBER_RULE} (not "${credits}")`);
+        await setWatchBudget(db, value);
+      }
+      return [budgetLine(await watchBudgetState(db, pricing(), new Date()))];
+    }
+    case 'watch-lists': {
+      const lists = await listStates(db, new Date());
+      if (lists.length === 0) return ['The team has no watch lists.'];
+      return lists.map(
+        (list) =>
+          `${list.id}  ${list.name}  every ${list.period_days} days  by ${list.created_by ?? 'the admin'}  ` +
+          `${list.people} people, ${list.checked} asked, ${list.due} due` +
+          (list.next_due_at === null ? '' : `, next due ${list.next_due_at}`),
+      );
+    }
     default:
       throw new UsageError(command === undefined ? 'give a command' : `unknown command "${command}"`);
   }
+}
+
+/** What a person's check may cost depends on the plan (HUB_PLAN), as at the server. */
+const pricing = () => ({ plan: planOf(), unboundedReserve: DEFAULT_UNBOUNDED_RESERVE });
+
+/** The watch budget in a line: the month's spend, and whether people wait for it. */
+function budgetLine(budget: WatchBudgetState): string {
+  const waiting = budget.waiting_for_budget
+    ? budget.monthly_budget === 0
+      ? `; ${budget.due} people wait: set a budget to start`
+      : `; ${budget.due} people wait for the budget (new on ${budget.resumes_on})`
+    : '';
+  return `Team watch budget: ${budget.monthly_budget} credits a month, ${budget.spent_this_month} spent this month, ${budget.left} left${waiting}.`;
 }
 
 /** The reference in a line: its file, when it was imported, and what was read of it. */
@@ -236,7 +274,8 @@ const USAGE = `usage: npm run -s hub:admin -- <command>
   list-members | set-budget <name> [--daily N] [--monthly N|none] | remove-member <name>
   do-not-enrich add|remove <subject> | do-not-enrich list
   forget <subject> | audit [--member <name>] [--subject <text>] [--limit N] | spend
-  crm-import <file.csv> | crm-reference`;
+  crm-import <file.csv> | crm-reference
+  watch-budget [<credits a month>] | watch-lists`;
 
 async function main(): Promise<void> {
   const db = await openConfiguredDb();

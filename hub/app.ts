@@ -16,7 +16,7 @@ import { adminRoutes } from './admin-routes';
 import { type AlertDeps, BudgetAlerts } from './alerts';
 import { bearerOf, errorJson, jsonResponse } from './answers';
 import { DEFAULT_TIME_ZONE, leftOf, usageOf, useTimeZone } from './budget';
-import { DEFAULT_PROVIDER_TIMEOUT_MS } from './config';
+import { DEFAULT_PROVIDER_TIMEOUT_MS, DEFAULT_UNBOUNDED_RESERVE } from './config';
 import { DatabaseUnavailable, type Db } from './db';
 import { healthRoutes } from './health';
 import { AccountLimiter, type Priority } from './limiter';
@@ -30,6 +30,8 @@ import { type ProxyConfig, proxyRequest, validate } from './proxy';
 import { IDEMPOTENCY_HEADER, REQUEST_ID_RULE, sentRequestId } from './request-id';
 import { observeRequests } from './request-log';
 import { settleExpired } from './request-steps';
+import { TeamWatch } from './team-watch';
+import { TEAM_WATCH_PATHS, teamWatchRoutes } from './team-watch-routes';
 
 export interface HubOptions {
   db: Db;
@@ -56,6 +58,8 @@ export interface HubOptions {
   alertFetch?: typeof fetch;
   /** Where each member request's JSON log line goes (request-log.ts); none unless given. */
   log?: (line: string) => void;
+  /** HUB_WATCH_CHECK_MS: how often a running hub looks for team watch people due (team-watch.ts). */
+  watchCheckEveryMs?: number;
 }
 
 type HubEnv = { Variables: { member: Member } };
@@ -65,6 +69,8 @@ export interface Hub {
   limiter: AccountLimiter;
   metrics: HubMetrics;
   alerts: BudgetAlerts | undefined;
+  /** The team watch's schedule (team-watch.ts): started by a running hub (startHub), asked by tests. */
+  watch: TeamWatch;
   config: ProxyConfig;
   /**
    * Stops taking requests: new ones are refused with 503 (nothing sent), and those waiting for a
@@ -72,14 +78,21 @@ export interface Hub {
    * released. Requests already at the service go on.
    */
   stopTaking(): void;
-  /** Stops the hub's own periodic work (the balance checks) and waits for alert posts under way. */
+  /** Stops the hub's own periodic work (the balance checks, the team watch) and waits for what is under way. */
   stop(): Promise<void>;
 }
 
 const PRIORITY_HEADER = 'X-Hub-Priority';
 /** Where members' requests arrive: the service's paths and the hub's own member routes. */
 /** (`/hub/v1/peek/*` is the batch's `/hub/v1/peek` too, as Hono matches a wildcard.) */
-const MEMBER_PATHS = ['/api/*', '/v3/*', '/hub/v1/me', '/hub/v1/peek/*', '/hub/v1/forgotten'];
+const MEMBER_PATHS = [
+  '/api/*',
+  '/v3/*',
+  '/hub/v1/me',
+  '/hub/v1/peek/*',
+  '/hub/v1/forgotten',
+  ...TEAM_WATCH_PATHS,
+];
 /** A batch peek's body at most: 1,000 requests with their rows are well under it. */
 const PEEK_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -123,7 +136,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     providerUrl: options.providerUrl,
     providerKey: options.providerKey,
     plan: options.plan ?? 'standard',
-    unboundedReserve: options.unboundedReserve ?? 10,
+    unboundedReserve: options.unboundedReserve ?? DEFAULT_UNBOUNDED_RESERVE,
     fetchTimeoutMs: options.fetchTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
   };
   const serviceFetch = options.fetch ?? fetch;
@@ -139,6 +152,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   setMaxListeners(0, stopping.signal);
   const now = options.now ?? (() => new Date());
   const deps = { db, limiter, config, fetch: serviceFetch, now, alerts, stopping: stopping.signal };
+  const watch = new TeamWatch(deps, { checkEveryMs: options.watchCheckEveryMs });
   const app = new Hono<HubEnv>();
   app.use('*', refusedWhileStopping(stopping.signal));
 
@@ -167,12 +181,19 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   // The operator's routes and the admin's first: their own tokens (or none), not a member's.
   healthRoutes(app, db);
   metricsRoute(app, metrics, options.metricsToken);
-  adminRoutes(app, db, options.adminToken, { alerts });
+  adminRoutes(app, db, options.adminToken, { alerts, config, now });
   // Every member request is logged and counted, whatever its answer.
   for (const path of MEMBER_PATHS) app.use(path, observeRequests(metrics, options.log));
   // The service's paths read the token in their first statement (proxyRequest).
-  for (const path of ['/hub/v1/me', '/hub/v1/peek', '/hub/v1/peek/*', '/hub/v1/forgotten'])
+  for (const path of [
+    '/hub/v1/me',
+    '/hub/v1/peek',
+    '/hub/v1/peek/*',
+    '/hub/v1/forgotten',
+    ...TEAM_WATCH_PATHS,
+  ])
     app.use(path, members);
+  teamWatchRoutes(app, { db, config, now });
 
   const serviceCall = (c: Context<HubEnv>) => {
     const url = new URL(c.req.url);
@@ -260,9 +281,12 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     limiter,
     metrics,
     alerts,
+    watch,
     config,
     stopTaking: () => stopping.abort(),
-    stop: async () => alerts?.stop(),
+    stop: async () => {
+      await Promise.all([alerts?.stop(), watch.stop()]);
+    },
   };
 }
 
@@ -286,6 +310,7 @@ export async function startHub(
   options: HubOptions & { port: number; hostname?: string },
 ): Promise<RunningHub> {
   const hub = await createHub({ log: (line) => process.stdout.write(`${line}\n`), ...options });
+  hub.watch.start();
   const sweep = setInterval(() => {
     settleExpired(options.db).catch(() => {});
   }, SWEEP_EVERY_MS);

@@ -9,7 +9,8 @@
  * (`GET /metrics`), HUB_ALERT_WEBHOOK (where budget alerts are posted), HUB_BALANCE_FLOOR (the
  * balance under which the account's alert is posted; it needs the webhook) and HUB_PROVIDER_TIMEOUT_MS
  * (60,000: how long the service may take to answer; a request's reservation is held about twice
- * that once sent, and a stopping hub waits that long for requests at the service).
+ * that once sent, and a stopping hub waits that long for requests at the service) and HUB_WATCH_CHECK_MS
+ * (60,000: how often the hub looks for team watch people due: team-watch.ts).
  */
 import { DEFAULT_RATE_PER_MINUTE } from '../lib/api/assumptions';
 import type { Plan } from '../lib/pricing/credits';
@@ -19,6 +20,7 @@ import { wholeNumberOf } from './numbers';
 
 export const DEFAULT_HUB_PORT = 8788;
 export const DEFAULT_DATA_DIR = '.hub-data';
+const DEFAULT_WATCH_CHECK_MS = 60_000;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -49,6 +51,8 @@ export interface ServerConfig {
   plan: Plan;
   ratePerMinute: number;
   fetchTimeoutMs: number;
+  /** HUB_WATCH_CHECK_MS: how often the hub looks for team watch people due. */
+  watchCheckEveryMs: number;
   adminToken: string | undefined;
   timeZone: string;
   metricsToken: string | undefined;
@@ -72,11 +76,19 @@ function webhookUrl(env: Env): string | undefined {
 }
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 60_000;
+/** What a request whose price has no upper bound (per email returned) reserves beyond its minimum. */
+export const DEFAULT_UNBOUNDED_RESERVE = 10;
 
-export function serverConfig(env: Env = process.env): ServerConfig {
+/** HUB_PLAN: the account's plan (`standard` unless set), which some prices depend on. */
+export function planOf(env: Env = process.env): Plan {
   const plan = env.HUB_PLAN?.trim() || 'standard';
   if (plan !== 'standard' && plan !== 'growth')
     throw new Error(`HUB_PLAN must be standard or growth, not "${plan}"`);
+  return plan;
+}
+
+export function serverConfig(env: Env = process.env): ServerConfig {
+  const plan = planOf(env);
   const providerUrl = required(
     env,
     'HUB_PROVIDER_URL',
@@ -105,6 +117,7 @@ export function serverConfig(env: Env = process.env): ServerConfig {
     plan,
     ratePerMinute: wholeNumber(env, 'HUB_RATE_PER_MIN', DEFAULT_RATE_PER_MINUTE, 1),
     fetchTimeoutMs: wholeNumber(env, 'HUB_PROVIDER_TIMEOUT_MS', DEFAULT_PROVIDER_TIMEOUT_MS, 1),
+    watchCheckEveryMs: wholeNumber(env, 'HUB_WATCH_CHECK_MS', DEFAULT_WATCH_CHECK_MS, 100),
     adminToken: env.HUB_ADMIN_TOKEN?.trim() || undefined,
     timeZone: env.HUB_TIME_ZONE?.trim() || DEFAULT_TIME_ZONE,
     metricsToken: env.HUB_METRICS_TOKEN?.trim() || undefined,

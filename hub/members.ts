@@ -60,7 +60,7 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-function toMember(row: MemberRow): Member {
+export function memberOfRow(row: MemberRow): Member {
   return {
     id: row.id,
     name: row.name,
@@ -123,7 +123,32 @@ export function checkedToken(row: TokenRow | undefined, hash: string): TokenChec
 /** A token accepted: its member, noted for the request's log line. */
 function accepted(row: MemberRow): TokenCheck {
   noteMember(row.name);
-  return { member: toMember(row) };
+  return { member: memberOfRow(row) };
+}
+
+/**
+ * The team watch's payer (team-watch.ts): a member row of its own, so that the watch's requests take
+ * the members' one path (journal, budget accounting, limiter, audit). It has no token (its hash is no
+ * SHA-256, so no token matches it) and no budget of its own: the watch budget is kept by the watch.
+ */
+export const TEAM_WATCH_PAYER = '(team watch)';
+const PAYER_BUDGET = Number.MAX_SAFE_INTEGER;
+
+/** The team watch payer's member id, made on first use. */
+export async function teamWatchPayer(db: Queryable): Promise<number> {
+  // Twice: a process adding it at the same moment as another sees the other's row the second time.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [row] = await db.query<{ id: number }>(
+      `WITH added AS (
+       INSERT INTO members (name, token_hash, daily_budget, monthly_budget, team_watch)
+       VALUES ($1, 'team watch: no token', $2, NULL, true)
+       ON CONFLICT (team_watch) WHERE team_watch DO NOTHING RETURNING id)
+     SELECT id FROM added UNION ALL SELECT id FROM members WHERE team_watch LIMIT 1`,
+      [TEAM_WATCH_PAYER, PAYER_BUDGET],
+    );
+    if (row) return row.id;
+  }
+  throw new Error("The team watch's payer could not be made");
 }
 
 /** The active member a bearer token belongs to, or the 401 for an unknown, removed, expired or replaced one. */
@@ -185,7 +210,7 @@ export async function addMember(
     [name.trim(), hashToken(token), budgets.daily, budgets.monthly ?? null, expiresInHours],
   );
   if (!row) throw new Error('The member was not added');
-  return { member: toMember(row), token, expiresAt: isoOrNull(row.expires_at) };
+  return { member: memberOfRow(row), token, expiresAt: isoOrNull(row.expires_at) };
 }
 
 /** A rotation's new token, and until when the old one still works (null: it stopped at once). */
@@ -251,7 +276,10 @@ export interface ListedMember extends Member {
   previousTokenUntil: string | null;
 }
 
-/** Every member, removed ones too (after the active ones), for the admin. */
+/**
+ * Every member, removed ones too (after the active ones), for the admin; not the team watch's own
+ * payer (team-watch.ts), which no admin adds, names or removes.
+ */
 export async function listMembersWithRemoved(db: Queryable): Promise<ListedMember[]> {
   const rows = await db.query<
     MemberRow & {
@@ -262,10 +290,10 @@ export async function listMembersWithRemoved(db: Queryable): Promise<ListedMembe
   >(
     `SELECT ${COLUMNS}, removed_at, expires_at,
        CASE WHEN previous_token_until > now() THEN previous_token_until END AS previous_token_until
-     FROM members ORDER BY removed_at IS NOT NULL, name, removed_at DESC`,
+     FROM members WHERE NOT team_watch ORDER BY removed_at IS NOT NULL, name, removed_at DESC`,
   );
   return rows.map((row) => ({
-    ...toMember(row),
+    ...memberOfRow(row),
     removedAt: isoOrNull(row.removed_at),
     tokenExpiresAt: isoOrNull(row.expires_at),
     previousTokenUntil: isoOrNull(row.previous_token_until),
@@ -274,11 +302,11 @@ export async function listMembersWithRemoved(db: Queryable): Promise<ListedMembe
 
 export async function activeMemberNamed(db: Queryable, name: string): Promise<Member> {
   const [row] = await db.query<MemberRow>(
-    `SELECT ${COLUMNS} FROM members WHERE name = $1 AND removed_at IS NULL`,
+    `SELECT ${COLUMNS} FROM members WHERE name = $1 AND removed_at IS NULL AND NOT team_watch`,
     [name],
   );
   if (!row) throw new Refusal(`No member is named "${name}"`, 404);
-  return toMember(row);
+  return memberOfRow(row);
 }
 
 /** Sets what is given; `monthly: null` removes the monthly budget. */

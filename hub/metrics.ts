@@ -15,7 +15,10 @@ import { sameSecret } from './members';
 
 /** One member request as the metrics count it (request-log.ts observes it). */
 export interface AnsweredRequest {
-  /** The registry's endpoint id (`person.profile`), `hub.me`, `hub.peek`, `hub.peek_batch`, `hub.forgotten`, or `unknown`. */
+  /**
+   * The registry's endpoint id (`person.profile`), `hub.me`, `hub.peek`, `hub.peek_batch`,
+   * `hub.forgotten`, `hub.watch_lists`, `hub.watch_changes`, `hub.watch_seen`, or `unknown`.
+   */
   endpoint: string;
   status: number;
   /** What the team paid (X-Hub-Charged); null when unknown (v3). */

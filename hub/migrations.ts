@@ -482,6 +482,88 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX crm_reference_keys_row ON crm_reference_keys (row_no);
     `,
   },
+  {
+    // Team watch lists the hub runs on its own (team-watch.ts): the lists and the people on them;
+    // each person once for the whole team (team_watch_people: the shortest period of the lists
+    // holding them, when they are next due, the process holding them now with what it may spend,
+    // and the last answer kept to compare the next one with); each check asked, with what it cost
+    // (the watch budget's spend, by the hub's month); the changes found, as events; which a member
+    // has seen. The watch pays as a member of its own (members.team_watch, never listed nor named
+    // by the admin), so its requests take the members' one path: journal, cache, limiter, audit.
+    version: 7,
+    sql: `
+      ALTER TABLE members ADD COLUMN team_watch boolean NOT NULL DEFAULT false;
+      CREATE UNIQUE INDEX members_team_watch ON members (team_watch) WHERE team_watch;
+
+      CREATE TABLE team_watch_settings (
+        id integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+        -- What the team watch may spend in a month of the hub (HUB_TIME_ZONE); 0: nothing runs.
+        monthly_budget bigint NOT NULL CHECK (monthly_budget >= 0)
+      );
+
+      CREATE TABLE team_watch_lists (
+        id serial PRIMARY KEY,
+        name text NOT NULL,
+        period_days integer NOT NULL CHECK (period_days IN (7, 30, 90)),
+        -- The member who made it; null: the admin.
+        created_by integer REFERENCES members (id),
+        created_at timestamptz NOT NULL,
+        -- The creating click's id: a create asked again finds its list.
+        create_id text UNIQUE
+      );
+
+      CREATE TABLE team_watch_entries (
+        list_id integer NOT NULL REFERENCES team_watch_lists (id) ON DELETE CASCADE,
+        -- A person's canonical profile address (lib/profile-urls.ts).
+        person text NOT NULL,
+        name text,
+        PRIMARY KEY (list_id, person)
+      );
+      CREATE INDEX team_watch_entries_person ON team_watch_entries (person);
+
+      CREATE TABLE team_watch_people (
+        person text PRIMARY KEY,
+        period_days integer NOT NULL,
+        due_at timestamptz NOT NULL,
+        -- A process asking them now holds them until claimed_until, with at most claimed_credits.
+        claimed_by text,
+        claimed_until timestamptz,
+        claimed_credits bigint NOT NULL DEFAULT 0,
+        checked_at timestamptz,
+        answer jsonb,
+        name text,
+        -- How the last check ended: first, unchanged, changed, not_found, lost, failed.
+        outcome text
+      );
+      CREATE INDEX team_watch_people_due ON team_watch_people (due_at);
+
+      -- A check's request id names no one (team-watch.ts checkRequestId): forget leaves its charge.
+      CREATE TABLE team_watch_checks (
+        request_id text PRIMARY KEY,
+        at timestamptz NOT NULL,
+        charged bigint NOT NULL,
+        outcome text NOT NULL
+      );
+      CREATE INDEX team_watch_checks_at ON team_watch_checks (at);
+
+      CREATE TABLE team_watch_events (
+        seq bigserial PRIMARY KEY,
+        person text NOT NULL,
+        name text,
+        at timestamptz NOT NULL,
+        kind text NOT NULL,
+        -- lib/watch/events.ts PersonEvent.
+        event jsonb NOT NULL
+      );
+      CREATE INDEX team_watch_events_person ON team_watch_events (person);
+
+      CREATE TABLE team_watch_seen (
+        member_id integer NOT NULL REFERENCES members (id),
+        seq bigint NOT NULL REFERENCES team_watch_events (seq) ON DELETE CASCADE,
+        PRIMARY KEY (member_id, seq)
+      );
+    `,
+  },
 ];
 
 /** The schema version this hub's code expects: the last migration's. */

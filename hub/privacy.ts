@@ -6,7 +6,8 @@
  * Forget removes a subject from the shared cache (answers about them, and rows of pages naming
  * them), from the audit's names and from the request journal's (its question and a kept error), and appends them to the forgotten list, numbered, which
  * browsers in team mode read from their last number on (`GET /hub/v1/forgotten?since=N`). Forget
- * and the list both remove the rows of the team's CRM reference naming the subject (crm.ts).
+ * and the list both remove the rows of the team's CRM reference naming the subject (crm.ts), and take
+ * the subject out of the team's watch lists with their kept answer and changes (team-watch-people.ts).
  */
 import type { EndpointId } from '../lib/api/ids';
 import {
@@ -18,6 +19,7 @@ import {
 } from '../lib/pricing/do-not-enrich';
 import { Refusal } from './answers';
 import type { Db, Queryable } from './db';
+import { dropWatchedPeopleNaming } from './team-watch-people';
 
 export type { DoNotEnrichEntry };
 
@@ -48,6 +50,8 @@ export async function addListed(db: Queryable, subject: string): Promise<DoNotEn
   );
   // A listed subject is never in the CRM as far as a member can tell: its rows go, as the extension's do.
   await dropCrmRowsNaming(db, entry.key);
+  // Nor watched by the team: they leave every team watch list, with what was kept about them.
+  await dropWatchedPeopleNaming(db, matchKeys([entry.key]));
   return entry;
 }
 
@@ -86,6 +90,8 @@ export interface ForgetResult {
   auditLinesCleared: number;
   /** Rows of the team's CRM reference naming the subject, removed (crm.ts). */
   crmRowsRemoved: number;
+  /** People taken out of the team's watch lists, with their kept answer and changes (team-watch.ts). */
+  watchedRemoved: number;
 }
 
 /** Forgets a subject everywhere the hub keeps it, in one transaction. */
@@ -131,6 +137,7 @@ export async function forget(db: Db, subject: string): Promise<ForgetResult> {
       ]);
     await forgetInJournal(tx, keys, removedKeys);
     const crmRowsRemoved = await dropCrmRowsNaming(tx, entry.key);
+    const watchedRemoved = await dropWatchedPeopleNaming(tx, keys);
     const [added] = await tx.query<{ seq: string }>(
       'INSERT INTO forgotten (key, text) VALUES ($1, $2) RETURNING seq',
       [entry.key, entry.text],
@@ -142,6 +149,7 @@ export async function forget(db: Db, subject: string): Promise<ForgetResult> {
       pagesTrimmed,
       auditLinesCleared: cleared.length,
       crmRowsRemoved,
+      watchedRemoved,
     };
   });
 }

@@ -152,8 +152,12 @@ export function screenedCopy(
   return screened.listed === null ? { body: screened.data } : null;
 }
 
-/** The most a request may cost, for the member's budget. */
-function maxCharge(id: EndpointId, params: Record<string, unknown>, config: ProxyConfig): number {
+/** The most a request may cost, for the member's budget (and the team watch's). */
+export function maxCharge(
+  id: EndpointId,
+  params: Record<string, unknown>,
+  config: Pick<ProxyConfig, 'plan' | 'unboundedReserve'>,
+): number {
   const quote = quoteCanonical(id, params, { plan: config.plan });
   if (quote.max === null && quote.min !== null) return quote.min + config.unboundedReserve;
   return reservationOf(id, quote);
@@ -176,6 +180,13 @@ export interface MemberRequest {
   search: string;
   priority: Priority;
   token: string;
+  /** The team watch's own request (team-watch.ts): its payer's member id, in place of a token. */
+  payerId?: number;
+  /**
+   * The team's copy serves only if it was kept after this moment (the team watch's last answer
+   * about the person: its own copy would tell nothing new), besides being fresh enough.
+   */
+  keptAfter?: Date;
   /** The member's Idempotency-Key: the request is answered again from the journal when asked again. */
   requestId?: string;
 }
@@ -197,6 +208,7 @@ interface Asked {
 export async function proxyRequest(deps: ProxyDeps, request: MemberRequest): Promise<Response> {
   const checked = validate(request.path, request.search, request.method);
   if ('refusal' in checked) {
+    if (request.payerId !== undefined) return checked.refusal;
     // The service answers a bad key 401 before it reads the request: so does the hub.
     const token = await memberByToken(deps.db, request.token);
     return 'member' in token ? checked.refusal : token.refusal;
@@ -210,7 +222,8 @@ export async function proxyRequest(deps: ProxyDeps, request: MemberRequest): Pro
     requestId: request.requestId ?? randomUUID(),
   };
   for (let pause = FOLLOW_FIRST_PAUSE_MS; ; pause = Math.min(FOLLOW_MAX_PAUSE_MS, pause * 2)) {
-    const begun = await begin(deps.db, request.token, asked.key, request.requestId ?? null);
+    const who = request.payerId === undefined ? request.token : { payerId: request.payerId };
+    const begun = await begin(deps.db, who, asked.key, request.requestId ?? null);
     if ('refusal' in begun) return begun.refusal;
     const answer = await answerOrWait(deps, asked, begun);
     if (answer !== 'wait') return answer;
@@ -274,7 +287,9 @@ async function answerOrWait(deps: ProxyDeps, asked: Asked, begun: Begun): Promis
   if ((journaled?.state === 'waiting' || journaled?.state === 'sent') && !journaled.leasePassed)
     return 'wait';
 
-  if (cached && freshEnough(cached, params, deps.now())) return servedFromCache(cached.body);
+  const { keptAfter } = asked.request;
+  if (cached && freshEnough(cached, params, deps.now()) && (!keptAfter || cached.fetchedAt > keptAfter))
+    return servedFromCache(cached.body);
 
   const reserved = await reserve(db, {
     memberId: member.id,

@@ -27,6 +27,9 @@ const HUB_ROUTES: Record<string, string> = {
   '/hub/v1/me': 'hub.me',
   '/hub/v1/peek': 'hub.peek_batch',
   '/hub/v1/forgotten': 'hub.forgotten',
+  '/hub/v1/watch/lists': 'hub.watch_lists',
+  '/hub/v1/watch/changes': 'hub.watch_changes',
+  '/hub/v1/watch/seen': 'hub.watch_seen',
 };
 
 /** A bounded name for a path (the metrics' label, the log's endpoint): never the path itself. */

@@ -27,6 +27,7 @@ import { WAITER_STALE_MS } from './limiter';
 import {
   checkedToken,
   type Member,
+  memberOfRow,
   TOKEN_CHECK_COLUMNS,
   TOKEN_MATCH,
   type TokenRow,
@@ -63,11 +64,12 @@ const listCopies = new WeakMap<Queryable, { version: string; keys: ReadonlySet<s
  */
 export async function begin(
   db: Queryable,
-  token: string,
+  token: string | { payerId: number },
   cacheKey: string,
   requestId: string | null,
 ): Promise<Begun | { refusal: Response }> {
-  const hash = tokenLookupHash(token);
+  // The team watch's own requests name their payer (members.ts teamWatchPayer), which has no token.
+  const hash = typeof token === 'string' ? tokenLookupHash(token) : token.payerId;
   if (hash === null) return { refusal: unauthorized() };
   const copy = listCopies.get(db);
   const [row] = await db.query<
@@ -83,10 +85,10 @@ export async function begin(
        j.body AS journal_body, j.lease_until < clock_timestamp() AS journal_lease_passed
      FROM members m CROSS JOIN do_not_enrich_version v LEFT JOIN cache c ON c.key = $2
        LEFT JOIN request_journal j ON j.member_id = m.id AND j.request_id = $4
-     WHERE ${TOKEN_MATCH}`,
+     WHERE ${typeof hash === 'string' ? TOKEN_MATCH : PAYER_MATCH}`,
     [hash, cacheKey, copy?.version ?? '0', requestId],
   );
-  const checked = checkedToken(row, hash);
+  const checked = typeof hash === 'string' ? checkedToken(row, hash) : payerChecked(row);
   if (!row || 'refusal' in checked) return 'refusal' in checked ? checked : { refusal: unauthorized() };
   const { member } = checked;
   const listed = listedOf(db, row);
@@ -95,6 +97,13 @@ export async function begin(
       ? cachedFromRow({ body: row.body, fetched_at: row.fetched_at, data_at: row.data_at ?? null })
       : null;
   return { member, listed, cached, journaled: journaledOf(row) };
+}
+
+/** The team watch's payer found by its id (`$1`), never by a token. */
+const PAYER_MATCH = 'm.id = $1::integer AND m.team_watch AND m.removed_at IS NULL';
+
+function payerChecked(row: TokenRow | undefined): { member: Member } | { refusal: Response } {
+  return row ? { member: memberOfRow(row) } : { refusal: unauthorized() };
 }
 
 /** The list's keys as this process holds them, read again from `row.listed` when its version changed. */

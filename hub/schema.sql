@@ -20,6 +20,7 @@ CREATE TABLE members (
   previous_token_hash text,
   previous_token_until timestamp with time zone,
   token_issued_at timestamp with time zone NOT NULL DEFAULT now(),
+  team_watch boolean NOT NULL DEFAULT false,
   CONSTRAINT members_pkey PRIMARY KEY (id),
   CONSTRAINT members_token_hash_key UNIQUE (token_hash),
   CONSTRAINT members_daily_budget_check CHECK ((daily_budget >= 0)),
@@ -27,6 +28,7 @@ CREATE TABLE members (
 );
 CREATE UNIQUE INDEX members_active_name ON public.members USING btree (name) WHERE (removed_at IS NULL);
 CREATE UNIQUE INDEX members_previous_token ON public.members USING btree (previous_token_hash) WHERE (previous_token_hash IS NOT NULL);
+CREATE UNIQUE INDEX members_team_watch ON public.members USING btree (team_watch) WHERE team_watch;
 
 CREATE TABLE spend (
   member_id integer NOT NULL,
@@ -181,6 +183,79 @@ CREATE TABLE crm_reference_keys (
 );
 CREATE INDEX crm_reference_keys_key ON public.crm_reference_keys USING btree (kind, key);
 CREATE INDEX crm_reference_keys_row ON public.crm_reference_keys USING btree (row_no);
+
+CREATE TABLE team_watch_settings (
+  id integer NOT NULL DEFAULT 1,
+  monthly_budget bigint NOT NULL,
+  CONSTRAINT team_watch_settings_pkey PRIMARY KEY (id),
+  CONSTRAINT team_watch_settings_id_check CHECK ((id = 1)),
+  CONSTRAINT team_watch_settings_monthly_budget_check CHECK ((monthly_budget >= 0))
+);
+
+CREATE TABLE team_watch_lists (
+  id serial,
+  name text NOT NULL,
+  period_days integer NOT NULL,
+  created_by integer,
+  created_at timestamp with time zone NOT NULL,
+  create_id text,
+  CONSTRAINT team_watch_lists_pkey PRIMARY KEY (id),
+  CONSTRAINT team_watch_lists_create_id_key UNIQUE (create_id),
+  CONSTRAINT team_watch_lists_created_by_fkey FOREIGN KEY (created_by) REFERENCES members(id),
+  CONSTRAINT team_watch_lists_period_days_check CHECK ((period_days = ANY (ARRAY[7, 30, 90])))
+);
+
+CREATE TABLE team_watch_entries (
+  list_id integer NOT NULL,
+  person text NOT NULL,
+  name text,
+  CONSTRAINT team_watch_entries_pkey PRIMARY KEY (list_id, person),
+  CONSTRAINT team_watch_entries_list_id_fkey FOREIGN KEY (list_id) REFERENCES team_watch_lists(id) ON DELETE CASCADE
+);
+CREATE INDEX team_watch_entries_person ON public.team_watch_entries USING btree (person);
+
+CREATE TABLE team_watch_people (
+  person text NOT NULL,
+  period_days integer NOT NULL,
+  due_at timestamp with time zone NOT NULL,
+  claimed_by text,
+  claimed_until timestamp with time zone,
+  claimed_credits bigint NOT NULL DEFAULT 0,
+  checked_at timestamp with time zone,
+  answer jsonb,
+  name text,
+  outcome text,
+  CONSTRAINT team_watch_people_pkey PRIMARY KEY (person)
+);
+CREATE INDEX team_watch_people_due ON public.team_watch_people USING btree (due_at);
+
+CREATE TABLE team_watch_checks (
+  request_id text NOT NULL,
+  at timestamp with time zone NOT NULL,
+  charged bigint NOT NULL,
+  outcome text NOT NULL,
+  CONSTRAINT team_watch_checks_pkey PRIMARY KEY (request_id)
+);
+CREATE INDEX team_watch_checks_at ON public.team_watch_checks USING btree (at);
+
+CREATE TABLE team_watch_events (
+  seq bigserial,
+  person text NOT NULL,
+  name text,
+  at timestamp with time zone NOT NULL,
+  kind text NOT NULL,
+  event jsonb NOT NULL,
+  CONSTRAINT team_watch_events_pkey PRIMARY KEY (seq)
+);
+CREATE INDEX team_watch_events_person ON public.team_watch_events USING btree (person);
+
+CREATE TABLE team_watch_seen (
+  member_id integer NOT NULL,
+  seq bigint NOT NULL,
+  CONSTRAINT team_watch_seen_pkey PRIMARY KEY (member_id, seq),
+  CONSTRAINT team_watch_seen_member_id_fkey FOREIGN KEY (member_id) REFERENCES members(id),
+  CONSTRAINT team_watch_seen_seq_fkey FOREIGN KEY (seq) REFERENCES team_watch_events(seq) ON DELETE CASCADE
+);
 
 CREATE OR REPLACE FUNCTION public.hub_day_at(p_at timestamp with time zone)
  RETURNS date

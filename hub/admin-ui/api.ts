@@ -8,6 +8,13 @@ import type { AlertRow } from '../alerts';
 import type { AuditRow, SpendRow } from '../audit';
 import type { CrmReferenceAnswer } from '../crm';
 import type { DoNotEnrichEntry } from '../privacy';
+import type { TeamWatchListState, WatchBudgetState } from '../team-watch';
+
+/** The team watch as the admin's route answers it (GET watch). */
+export interface TeamWatchAnswer {
+  lists: TeamWatchListState[];
+  budget: WatchBudgetState;
+}
 
 export type {
   AddedMember,
@@ -20,6 +27,8 @@ export type {
   ForgetSummary,
   RotatedMember,
   SpendRow,
+  TeamWatchListState,
+  WatchBudgetState,
 };
 
 export type Answer<T> =

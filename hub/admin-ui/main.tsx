@@ -1,7 +1,7 @@
 /**
  * The hub's admin page (served by hub/admin-page.ts): the admin token is asked for once and kept in
  * this tab's sessionStorage; with it the page shows the members (and their tokens' expiry), spend
- * per day, the alerts sent, the do-not-enrich list, forget, the team's CRM reference and the audit. A wrong token shows nothing but the sign-in and why.
+ * per day, the alerts sent, the do-not-enrich list, forget, the team's CRM reference, the team watch and the audit. A wrong token shows nothing but the sign-in and why.
  */
 import './admin.css';
 import { render } from 'preact';
@@ -14,6 +14,7 @@ import { CrmReference } from './CrmReference';
 import { Members } from './Members';
 import { DoNotEnrich, Forget } from './Privacy';
 import { Spend } from './Spend';
+import { TeamWatch } from './TeamWatch';
 import { Failure, type HubCall, useLoad } from './ui';
 
 const WRONG_TOKEN =
@@ -113,6 +114,7 @@ function Admin({ token, signOut }: { token: string; signOut: (problem: string | 
           <CrmReference hub={hub} version={version} changed={changed} />
         </div>
       </div>
+      <TeamWatch hub={hub} version={version} changed={changed} />
       <Audit hub={hub} version={version} members={memberList} />
     </main>
   );

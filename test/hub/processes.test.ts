@@ -1,7 +1,8 @@
 /**
  * Two hub processes (`hub/main.ts`, as `npm run hub` starts it) on one PostgreSQL, with the sandbox
  * as the service: one member's budget holds under 20 concurrent requests split between them, what
- * one paid for is free from the other, and identical requests at once make one call (single flight). Real processes need a real server: with PGlite (one
+ * one paid for is free from the other, identical requests at once make one call (single flight),
+ * and a team watch list due in both processes asks each person once (hub/team-watch.ts). Real processes need a real server: with PGlite (one
  * process owns its folder) this file is skipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,8 @@ describe.skipIf(!real)('two hub processes on one PostgreSQL', () => {
       HUB_PROVIDER_URL: sandbox.url,
       HUB_PROVIDER_KEY: 'team',
       HUB_RATE_PER_MIN: '6000',
+      // Both look for team watch people due often, so that they claim the same due work together.
+      HUB_WATCH_CHECK_MS: '300',
     };
     hubs.push(...(await Promise.all([startHubProcess(env), startHubProcess(env)])));
   }, 120_000);
@@ -92,5 +95,40 @@ describe.skipIf(!real)('two hub processes on one PostgreSQL', () => {
       sandbox.sandbox.state.requests.list().filter((entry) => entry.query.profile_url === url),
     ).toHaveLength(1);
     expect(answers.filter((answer) => answer.headers.get('X-Hub-Charged') === '0')).toHaveLength(9);
+  });
+
+  it('ask each person of a team watch list once between them', async () => {
+    const token = (await runAdmin(db, ['add-member', 'watcher', '--daily', '10'])).at(-1) ?? '';
+    await runAdmin(db, ['watch-budget', '1000']);
+    const people = sandbox.sandbox.queries.dataset.people.slice(400, 440).map((person) => person.url);
+    const before = sandbox.sandbox.state.requests.list().length;
+    const made = await fetch(`${hubs[0]?.url}/hub/v1/watch/lists`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Forty', period_days: 30, people }),
+    });
+    expect(made.status).toBe(201);
+    const checked = async () => {
+      const answer = await fetch(`${hubs[1]?.url}/hub/v1/watch/lists`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const { lists } = (await answer.json()) as { lists: Array<{ checked: number }> };
+      return lists[0]?.checked ?? 0;
+    };
+    const until = Date.now() + 30_000;
+    while ((await checked()) < 40 && Date.now() < until) await new Promise((wake) => setTimeout(wake, 200));
+    expect(await checked()).toBe(40);
+    const asked = sandbox.sandbox.state.requests
+      .list()
+      .slice(before)
+      .map((entry) => entry.query.profile_url);
+    expect(asked).toHaveLength(40);
+    expect(new Set(asked).size).toBe(40);
+    // Every claim was let go once its person was asked, and each check was counted once.
+    const [row] = await db.query<{ claimed: string; checks: string }>(
+      `SELECT (SELECT count(*) FROM team_watch_people WHERE claimed_by IS NOT NULL) AS claimed,
+         (SELECT count(*) FROM team_watch_checks) AS checks`,
+    );
+    expect([Number(row?.claimed), Number(row?.checks)]).toEqual([0, 40]);
   });
 });

@@ -97,7 +97,9 @@ export async function emptyPgliteFolder(dataDir: string): Promise<void> {
 async function clear(db: Db): Promise<void> {
   await db.query(
     `TRUNCATE members, spend, cache, do_not_enrich, forgotten, audit, limiter_waiting, limiter_members,
-       alerts_sent, request_journal, crm_reference, crm_reference_rows, crm_reference_keys
+       alerts_sent, request_journal, crm_reference, crm_reference_rows, crm_reference_keys,
+       team_watch_settings, team_watch_lists, team_watch_entries, team_watch_people, team_watch_checks,
+       team_watch_events, team_watch_seen
      RESTART IDENTITY CASCADE`,
   );
   await db.query('UPDATE limiter SET next_at = 0, blocked_until = 0');

@@ -25,6 +25,7 @@ export function ownKey(settings: Settings): Connection {
     balance: (client) => client.creditBalance(),
     readsBalance: true,
     syncForgotten: async () => 0,
+    teamWatch: null,
     explain: (error) => error,
   };
 }

@@ -4,8 +4,9 @@
  * spend (`me`, what the account shows in place of the service's balance and what a quote says is
  * left), whether the team has an answer fresh enough (`peek`, which makes a click's quote exact; its
  * batch form, which also tells the team's CRM and do-not-enrich marks, makes a quote of many rows
- * exact), and the subjects forgotten at the hub, which this browser then forgets too
- * (`forgotten?since=N`).
+ * exact), the subjects forgotten at the hub, which this browser then forgets too
+ * (`forgotten?since=N`), and the team's watch (`watch/…`: lists the hub runs with no browser open,
+ * the team's changes read from a cursor and marked seen by this member: hub/team-watch-routes.ts).
  *
  * The hub is trusted as far as a quote goes: a charge it reports above what the call's quote allows
  * is recorded at that maximum, flagged; a list of forgotten subjects that does not move forward is
@@ -17,7 +18,8 @@ import { ApiError } from '../../api/errors';
 import { MAX_PEEK_REQUESTS, type PeekRequestBody } from '../../pricing/team-peek';
 import type { HubMember, Quote } from '../../protocol';
 import { hubForgottenItem, type Settings } from '../../settings';
-import type { Connection, ConnectionClient, PeekAsked, PeekMark } from './types';
+import { PERSON_EVENT_KINDS, type PersonEvent } from '../../watch/events';
+import type { Connection, ConnectionClient, PeekAsked, PeekMark, TeamChangeRead, TeamWatchAt } from './types';
 
 const credits = z.number().nonnegative();
 
@@ -202,6 +204,64 @@ async function syncForgotten(
   return count;
 }
 
+const teamListMadeSchema = z.looseObject({
+  list: z.looseObject({ id: z.number().int(), name: z.string(), people: z.number().int().nonnegative() }),
+  refused: z.array(z.looseObject({ url: z.string(), reason: z.string() })),
+});
+
+/** An event as lib/watch/events.ts tells it: its kind and doubts checked, its changes and evidence as given. */
+const teamEventSchema = z.looseObject({
+  kind: z.enum(PERSON_EVENT_KINDS as [PersonEvent['kind'], ...PersonEvent['kind'][]]),
+  changes: z.array(z.looseObject({ kind: z.string() })).min(1),
+  evidence: z.looseObject({}),
+  uncertain: z.array(z.string()),
+});
+
+const teamChangesSchema = z.looseObject({
+  changes: z.array(
+    z.looseObject({
+      seq: z.number().int().positive(),
+      person: z.string(),
+      name: z.string().nullable(),
+      at: z.string(),
+      event: teamEventSchema,
+      lists: z.array(z.string()),
+      seen: z.boolean(),
+    }),
+  ),
+  last: z.number().int().nonnegative(),
+  unseen: z.number().int().nonnegative(),
+});
+
+const unseenSchema = z.looseObject({ unseen: z.number().int().nonnegative() });
+
+/** The team's watch at the hub (hub/team-watch-routes.ts): its lists made, its changes read and marked seen. */
+const teamWatchAt: TeamWatchAt = {
+  async createList(client, { name, periodDays, people, createId }) {
+    const { list, refused } = await client.hubRead('/hub/v1/watch/lists', {}, teamListMadeSchema, {
+      body: {
+        name,
+        period_days: periodDays,
+        people: people.map((target) => (target.name ? { url: target.url, name: target.name } : target.url)),
+        create_id: createId,
+      },
+    });
+    return { id: list.id, name: list.name, people: list.people, refused };
+  },
+  async changesSince(client, since) {
+    const read = await client.hubRead('/hub/v1/watch/changes', { since }, teamChangesSchema);
+    // Checked above for what a page reads of it; the event's changes and evidence are the hub's as given.
+    return { ...read, changes: read.changes as unknown as TeamChangeRead[] };
+  },
+  async markSeen(client, which) {
+    const body = {
+      ...(which.seqs ? { seqs: [...which.seqs] } : {}),
+      ...(which.through ? { through: which.through } : {}),
+    };
+    return (await client.hubRead('/hub/v1/watch/seen', {}, unseenSchema, { body })).unseen;
+  },
+};
+
 /**
  * The hub's refusals in the product's words: a member token and the hub's admin, a member's budget,
  * the hub that cannot be reached.
@@ -258,6 +318,7 @@ export function teamHub(settings: Settings): Connection {
     balance: async () => null,
     readsBalance: false,
     syncForgotten: (client, forget) => syncForgotten(client, hubUrl, forget),
+    teamWatch: teamWatchAt,
     explain: (error) => explain(error, hubUrl),
   };
 }

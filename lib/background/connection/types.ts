@@ -5,7 +5,8 @@
 import type { z } from 'zod';
 import type { EndpointId } from '../../api/endpoints';
 import type { ApiError } from '../../api/errors';
-import type { CrmIdentity, CrmMatchBy, HubMember, Quote } from '../../protocol';
+import type { CrmIdentity, CrmMatchBy, HubMember, Quote, WatchPeriodDays, WatchTarget } from '../../protocol';
+import type { PersonEvent } from '../../watch/events';
 
 type Canonical = Readonly<Record<string, unknown>>;
 
@@ -55,6 +56,46 @@ export interface ReadCharge {
    * and this is what was reported (the ledger keeps it, flagged).
    */
   reported?: number;
+}
+
+/** A team watch list the hub made (team mode): the hub runs it, with no browser open. */
+export interface TeamWatchMade {
+  id: number;
+  name: string;
+  /** The people it watches. */
+  people: number;
+  /** Addresses the hub left out, and why (not a person's profile, on the team's do-not-enrich list). */
+  refused: Array<{ url: string; reason: string }>;
+}
+
+/** A change the team's watch found, as the hub tells it (numbered, for a sync from a cursor). */
+export interface TeamChangeRead {
+  seq: number;
+  /** The person's canonical profile address. */
+  person: string;
+  name: string | null;
+  at: string;
+  event: PersonEvent;
+  /** The team's lists watching the person. */
+  lists: string[];
+  /** Whether this member marked it seen. */
+  seen: boolean;
+}
+
+/** The team's watch at the hub (hub/team-watch.ts), as a member's browser reaches it. */
+export interface TeamWatchAt {
+  /** Makes a team watch list; `createId` asked again answers the list it made. */
+  createList(
+    client: ConnectionClient,
+    list: { name: string; periodDays: WatchPeriodDays; people: readonly WatchTarget[]; createId: string },
+  ): Promise<TeamWatchMade>;
+  /** The team's changes after number `since`, oldest first, and how many this member has not seen. */
+  changesSince(
+    client: ConnectionClient,
+    since: number,
+  ): Promise<{ changes: TeamChangeRead[]; last: number; unseen: number }>;
+  /** Marks changes seen for this member (those numbered, or all up to `through`); returns how many are left unseen. */
+  markSeen(client: ConnectionClient, which: { seqs?: readonly number[]; through?: number }): Promise<number>;
 }
 
 export interface Connection {
@@ -113,6 +154,11 @@ export interface Connection {
    * returns how many subjects it forgot.
    */
   syncForgotten(client: ConnectionClient, forget: (subject: string) => Promise<unknown>): Promise<number>;
+  /**
+   * The team's watch at the hub (team mode); null for the person's own key, whose watch lists run in
+   * this browser (lib/background/watch/).
+   */
+  readonly teamWatch: TeamWatchAt | null;
   /** A failure in this connection's words (a member token and the hub's admin, not "the API key"). */
   explain(error: ApiError): ApiError;
 }

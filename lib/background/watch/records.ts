@@ -13,6 +13,7 @@ import type {
   WatchRunStatus,
 } from '../../protocol';
 import type { Change } from '../../watch/changes';
+import type { ComparedPart } from '../../watch/compared-part';
 import type { PersonEvent } from '../../watch/events';
 
 /** A watch list's header: what the job runner reads (lib/background/jobs/kind.ts JobHeader) and its period. */
@@ -48,9 +49,9 @@ export type WatchRowStatus = 'queued' | 'running' | 'done' | 'failed' | 'interru
 
 /**
  * The fields of an answer the comparison reads (lib/watch/changes.ts), and the name: the least kept
- * about someone that still tells what changed.
+ * about someone that still tells what changed (lib/watch/compared-part.ts).
  */
-export type ComparedPart = Record<string, unknown>;
+export type { ComparedPart };
 
 /** A watched person or company, with its row of the current period (the job runner's JobRow). */
 export interface WatchMemberRecord {
