@@ -22,7 +22,7 @@ export interface WatchedRequest {
 /** The request watching the person at `url`; null when it is no person's profile address. */
 export function watchedRequest(url: string): WatchedRequest | null {
   const ref = parseProfileUrl(url);
-  if (!ref || ref.kind !== 'person') return null;
+  if (ref?.kind !== 'person') return null;
   const base = enrichRequestOf(ref);
   if (!base) return null;
   return {
