@@ -35,6 +35,7 @@ import { registerWatchRoutes } from '@/lib/background/routes/watch';
 import { createService } from '@/lib/background/service';
 import { createSettingsStore } from '@/lib/background/settings-store';
 import { createWatchBadge } from '@/lib/background/watch/badge';
+import { createTeamChanges } from '@/lib/background/watch/team-changes';
 import { createWatch } from '@/lib/background/watch/watch';
 import { createWatchAlarm } from '@/lib/background/watch/watch-alarm';
 import { createWorkAlarm } from '@/lib/background/work-alarm';
@@ -81,15 +82,18 @@ export default defineBackground(() => {
 
   // Watch lists are asked again once a period (lib/background/watch/); the toolbar badge counts
   // their unseen changes. Their clock is the wall clock, moved forward only by the e2e tests.
+  const teamChanges = createTeamChanges(service.teamWatch);
   const watchBadge = createWatchBadge({
     db: openDb,
     setText: (text) => (browser.action ?? browser.browserAction).setBadgeText({ text }),
+    teamUnseen: teamChanges.unseen,
   });
   const watch = createWatch({
     db: openDb,
     service,
     now: scheduleNow,
     onChanges: watchBadge.update,
+    team: service.teamWatch,
     ...jobTimings,
   });
 
@@ -139,8 +143,9 @@ export default defineBackground(() => {
 
   if (import.meta.env.MODE === 'e2e') exposeTestHooks(service, watchAlarm, () => expireNow(retention));
   void keepRetentionAlarm(browser.alarms);
-  // Team mode: what was forgotten at the hub is learned on the next call, and by this alarm.
-  browser.alarms.onAlarm.addListener(syncHubForgottenOnAlarm(service));
+  // Team mode: what was forgotten at the hub is learned on the next call, and by this alarm, which
+  // also counts the team's changes for the badge.
+  browser.alarms.onAlarm.addListener(syncHubForgottenOnAlarm(service, watchBadge.update));
   void keepHubForgottenAlarm(browser.alarms);
 
   // Calls a previous worker left in flight lost their answers: what they cost is read from the

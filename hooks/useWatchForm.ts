@@ -4,6 +4,8 @@
  * (`watch.quote`, free, asked again as the choices change), and starting it: a new list is created
  * and runs at once (`watch.create`, its startId chosen once per click so a start asked again finds
  * its list), an existing one is added to (`watch.add`); past today's budget the person confirms.
+ * In team mode (the quote says `team`), a new list can be the team's: made at the team's hub, which
+ * runs it with no browser open, paid from the team's watch budget (no cap, no confirmation here).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, type UserMessage, userMessage } from '@/lib/api/errors';
@@ -77,6 +79,7 @@ export function useWatchForm({
   const [periodDays, setPeriodDays] = useState<WatchPeriodDays>(30);
   const [freshness, setFreshness] = useState<WatchFreshness>('if-recent');
   const [capText, setCapText] = useState('');
+  const [teamChosen, setTeam] = useState(false);
   const [start, setStart] = useState<WatchStart>({ status: 'idle' });
   /** One click's start id: asked again (confirmed, or after the worker stopped) it is the same. */
   const startId = useRef<string | null>(null);
@@ -85,12 +88,21 @@ export function useWatchForm({
   const request: WatchQuoteRequest = {
     targets: [...targets],
     periodDays: chosen?.periodDays ?? periodDays,
-    freshness: chosen?.freshness ?? freshness,
+    // The team's hub asks at 29 days or less (hub/team-watch-people.ts): the team's list is quoted so.
+    freshness: chosen?.freshness ?? (teamChosen ? 'if-recent' : freshness),
     ...(chosen ? { listId: chosen.id } : {}),
   };
   const quote = useWatchQuote(ask, request);
   const { cap, error: capError } = readCap(capText);
-  const problem = chosen ? null : name.trim() === '' ? 'Name the watch list' : (capError ?? null);
+  // Only a new list can be the team's, and only where the team's hub can run it.
+  const team = teamChosen && !chosen && quote.status === 'ready' && quote.value.team === true;
+  const problem = chosen
+    ? null
+    : name.trim() === ''
+      ? 'Name the watch list'
+      : team
+        ? null
+        : (capError ?? null);
 
   async function send(confirmed: boolean) {
     setStart({ status: 'running' });
@@ -106,12 +118,16 @@ export function useWatchForm({
           name: name.trim(),
           targets: [...targets],
           periodDays,
-          freshness,
-          cap,
+          freshness: team ? 'if-recent' : freshness,
+          cap: team ? null : cap,
           ...(confirmed ? { confirmed } : {}),
+          ...(team ? { team } : {}),
         });
       }
-      if (result.status === 'started') {
+      if (result.status === 'team-started') {
+        startId.current = null;
+        setStart({ status: 'team-started', made: result.made });
+      } else if (result.status === 'started') {
         startId.current = null;
         setStart({ status: 'started', list: result.list });
         onStarted?.(result.list);
@@ -138,6 +154,8 @@ export function useWatchForm({
     retentionDays,
     freshness,
     setFreshness,
+    team,
+    setTeam,
     capText,
     setCapText,
     cap,

@@ -3,7 +3,9 @@
  * share. Which watch list (a new one, or one kept), how often (every 7, 30 or 90 days), how fresh
  * each answer must be (each choice with its price), an optional cap a period, and the one quote of
  * a period, which is also the name of the control that starts it:
- * `Watch 1 person every 30 days · up to 2 credits a period`.
+ * `Watch 1 person every 30 days · up to 2 credits a period`. In team mode a new list can be the
+ * team's (the team hub runs it, from the team's watch budget):
+ * `Watch 40 people for the team every 30 days · up to 80 credits a period from the team's watch budget`.
  *
  * A view: its state comes in (lib/watch/watch-form.ts, made by hooks/useWatchForm.ts), events go out.
  */
@@ -15,7 +17,14 @@ import { Confirmation } from '@/components/spend/SpendArea';
 import { FRESHNESS_LABELS } from '@/lib/freshness';
 import { WATCH_FRESHNESS, type WatchFreshness, type WatchPeriodDays, type WatchQuote } from '@/lib/protocol';
 import { NEW_LIST, type WatchForm as WatchFormState } from '@/lib/watch/watch-form';
-import { periodWords, retentionWarning, watchingWords, watchQuoteWords } from '@/lib/watch/watch-words';
+import {
+  periodWords,
+  retentionWarning,
+  teamWatchingWords,
+  teamWatchQuoteWords,
+  watchingWords,
+  watchQuoteWords,
+} from '@/lib/watch/watch-words';
 import { PeriodField, RetentionWarning } from './PeriodField';
 
 export interface WatchFormProps {
@@ -32,6 +41,23 @@ export function freshnessChoiceLabel(freshness: WatchFreshness, companiesOnly = 
 
 export function WatchForm({ form, onOpenChanges }: WatchFormProps) {
   const { start } = form;
+  if (start.status === 'team-started') {
+    const left = start.made.refused.length;
+    return (
+      <Notice tone="success" title={teamWatchingWords(start.made)}>
+        <p>
+          The team hub asks each of them once a period for the whole team, with no browser open; the changes
+          show in every member's Changes page.
+          {left > 0 && ` ${left} left out: ${start.made.refused[0]?.reason}.`}
+        </p>
+        <div class="row">
+          <button type="button" class="link" onClick={onOpenChanges}>
+            See changes
+          </button>
+        </div>
+      </Notice>
+    );
+  }
   if (start.status === 'started') {
     return (
       <Notice tone="success" title={watchingWords([start.list])}>
@@ -73,6 +99,7 @@ export function WatchForm({ form, onOpenChanges }: WatchFormProps) {
 /** The list, and for a new one its name, period, freshness and cap; a kept list says its own. */
 function WatchChoices({ form }: { form: WatchFormState }) {
   const ids = { list: useId(), name: useId(), freshness: useId() };
+  const teamOffered = form.quote.status === 'ready' && form.quote.value.team === true;
   const kept = form.lists.status === 'ready' ? form.lists.value : [];
   const companiesOnly = form.targets.every((target) => target.kind === 'company');
   return (
@@ -118,35 +145,55 @@ function WatchChoices({ form }: { form: WatchFormState }) {
               onInput={(event) => form.setName(event.currentTarget.value)}
             />
           </div>
+          {teamOffered && (
+            <div class="field">
+              <label class="choice">
+                <input
+                  type="checkbox"
+                  checked={form.team}
+                  onChange={(event) => form.setTeam(event.currentTarget.checked)}
+                />
+                The team's list: the team hub runs it
+              </label>
+              <p class="muted small">
+                Each person is asked once a period for the whole team, with no browser open, from the team's
+                watch budget; the changes show in every member's Changes page.
+              </p>
+            </div>
+          )}
           <div class="watch-choices">
             <PeriodField
               value={form.periodDays}
               onChange={form.setPeriodDays}
               retentionDays={form.retentionDays}
             />
-            <div class="field">
-              <label class="field-label" for={ids.freshness}>
-                Freshness
-              </label>
-              <select
-                id={ids.freshness}
-                value={form.freshness}
-                onChange={(event) => form.setFreshness(event.currentTarget.value as WatchFreshness)}
-              >
-                {WATCH_FRESHNESS.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {freshnessChoiceLabel(choice, companiesOnly)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            {!form.team && (
+              <div class="field">
+                <label class="field-label" for={ids.freshness}>
+                  Freshness
+                </label>
+                <select
+                  id={ids.freshness}
+                  value={form.freshness}
+                  onChange={(event) => form.setFreshness(event.currentTarget.value as WatchFreshness)}
+                >
+                  {WATCH_FRESHNESS.map((choice) => (
+                    <option key={choice} value={choice}>
+                      {freshnessChoiceLabel(choice, companiesOnly)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
           </div>
-          <CapField
-            label="Cap a period (credits, optional)"
-            hint="The runs of a period never spend more."
-            text={form.capText}
-            onText={form.setCapText}
-          />
+          {!form.team && (
+            <CapField
+              label="Cap a period (credits, optional)"
+              hint="The runs of a period never spend more."
+              text={form.capText}
+              onText={form.setCapText}
+            />
+          )}
         </>
       )}
     </>
@@ -184,7 +231,9 @@ function WatchQuoteAction({ form }: { form: WatchFormState }) {
       ) : (
         <div class="row">
           <button type="submit" class="primary" disabled={form.problem !== null}>
-            {watchQuoteWords(value, periodDays, value.perPeriod, cap)}
+            {form.team
+              ? teamWatchQuoteWords(value.people, periodDays, value.perPeriod)
+              : watchQuoteWords(value, periodDays, value.perPeriod, cap)}
           </button>
         </div>
       )}

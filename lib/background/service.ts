@@ -318,6 +318,13 @@ function createConnectionReads(client: ServiceDeps['client'], scheduler: Schedul
       connectionFor(settings).peekMany(clientFor(settings), requests),
     budgetLeft: (settings: Settings) => connectionFor(settings).budgetLeft(clientFor(settings)),
     member: (settings: Settings) => connectionFor(settings).member(clientFor(settings)),
+    teamWatch: (settings: Settings) => {
+      const connection = connectionFor(settings);
+      const at = connection.teamWatch;
+      return at
+        ? { at, client: clientFor(settings), explain: (error: ApiError) => connection.explain(error) }
+        : null;
+    },
   };
 }
 
@@ -445,6 +452,11 @@ export function createService(deps: ServiceDeps) {
      * `me`, free); undefined where none is kept or it could not be asked. A waiting job asks it.
      */
     budgetLeft: async () => reads.budgetLeft(await deps.settings()),
+    /**
+     * The team's watch at the hub and a client to reach it (team mode); null for the person's own
+     * key (lib/background/watch/team-changes.ts reads the team's changes with it).
+     */
+    teamWatch: async () => reads.teamWatch(await deps.settings()),
     /** Team mode: forgets here what was forgotten at the hub since the last sync (an alarm asks). */
     syncHubForgotten: async () => hubForgotten.now(await deps.settings()),
     /** Stops timers and grants nothing more (a test's worker that is "stopped", or one shutting down). */

@@ -49,6 +49,11 @@ export interface WatchQuote {
   /** Targets left out, and why (on the do-not-enrich list, not a profile address, already watched). */
   refused: Array<{ url: string; reason: string }>;
   remainingToday: number | null;
+  /**
+   * A new list can be the team's here (team mode: the team's hub runs it on its own schedule, each
+   * person asked once a period for the whole team, paid from the team's watch budget).
+   */
+  team?: boolean;
 }
 
 export interface WatchCreateRequest {
@@ -60,6 +65,8 @@ export interface WatchCreateRequest {
   freshness: WatchFreshness;
   /** The most a period's run may spend; null: no cap. */
   cap: number | null;
+  /** The team's list, made at the team's hub (WatchQuote.team): it runs there, not in this browser. */
+  team?: boolean;
   /** The person confirmed spending past today's budget for the first run. */
   confirmed?: boolean;
 }
@@ -105,8 +112,18 @@ export interface WatchListSummary {
   unseen: number;
 }
 
+/** A team watch list the hub made (WatchCreateRequest.team). */
+export interface TeamWatchStarted {
+  name: string;
+  /** The people it watches. */
+  people: number;
+  /** Addresses the hub left out, and why. */
+  refused: Array<{ url: string; reason: string }>;
+}
+
 export type WatchStartResult =
   | { status: 'started'; list: WatchListSummary }
+  | { status: 'team-started'; made: TeamWatchStarted }
   | { status: 'needs-confirmation'; quote: Quote; remaining: number }
   | { status: 'error'; error: ApiErrorJson };
 

@@ -6,6 +6,7 @@ import type { UserMessage } from '../api/errors';
 import type { Loadable } from '../ask-background';
 import type {
   Quote,
+  TeamWatchStarted,
   WatchFreshness,
   WatchListSummary,
   WatchPeriodDays,
@@ -21,6 +22,8 @@ export type WatchStart =
   | { status: 'running' }
   | { status: 'confirming'; quote: Quote; remaining: number }
   | { status: 'started'; list: WatchListSummary }
+  /** A team watch list the team's hub made and runs (team mode). */
+  | { status: 'team-started'; made: TeamWatchStarted }
   | { status: 'failed'; message: UserMessage };
 
 export interface WatchForm {
@@ -38,6 +41,9 @@ export interface WatchForm {
   retentionDays: number | null;
   freshness: WatchFreshness;
   setFreshness: (freshness: WatchFreshness) => void;
+  /** The new list is the team's (team mode, when the quote says it can be: WatchQuote.team). */
+  team: boolean;
+  setTeam: (team: boolean) => void;
   capText: string;
   setCapText: (text: string) => void;
   cap: number | null;

@@ -51,6 +51,20 @@ export function watchQuoteWords(
   return `Watch ${watchedWords(watched.people, watched.companies)} ${periodWords(periodDays)} · ${perPeriodWords(perPeriod, cap)}`;
 }
 
+/**
+ * The control that makes the team's list (team mode): the people only (the team's hub watches
+ * people), paid from the team's watch budget, not the member's:
+ * `Watch 40 people for the team every 30 days · up to 80 credits a period from the team's watch budget`.
+ */
+export function teamWatchQuoteWords(people: number, periodDays: WatchPeriodDays, perPeriod: Quote): string {
+  return `Watch ${watchedWords(people, 0)} for the team ${periodWords(periodDays)} · ${perPeriodWords(perPeriod, null)} from the team's watch budget`;
+}
+
+/** A team list the hub made: `Watching 40 people for the team in Accounts`. */
+export function teamWatchingWords(made: { name: string; people: number }): string {
+  return `Watching ${watchedWords(made.people, 0)} for the team in ${made.name}`;
+}
+
 /** Where a profile is watched: `Watching · every 30 days in Watched people`. */
 export function watchingWords(lists: readonly Pick<WatchListSummary, 'name' | 'periodDays'>[]): string {
   return `Watching · ${lists.map((list) => `${periodWords(list.periodDays)} in ${list.name}`).join('; ')}`;

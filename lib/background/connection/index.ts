@@ -9,7 +9,15 @@ import { ownKey } from './own-key';
 import { teamHub } from './team-hub';
 import type { Connection } from './types';
 
-export type { Connection, ConnectionClient, PeekAsked, PeekMark, ServiceAddress } from './types';
+export type {
+  Connection,
+  ConnectionClient,
+  PeekAsked,
+  PeekMark,
+  ServiceAddress,
+  TeamChangeRead,
+  TeamWatchAt,
+} from './types';
 
 /** The connection the settings choose. */
 export function connectionFor(settings: Settings): Connection {

@@ -47,6 +47,7 @@ const watchCreateSchema = z.object({
   freshness: z.enum(WATCH_FRESHNESS),
   cap: capSchema,
   confirmed: z.boolean().optional(),
+  team: z.boolean().optional(),
 }) satisfies z.ZodType<WatchCreateRequest>;
 
 const watchControlSchema = z.discriminatedUnion('action', [

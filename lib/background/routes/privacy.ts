@@ -103,10 +103,17 @@ function storageDoes(operation: PrivacyOperation, key: string): boolean {
 const HUB_FORGOTTEN_ALARM = 'hub-forgotten';
 const HUB_FORGOTTEN_PERIOD_MINUTES = 15;
 
-/** The alarm's listener: in team mode, forgets here what was forgotten at the hub. */
-export function syncHubForgottenOnAlarm(service: { syncHubForgotten: () => Promise<number> }) {
+/**
+ * The alarm's listener: in team mode, forgets here what was forgotten at the hub, and (`also`) sets
+ * the badge again, which counts the team's changes the hub found meanwhile.
+ */
+export function syncHubForgottenOnAlarm(
+  service: { syncHubForgotten: () => Promise<number> },
+  also?: () => void,
+) {
   return (alarm: { name: string }): void => {
     if (alarm.name !== HUB_FORGOTTEN_ALARM) return;
+    also?.();
     service
       .syncHubForgotten()
       .catch((error) => console.warn('Could not learn what the team hub forgot', error));

@@ -17,11 +17,13 @@ import type {
   WatchTarget,
 } from '../../protocol';
 import { confirmationOf } from '../budget';
+import { toApiError } from '../calls/paid-call';
 import type { EnrichmentDb } from '../db';
 import { createJobRunner, type JobRunnerDeps, passesBudget } from '../jobs/runner';
 import { newWatchId, watchRequestId } from './periods';
 import { ofWatchList, type WatchListRecord, type WatchMemberRecord } from './records';
 import { watchedElsewhere } from './shared-answers';
+import { createTeamChanges, TEAM_LIST_ID, type TeamWatchReach } from './team-changes';
 import { createWatchControls } from './watch-controls';
 import { createWatchJob } from './watch-job';
 import { type Accepted, quoteTargets, watchQuoteOf, withOthersWatching } from './watch-quote';
@@ -40,6 +42,8 @@ export interface WatchDeps extends JobRunnerDeps {
   now: () => number;
   /** The unseen changes may have changed: the toolbar badge is set again (./badge.ts). */
   onChanges: () => void;
+  /** Where the team's watch is reached (team mode: ./team-changes.ts); none: this browser's alone. */
+  team?: TeamWatchReach;
 }
 
 function memberOf(list: WatchListRecord, target: Accepted, order: number, at: number): WatchMemberRecord {
@@ -150,11 +154,47 @@ export function createWatch(deps: WatchDeps) {
 
   async function quote(request: WatchQuoteRequest): Promise<WatchQuote> {
     const watched = request.listId ? await keys(request.listId) : new Set<string>();
-    return watchQuoteOf(await quoteFor(request.listId ?? null, request.targets, request.freshness, watched));
+    const [quoted, reach] = await Promise.all([
+      quoteFor(request.listId ?? null, request.targets, request.freshness, watched),
+      deps.team ? deps.team() : null,
+    ]);
+    return { ...watchQuoteOf(quoted), ...(reach ? { team: true } : {}) };
+  }
+
+  /** A new list made at the team's hub, which runs it (team mode); its people as this browser read them. */
+  async function createAtTeam(request: WatchCreateRequest): Promise<WatchStartResult> {
+    const reach = deps.team ? await deps.team() : null;
+    if (!reach)
+      return {
+        status: 'error',
+        error: {
+          name: 'ApiError',
+          kind: 'invalid',
+          message: 'There is no team hub to run a team watch list',
+        },
+      };
+    const quoted = await quoteFor(null, request.targets, request.freshness);
+    const people = quoted.accepted.filter((target) => target.kind === 'person');
+    if (people.length === 0) return nothingToWatch(quoted.refused);
+    try {
+      const made = await reach.at.createList(reach.client, {
+        name: request.name,
+        periodDays: request.periodDays,
+        people: people.map((target) => ({ kind: 'person', url: target.url, name: target.name })),
+        createId: request.startId,
+      });
+      return {
+        status: 'team-started',
+        made: { name: made.name, people: made.people, refused: made.refused },
+      };
+    } catch (error) {
+      return { status: 'error', error: reach.explain(toApiError(error)).toJSON() };
+    }
   }
 
   /** Keeps a new list and starts its first run; a create asked again finds the list it began. */
   async function create(request: WatchCreateRequest): Promise<WatchStartResult> {
+    if (request.team) return createAtTeam(request);
     const db = await deps.db();
     const begun = await db.get('watchLists', request.startId);
     if (begun) {
@@ -206,16 +246,28 @@ export function createWatch(deps: WatchDeps) {
     return listsWatching(await deps.db(), url, now());
   }
 
+  const team = deps.team ? createTeamChanges(deps.team) : null;
+
+  /** This browser's changes and (team mode, all lists or the team's) the team's, newest first. */
   async function changes(listId?: string) {
     const db = await deps.db();
-    const [views, unseen] = await Promise.all([changeViews(db, listId), unseenCount(db)]);
-    return { changes: views, unseen };
+    const withTeam = team !== null && (listId === undefined || listId === TEAM_LIST_ID);
+    const [views, unseen, ofTeam] = await Promise.all([
+      listId === TEAM_LIST_ID ? [] : changeViews(db, listId),
+      unseenCount(db),
+      withTeam ? team.read() : { changes: [], unseen: 0 },
+    ]);
+    const shown = [...views, ...ofTeam.changes].sort((a, b) => b.seenAt - a.seenAt);
+    return { changes: shown, unseen: unseen + ofTeam.unseen };
   }
 
   async function seen(ids?: string[]) {
-    const unseen = await markSeen(await deps.db(), ids);
+    const [unseen, ofTeam] = await Promise.all([
+      markSeen(await deps.db(), ids),
+      team ? team.markSeen(ids) : 0,
+    ]);
     deps.onChanges();
-    return { unseen };
+    return { unseen: unseen + ofTeam };
   }
 
   return {

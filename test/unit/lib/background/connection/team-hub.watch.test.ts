@@ -5,7 +5,9 @@
  * member's browser is run by the hub with no browser open, and another member reads the team's
  * changes from a cursor and marks them seen for themselves alone. The person's own key has none.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHub, type Hub } from '../../../../../hub/app';
 import type { Db } from '../../../../../hub/db';
 import { addMember } from '../../../../../hub/members';
@@ -13,8 +15,14 @@ import { setWatchBudget } from '../../../../../hub/team-watch';
 import { createClient } from '../../../../../lib/background/api/client';
 import { ownKey } from '../../../../../lib/background/connection/own-key';
 import { teamHub } from '../../../../../lib/background/connection/team-hub';
+import { closeDbForTests, openDb } from '../../../../../lib/background/db';
+import { createScheduler } from '../../../../../lib/background/scheduler';
+import { createService } from '../../../../../lib/background/service';
+import { createWatchBadge } from '../../../../../lib/background/watch/badge';
+import { createTeamChanges } from '../../../../../lib/background/watch/team-changes';
+import { createWatch } from '../../../../../lib/background/watch/watch';
 import type { WatchTarget } from '../../../../../lib/protocol';
-import { DEFAULT_SETTINGS } from '../../../../../lib/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../../lib/settings';
 import { PERSON_EVENT_KINDS } from '../../../../../lib/watch/events';
 import { sandboxService, type TestDatabase, testDatabase } from '../../../../support/hub-testing';
 
@@ -43,6 +51,50 @@ beforeEach(async () => {
   });
   await database.clear(hubDb);
 });
+
+afterEach(closeDbForTests);
+
+/** A member's browser in team mode: its background service and its watch, over the hub in-process. */
+async function teamBrowser(name: string) {
+  await closeDbForTests();
+  fakeBrowser.reset();
+  globalThis.indexedDB = new IDBFactory();
+  const { token } = await addMember(hubDb, name, { daily: 100 });
+  const settings: Settings = {
+    ...DEFAULT_SETTINGS,
+    connection: 'team-hub',
+    hubUrl: 'https://hub.team.test',
+    hubToken: token,
+    onboarded: true,
+  };
+  const extension = createService({
+    db: openDb,
+    settings: async () => settings,
+    client: (address, pace) =>
+      createClient({ ...address, pace, fetch: async (request: Request) => hub.app.request(request) }),
+    scheduler: createScheduler({ ratePerMinute: 60_000 }),
+  });
+  let badge = '';
+  const watchBadge = createWatchBadge({
+    db: openDb,
+    setText: (text) => {
+      badge = text;
+    },
+    teamUnseen: createTeamChanges(extension.teamWatch).unseen,
+  });
+  const watch = createWatch({
+    db: openDb,
+    service: extension,
+    now: () => clock,
+    onChanges: watchBadge.update,
+    team: extension.teamWatch,
+  });
+  const badgeNow = async () => {
+    await watchBadge.refresh();
+    return badge;
+  };
+  return { watch, badge: badgeNow, dispose: extension.dispose };
+}
 
 async function memberBrowser(name: string) {
   const { token } = await addMember(hubDb, name, { daily: 100 });
@@ -95,5 +147,47 @@ describe("the team's watch from a member's browser", () => {
 
   it('is none with the person’s own key: its watch lists run in this browser', () => {
     expect(ownKey(DEFAULT_SETTINGS).teamWatch).toBeNull();
+  });
+
+  it("is made from the Watch form's team choice, and its changes shown in the Changes page and counted on the badge", async () => {
+    await setWatchBudget(hubDb, 10_000);
+    const ada = await teamBrowser('ada');
+    const targets: WatchTarget[] = service.sandbox.queries.dataset.people
+      .slice(0, 40)
+      .map((person) => ({ kind: 'person', url: person.url }));
+    const quote = await ada.watch.quote({ targets, periodDays: 30, freshness: 'if-recent' });
+    expect(quote).toMatchObject({ people: 40, team: true });
+    const started = await ada.watch.create({
+      startId: 'start-team-1',
+      name: 'Accounts',
+      targets,
+      periodDays: 30,
+      freshness: 'if-recent',
+      cap: null,
+      team: true,
+    });
+    expect(started).toEqual({ status: 'team-started', made: { name: 'Accounts', people: 40, refused: [] } });
+    // It runs at the hub: nothing of it is kept in this browser.
+    expect(await ada.watch.lists()).toEqual([]);
+    ada.dispose();
+
+    await hub.watch.checkDue();
+    clock += 30 * DAY_MS;
+    service.sandbox.state.clock.advance(30);
+    await hub.watch.checkDue();
+
+    const bob = await teamBrowser('bob');
+    const shown = await bob.watch.changes();
+    expect(shown.changes.length).toBeGreaterThan(0);
+    expect(shown.unseen).toBe(shown.changes.length);
+    expect(shown.changes.every((change) => change.watchList === 'Team · Accounts' && !change.viewed)).toBe(
+      true,
+    );
+    expect(await bob.badge()).toBe(String(shown.changes.length));
+    const [first] = shown.changes;
+    expect((await bob.watch.seen([first!.id])).unseen).toBe(shown.changes.length - 1);
+    expect((await bob.watch.seen()).unseen).toBe(0);
+    expect(await bob.badge()).toBe('');
+    bob.dispose();
   });
 });
