@@ -170,6 +170,47 @@ describe('the Watch form', () => {
     expect(buttonNames(root)).toContain('See changes');
   });
 
+  it("offers the team's list where the team's hub can run it: people only, from the team's watch budget", async () => {
+    const { root: own } = await mount({});
+    expect(own.textContent).not.toContain("The team's list");
+    render(null, own);
+    own.remove();
+
+    const { root, sentOf } = await mount({
+      'watch.quote': (request) => ({ ...quoteOf(request), team: true }),
+      'watch.create': (request) => ({
+        status: 'team-started',
+        made: { name: request.name, people: 1, refused: [] },
+      }),
+    });
+    const teamChoice = [...root.querySelectorAll('label')]
+      .find((label) => label.textContent?.includes("The team's list"))
+      ?.querySelector('input');
+    expect(teamChoice).toBeTruthy();
+    await act(() => teamChoice!.click());
+    await settle();
+    // The hub asks at 29 days or less and the team's budget caps it: neither is chosen here.
+    expect(root.textContent).not.toContain('Freshness');
+    expect(root.textContent).not.toContain('Cap a period');
+    await press(
+      root,
+      "Watch 1 person for the team every 30 days · up to 2 credits a period from the team's watch budget",
+    );
+    expect(sentOf('watch.create')).toEqual([
+      {
+        startId: 'start-1',
+        name: 'Watched people',
+        targets: [ADA],
+        periodDays: 30,
+        freshness: 'if-recent',
+        cap: null,
+        team: true,
+      },
+    ]);
+    expect(root.textContent).toContain('Watching 1 person for the team in Watched people');
+    expect(buttonNames(root)).toContain('See changes');
+  });
+
   it('adds to a kept list at its own period and freshness, quoting only who is new to it', async () => {
     const kept = watchList({ id: 'watch-7', name: 'Champions', periodDays: 90, freshness: 'live' });
     const { root, sentOf } = await mount({
