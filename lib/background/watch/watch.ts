@@ -125,6 +125,41 @@ const nothingToWatch = (refused: WatchQuote['refused']): WatchStartResult => ({
   },
 });
 
+/** A new list made at the team's hub, which runs it (team mode); its people as this browser read them. */
+async function createAtTeam(
+  team: WatchDeps['team'],
+  request: WatchCreateRequest,
+  quoteNew: () => Promise<{ accepted: Accepted[]; refused: WatchQuote['refused'] }>,
+): Promise<WatchStartResult> {
+  const reach = team ? await team() : null;
+  if (!reach)
+    return {
+      status: 'error',
+      error: {
+        name: 'ApiError',
+        kind: 'invalid',
+        message: 'There is no team hub to run a team watch list',
+      },
+    };
+  const quoted = await quoteNew();
+  const people = quoted.accepted.filter((target) => target.kind === 'person');
+  if (people.length === 0) return nothingToWatch(quoted.refused);
+  try {
+    const made = await reach.at.createList(reach.client, {
+      name: request.name,
+      periodDays: request.periodDays,
+      people: people.map((target) => ({ kind: 'person', url: target.url, name: target.name })),
+      createId: request.startId,
+    });
+    return {
+      status: 'team-started',
+      made: { name: made.name, people: made.people, refused: made.refused },
+    };
+  } catch (error) {
+    return { status: 'error', error: reach.explain(toApiError(error)).toJSON() };
+  }
+}
+
 export function createWatch(deps: WatchDeps) {
   const { now } = deps;
   const job = createWatchJob({ db: deps.db, now, service: deps.service, onChanges: deps.onChanges });
@@ -161,40 +196,10 @@ export function createWatch(deps: WatchDeps) {
     return { ...watchQuoteOf(quoted), ...(reach ? { team: true } : {}) };
   }
 
-  /** A new list made at the team's hub, which runs it (team mode); its people as this browser read them. */
-  async function createAtTeam(request: WatchCreateRequest): Promise<WatchStartResult> {
-    const reach = deps.team ? await deps.team() : null;
-    if (!reach)
-      return {
-        status: 'error',
-        error: {
-          name: 'ApiError',
-          kind: 'invalid',
-          message: 'There is no team hub to run a team watch list',
-        },
-      };
-    const quoted = await quoteFor(null, request.targets, request.freshness);
-    const people = quoted.accepted.filter((target) => target.kind === 'person');
-    if (people.length === 0) return nothingToWatch(quoted.refused);
-    try {
-      const made = await reach.at.createList(reach.client, {
-        name: request.name,
-        periodDays: request.periodDays,
-        people: people.map((target) => ({ kind: 'person', url: target.url, name: target.name })),
-        createId: request.startId,
-      });
-      return {
-        status: 'team-started',
-        made: { name: made.name, people: made.people, refused: made.refused },
-      };
-    } catch (error) {
-      return { status: 'error', error: reach.explain(toApiError(error)).toJSON() };
-    }
-  }
-
   /** Keeps a new list and starts its first run; a create asked again finds the list it began. */
   async function create(request: WatchCreateRequest): Promise<WatchStartResult> {
-    if (request.team) return createAtTeam(request);
+    if (request.team)
+      return createAtTeam(deps.team, request, () => quoteFor(null, request.targets, request.freshness));
     const db = await deps.db();
     const begun = await db.get('watchLists', request.startId);
     if (begun) {
