@@ -6,12 +6,13 @@
 #
 # Phases, so that the two cores are kept busy without two browsers' suites racing each other:
 #   1. setup;
-#   2. Chrome's builds (each build to its own .output/ folder), with the checks, Firefox's builds and
-#      the unit and contract tests beside them at the lowest priority;
-#   3. the Chromium suite (Playwright, on two workers), the checks and the unit tests still beside it
-#      at the lowest priority: its tests wait on timings, and those have none that CPU can break, so
-#      they take only the CPU the suite leaves idle (about a quarter of two cores);
-#   4. the hub's tests on PGlite, then on PostgreSQL | the quick benchmarks, then the Firefox suite.
+#   2. Chrome's builds (each build to its own .output/ folder), with the checks and Firefox's builds
+#      beside them at the lowest priority;
+#   3. the Chromium suite (Playwright, on two workers), the checks still beside it at the lowest
+#      priority: its tests wait on timings, and the checks have none, so they take only the CPU
+#      the suite leaves idle;
+#   4. the unit and contract tests, then the hub's on PGlite | the quick benchmarks, then the
+#      Firefox suite, then the hub's on PostgreSQL.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -94,16 +95,6 @@ checks_then_firefox() {
   step 'build and zip:firefox' npm run -s zip:firefox
   step lint:firefox npm run -s lint:firefox
   if $have_firefox_e2e; then quiet_build firefox-e2e build:e2e:firefox; fi
-  unit_tests
-}
-# The unit and contract tests, at the lowest priority beside the Chromium suite: a file may wait
-# many seconds for the CPU while both browsers are busy, so a test's limit (and a worker's to end) is
-# a hang's, not the config's 20 s; the tests' own waits count their pauses rather than read the clock
-# (test/support/wait-for.ts).
-unit_tests() {
-  echo "== unit and contract tests (vitest)"
-  npx vitest run --testTimeout=300000 --hookTimeout=300000 --teardownTimeout=60000 \
-    --reporter=default --reporter=json --outputFile.json="$report_dir/vitest.json"
 }
 chrome_builds() {
   step 'build and zip' npm run -s zip
@@ -112,8 +103,8 @@ chrome_builds() {
 }
 checks_at_idle_priority() { idle_priority checks_then_firefox; }
 export report_dir have_firefox_e2e
-export -f step quiet_build checks_then_firefox unit_tests
-phase "Chrome's builds (the checks and unit tests beside them, at idle priority)"
+export -f step quiet_build checks_then_firefox
+phase "Chrome's builds (the checks beside them, at idle priority)"
 lane checks checks_at_idle_priority
 lane chrome chrome_builds
 show_lane chrome
@@ -127,21 +118,25 @@ if $have_e2e; then
     PLAYWRIGHT_JSON_OUTPUT_NAME="$report_dir/playwright.json" \
       interruptible bash scripts/with-postgres.sh npx playwright test --reporter=list,json
 fi
-# What the checks lane (the unit tests last) had left when Chromium's suite ended, measured by the
-# phase below (its output printed here); the Firefox suite needs its build.
-phase 'the checks and unit tests, what was left of them'
+# What the checks lane had left when Chromium's suite ended, measured by the phase below (its
+# output printed here); the Firefox suite needs its build.
+phase 'the checks, what was left of them'
 show_lane checks
 
-hub_suites() {
-  # The team hub (hub/) on its embedded PGlite, then on a real PostgreSQL 15.
+unit_tests() {
+  echo "== unit and contract tests (vitest)"
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$report_dir/vitest.json"
+  # The team hub (hub/) on its embedded PGlite; on a real PostgreSQL 15 in the other lane.
   echo "== the team hub on PGlite (vitest)"
   npx vitest run --config vitest.hub.config.ts \
     --reporter=default --reporter=json --outputFile.json="$report_dir/hub-pglite.json"
+}
+hub_on_postgres() {
   echo "== the team hub on PostgreSQL 15 (vitest)"
   bash scripts/with-postgres.sh npx vitest run --config vitest.hub.config.ts \
     --reporter=default --reporter=json --outputFile.json="$report_dir/hub-postgresql.json"
 }
-benchmarks_then_firefox() {
+benchmarks_firefox_postgres() {
   # Every benchmark once, briefly, on the e2e build: one that no longer runs fails here.
   if $have_e2e; then step benchmarks-quick bash scripts/bench-quick.sh; fi
   if $have_firefox_e2e; then
@@ -150,12 +145,14 @@ benchmarks_then_firefox() {
       npx vitest run --config vitest.firefox.config.ts \
         --reporter=default --reporter=json --outputFile.json="$report_dir/firefox.json"
   fi
+  # In this lane, which ends sooner than the unit tests'.
+  hub_on_postgres
 }
-phase 'the hub on PGlite and PostgreSQL | benchmarks, the Firefox suite'
+phase 'unit tests | benchmarks, the Firefox suite, the hub on PostgreSQL'
 $have_firefox_e2e && export EXPECT_FIREFOX_E2E=1
-lane hub hub_suites
-lane browsers benchmarks_then_firefox
-show_lane hub
+lane unit unit_tests
+lane browsers benchmarks_firefox_postgres
+show_lane unit
 show_lane browsers
 
 print_phases

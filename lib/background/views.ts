@@ -17,7 +17,7 @@ import { budgetFor, reservedNow } from './budget';
 import { readCache } from './cache';
 import { toApiError } from './calls/paid-call';
 import type { PeekAsked, PeekMark } from './connection';
-import type { EnrichmentDb } from './db';
+import type { CacheEntry, EnrichmentDb } from './db';
 import { listedKeys } from './do-not-enrich';
 import { ledgerTotals } from './ledger';
 
@@ -73,6 +73,59 @@ function keptOf(listed: ReadonlySet<string>, entry: { endpointId: EndpointId; da
   const screened = screenAnswer(listed, entry.endpointId, entry.data);
   if (screened.listed !== null) throw new ApiError('do-not-enrich');
   return screened.data;
+}
+
+/** A peeked row's cached answer: what may be shown of it, and how old it is. */
+function peekedCopy(listed: ReadonlySet<string>, entry: CacheEntry, at: number, staleAfterDays: number) {
+  const ageMs = Math.max(0, at - entry.fetchedAt);
+  return {
+    endpointId: entry.endpointId,
+    data: keptOf(listed, entry),
+    fetchedAt: entry.fetchedAt,
+    ageMs,
+    stale: ageMs > staleAfterDays * 24 * 60 * 60 * 1000,
+  };
+}
+
+/**
+ * The rows with what the team knows of them (team mode: the hub's batch peek, free): one the team
+ * has fresh enough is quoted 0 (unless the cache here holds it), one its CRM reference holds is
+ * marked, one on its do-not-enrich list is refused. A row refused here is not named to the hub.
+ * Where nothing is known (own key, or the hub not answering), the rows as they were.
+ */
+async function withTeamMarks(
+  deps: Pick<ViewDeps, 'peekMarks'>,
+  settings: Settings,
+  requests: readonly PeekRequest[],
+  canonicals: readonly Canonical[],
+  rows: PeekedRow[],
+): Promise<PeekedRow[]> {
+  const askable = rows.flatMap((row, index) => (row.ok ? [index] : []));
+  if (askable.length === 0 || !deps.peekMarks) return rows;
+  const marks = await deps.peekMarks(
+    settings,
+    askable.map((index): PeekAsked => {
+      const { endpointId, identity } = requests[index]!;
+      return { endpointId, canonical: canonicals[index]!, ...(identity ? { identity } : {}) };
+    }),
+  );
+  if (!marks) return rows;
+  const marked = [...rows];
+  askable.forEach((index, at) => {
+    const row = rows[index];
+    const mark = marks[at];
+    if (!row?.ok || !mark) return;
+    if (mark.doNotEnrich) {
+      marked[index] = { ok: false, error: new ApiError('team-do-not-enrich').toJSON() };
+      return;
+    }
+    marked[index] = {
+      ...row,
+      ...(mark.free && !row.cached ? { quote: mark.free } : {}),
+      ...(mark.crm ? { teamCrm: mark.crm } : {}),
+    };
+  });
+  return marked;
 }
 
 export function createViews(deps: ViewDeps) {
@@ -171,16 +224,7 @@ export function createViews(deps: ViewDeps) {
           const key = cacheKey(request.endpointId, canonical);
           const entry = !held || held.has(key) ? await cache.get(key) : undefined;
           const rowQuote = quoteCanonical(request.endpointId, canonical, { plan: settings.plan });
-          if (!entry) return { ok: true, key, quote: rowQuote, cached: null };
-          const ageMs = Math.max(0, at - entry.fetchedAt);
-          const stale = ageMs > settings.staleAfterDays * 24 * 60 * 60 * 1000;
-          const cached = {
-            endpointId: request.endpointId,
-            data: keptOf(listed, entry),
-            fetchedAt: entry.fetchedAt,
-            ageMs,
-            stale,
-          };
+          const cached = entry ? peekedCopy(listed, entry, at, settings.staleAfterDays) : null;
           return { ok: true, key, quote: rowQuote, cached };
         } catch (error) {
           return { ok: false, error: toApiError(error).toJSON() };
@@ -190,49 +234,9 @@ export function createViews(deps: ViewDeps) {
     const [{ remainingToday }, teamLeftToday, marked] = await Promise.all([
       spendTotals(db, settings),
       options.teamBudget ? deps.budgetLeft?.(settings) : undefined,
-      options.team ? withTeamMarks(settings, requests, canonicals, rows) : rows,
+      options.team ? withTeamMarks(deps, settings, requests, canonicals, rows) : rows,
     ]);
     return { rows: marked, remainingToday, ...(teamLeftToday !== undefined ? { teamLeftToday } : {}) };
-  }
-
-  /**
-   * The rows with what the team knows of them (team mode: the hub's batch peek, free): one the team
-   * has fresh enough is quoted 0 (unless the cache here holds it), one its CRM reference holds is
-   * marked, one on its do-not-enrich list is refused. A row refused here is not named to the hub.
-   * Where nothing is known (own key, or the hub not answering), the rows as they were.
-   */
-  async function withTeamMarks(
-    settings: Settings,
-    requests: readonly PeekRequest[],
-    canonicals: readonly Canonical[],
-    rows: PeekedRow[],
-  ): Promise<PeekedRow[]> {
-    const askable = rows.flatMap((row, index) => (row.ok ? [index] : []));
-    if (askable.length === 0 || !deps.peekMarks) return rows;
-    const marks = await deps.peekMarks(
-      settings,
-      askable.map((index): PeekAsked => {
-        const { endpointId, identity } = requests[index]!;
-        return { endpointId, canonical: canonicals[index]!, ...(identity ? { identity } : {}) };
-      }),
-    );
-    if (!marks) return rows;
-    const marked = [...rows];
-    askable.forEach((index, at) => {
-      const row = rows[index];
-      const mark = marks[at];
-      if (!row?.ok || !mark) return;
-      if (mark.doNotEnrich) {
-        marked[index] = { ok: false, error: new ApiError('team-do-not-enrich').toJSON() };
-        return;
-      }
-      marked[index] = {
-        ...row,
-        ...(mark.free && !row.cached ? { quote: mark.free } : {}),
-        ...(mark.crm ? { teamCrm: mark.crm } : {}),
-      };
-    });
-    return marked;
   }
 
   return { spendTotals, cachedView, openView, peekMany, clickQuote };

@@ -2,13 +2,18 @@
  * A team hub for end-to-end tests: hub processes as `npm run hub` starts them, on a database of
  * their own on the PostgreSQL that scripts/with-postgres.sh started for the suite (the Playwright
  * run is wrapped in it by scripts/test.sh and `npm run e2e`), in front of the test's sandbox. The
- * admin's commands are the hub's own (`npm run -s hub:admin`), run on the same database.
+ * admin's commands are the hub's own (`npm run -s hub:admin`), run on the same database. And a
+ * member joining it: a browser with the extension switched to team mode with their token.
  */
 import type { ChildProcess } from 'node:child_process';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { runAdmin } from '../../hub/admin';
 import type { Db } from '../../hub/db';
 import { migrate } from '../../hub/migrations';
 import { startHubProcess, type TestDatabase, testDatabase } from '../support/hub-testing';
+import { send } from './extension-storage';
+import { expect, openExtensionPageIn } from './fixtures';
+import { e2eSettings, type SandboxHandle } from './sandbox-handle';
 
 export interface TeamHub {
   /** Each hub process's address: one hub, since they share the database. */
@@ -28,10 +33,16 @@ export async function startTeamHub({
   providerUrl,
   providerKey,
   processes = 2,
+  adminToken,
+  ratePerMinute,
 }: {
   providerUrl: string;
   providerKey: string;
   processes?: number;
+  /** The admin page's token (HUB_ADMIN_TOKEN): the page at /admin is served only with one. */
+  adminToken?: string;
+  /** The account's rate limit (HUB_RATE_PER_MIN); else the hub's own default. */
+  ratePerMinute?: number;
 }): Promise<TeamHub> {
   if (!process.env.HUB_DATABASE_URL) {
     throw new Error(
@@ -47,6 +58,8 @@ export async function startTeamHub({
       HUB_DATABASE_URL: database.url ?? '',
       HUB_PROVIDER_URL: providerUrl,
       HUB_PROVIDER_KEY: providerKey,
+      ...(adminToken ? { HUB_ADMIN_TOKEN: adminToken } : {}),
+      ...(ratePerMinute ? { HUB_RATE_PER_MIN: String(ratePerMinute) } : {}),
     };
     const started = await Promise.all(
       Array.from({ length: processes }, async () => {
@@ -94,4 +107,35 @@ async function stopAll(children: ChildProcess[], database: TestDatabase): Promis
     ),
   );
   await database.drop();
+}
+
+/** A member of the team: their browser, its worker, and an extension page to send messages from. */
+export interface Member {
+  name: string;
+  context: BrowserContext;
+  sw: Worker;
+  page: Page;
+}
+
+/**
+ * A member joins the team in their browser (its extension's worker `sw`): the settings onboarding
+ * against the sandbox saves, then team mode with the hub's address and their token, saved as the
+ * options page saves the connection (the token goes where only the background reads it).
+ */
+export async function joinTeam(
+  context: BrowserContext,
+  sw: Worker,
+  { name, sandbox, hubUrl, token }: { name: string; sandbox: SandboxHandle; hubUrl: string; token: string },
+): Promise<Member> {
+  await sw.evaluate(
+    async (value) => {
+      await chrome.storage.local.set({ settings: value });
+    },
+    e2eSettings(sandbox.url, { apiKey: '' }),
+  );
+  const page = await openExtensionPageIn(context, new URL(sw.url()).host, 'options.html');
+  expect(
+    await send<{ ok: boolean }>(page, 'settings.save', { connection: 'team-hub', hubUrl, hubToken: token }),
+  ).toMatchObject({ ok: true });
+  return { name, context, sw, page };
 }

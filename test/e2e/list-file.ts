@@ -7,6 +7,7 @@
  */
 import { canonicalHandleUrl } from '../../lib/networks';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
+import type { Dataset } from '../../sandbox/data/types';
 import { companyNameKey } from '../../sandbox/search/similarity';
 
 export const LIST_COLUMNS = ['Name', 'Company', 'Email', 'Profile', 'Website', 'Notes'] as const;
@@ -39,12 +40,7 @@ export function eventListFile(): { rows: ListFileRow[]; csv: string } {
     rest: Omit<ListFileRow, 'cells'>,
   ) => rows.push({ cells: LIST_COLUMNS.map((column) => values[column] ?? ''), ...rest });
   const name = (index: number) => String(dataset.people[index]!.profile.full_name);
-  const currentCompany = (personIndex: number) => {
-    const stint = dataset.employments.find(
-      (e) => e.personIndex === personIndex && e.end === null && !e.nameOnly,
-    );
-    return stint ? dataset.companies[stint.companyIndex]! : undefined;
-  };
+  const currentCompany = (personIndex: number) => currentCompanyOf(dataset, personIndex);
 
   // 50 people by their profile address on the main network.
   for (let i = 0; i < 50; i++) {
@@ -147,6 +143,17 @@ export function eventListFile(): { rows: ListFileRow[]; csv: string } {
   while (rows.length < 200) row(junk[rows.length % junk.length]!, { endpointId: null });
 
   return { rows, csv: listCsv(rows.map((r) => r.cells)) };
+}
+
+/** The company a person of the dataset works at now (a position with no end, at a company it has). */
+export function currentCompanyOf(
+  dataset: Dataset,
+  personIndex: number,
+): Dataset['companies'][number] | undefined {
+  const stint = dataset.employments.find(
+    (e) => e.personIndex === personIndex && e.end === null && !e.nameOnly,
+  );
+  return stint ? dataset.companies[stint.companyIndex] : undefined;
 }
 
 /** The rows under the file's header as CSV, quoted where a cell needs it (RFC 4180). */

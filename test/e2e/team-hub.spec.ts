@@ -5,47 +5,17 @@
  * rate limit and each member's budget; the team's do-not-enrich list refuses in both browsers; a
  * subject forgotten at the hub is forgotten in both.
  */
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
 import { everythingStored, send } from './extension-storage';
 import { expect, installedWorker, launchWithExtension, openExtensionPageIn, test } from './fixtures';
-import { startTeamHub, type TeamHub } from './hub-handle';
+import { joinTeam, type Member, startTeamHub, type TeamHub } from './hub-handle';
 import { listOf } from './lists-page';
 import { openProfileTab, PROFILE_PATH, profilePage } from './profile-pages';
-import { e2eSettings, type SandboxHandle } from './sandbox-handle';
+import type { SandboxHandle } from './sandbox-handle';
 
 const { dataset } = datasetForSeed(DEFAULT_SEED);
 const FRESH = { use_cache: 'if-present', live_fetch: 'default' };
-
-/** One member: their browser, its worker, and an extension page to send messages from. */
-interface Member {
-  name: string;
-  context: BrowserContext;
-  sw: Worker;
-  page: Page;
-}
-
-async function join(
-  context: BrowserContext,
-  name: string,
-  sandbox: SandboxHandle,
-  hubUrl: string,
-  token: string,
-): Promise<Member> {
-  const sw = await installedWorker(context);
-  await sw.evaluate(
-    async (value) => {
-      await chrome.storage.local.set({ settings: value });
-    },
-    e2eSettings(sandbox.url, { apiKey: '' }),
-  );
-  const page = await openExtensionPageIn(context, new URL(sw.url()).host, 'options.html');
-  // As the options page saves the connection: the token goes where only the background reads it.
-  expect(
-    await send<{ ok: boolean }>(page, 'settings.save', { connection: 'team-hub', hubUrl, hubToken: token }),
-  ).toMatchObject({ ok: true });
-  return { name, context, sw, page };
-}
 
 /** Opens the side panel on a person's page in the member's browser. */
 async function panelOn(member: Member, url: string, name: string): Promise<Page> {
@@ -69,9 +39,19 @@ test('a team on one hub of two processes: paid once for both members, one rate l
   try {
     hub = await startTeamHub({ providerUrl: sandbox.url, providerKey: 'demo' });
     const tokens = { ada: await hub.addMember('ada', 200), bob: await hub.addMember('bob', 200) };
-    const ada = await join(context, 'ada', sandbox, hub.urls[0]!, tokens.ada);
+    const ada = await joinTeam(context, await installedWorker(context), {
+      name: 'ada',
+      sandbox,
+      hubUrl: hub.urls[0]!,
+      token: tokens.ada,
+    });
     bobContext = await launchWithExtension();
-    const bob = await join(bobContext, 'bob', sandbox, hub.urls[1]!, tokens.bob);
+    const bob = await joinTeam(bobContext, await installedWorker(bobContext), {
+      name: 'bob',
+      sandbox,
+      hubUrl: hub.urls[1]!,
+      token: tokens.bob,
+    });
 
     // Ada enriches a person and the team pays; Bob, on the other hub process, gets it for nothing.
     const person = dataset.people[5]!;

@@ -109,7 +109,7 @@ export function DryRunSection({
                     {table.rows[index]![column]}
                   </td>
                 ))}
-                <td class={`state state-${run.rows[index]!.kind}`}>
+                <td class={`state state-${run.rows[index]!.kind}`} title={dryRunWords(run.rows[index]!)}>
                   <DryRunWords row={run.rows[index]!} />
                 </td>
               </>

@@ -163,8 +163,12 @@ function rowWords(row: DryRunRow): string {
     case 'in-team-crm':
       return `${IN_TEAM_CRM} · left out`;
     case 'ask':
-    case 'team-has':
       return formatQuote(row.quote);
+    // Who has it first, as a cached row says it: the column shows about 30 characters, and the
+    // quote's own words ("0 credits (the team has it, 2 hours old)") lost the why to the cut. The
+    // age is within the freshness the person chose, or the team's copy would not be free.
+    case 'team-has':
+      return 'The team has it · 0 credits';
     case 'cached':
       return 'Cached · 0 credits';
     case 'duplicate':

@@ -21,10 +21,12 @@ import type {
   ListState,
   ListSummary,
   PeekRequest,
+  Quote,
 } from '../../protocol';
 import type { QuoteBounds } from '../../quote-format';
 import type { EnrichmentDb, ListRecord, ListRequestRecord } from '../db';
 import { createJobRunner, type JobRunnerDeps, passesBudget } from '../jobs/runner';
+import type { PeekedRow } from '../views';
 import { createListControls } from './list-controls';
 import { importedList } from './list-import';
 import { createListJob } from './list-job';
@@ -89,6 +91,30 @@ function requestViewOf(
   };
 }
 
+/** A peeked row as the lists page shows it in its dry run. */
+function quotedRow(row: PeekedRow): ListQuote['rows'][number] {
+  if (!row.ok) return row;
+  return {
+    ok: true,
+    key: row.key,
+    quote: row.quote,
+    cachedAt: row.cached?.fetchedAt ?? null,
+    ...(row.teamCrm ? { teamCrm: row.teamCrm } : {}),
+  };
+}
+
+/** What a list's rows cost: each request not cached once, however many rows ask it. */
+function uncachedTotal(rows: readonly PeekedRow[]): Quote {
+  const seen = new Set<string>();
+  const uncached: QuoteBounds[] = [];
+  for (const row of rows) {
+    if (!row.ok || seen.has(row.key)) continue;
+    seen.add(row.key);
+    if (!row.cached) uncached.push(row.quote);
+  }
+  return sumQuotes(uncached);
+}
+
 export function createLists(deps: ListDeps) {
   const now = deps.now ?? Date.now;
   const listJob = createListJob({ db: deps.db, now, service: deps.service });
@@ -108,25 +134,9 @@ export function createLists(deps: ListDeps) {
       deps.service.peekMany(requests, { teamBudget: true, team: true }),
       deps.ratePerMinute(),
     ]);
-    const seen = new Set<string>();
-    const uncached: QuoteBounds[] = [];
-    const shown = rows.map((row) => {
-      if (!row.ok) return row;
-      if (!seen.has(row.key)) {
-        seen.add(row.key);
-        if (!row.cached) uncached.push(row.quote);
-      }
-      return {
-        ok: true as const,
-        key: row.key,
-        quote: row.quote,
-        cachedAt: row.cached?.fetchedAt ?? null,
-        ...(row.teamCrm ? { teamCrm: row.teamCrm } : {}),
-      };
-    });
     return {
-      rows: shown,
-      total: sumQuotes(uncached),
+      rows: rows.map(quotedRow),
+      total: uncachedTotal(rows),
       remainingToday,
       ...(teamLeftToday !== undefined ? { teamLeftToday } : {}),
       ratePerMinute,

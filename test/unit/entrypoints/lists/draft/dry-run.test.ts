@@ -80,7 +80,7 @@ describe("a list's dry run with what the team knows", () => {
     expect(run.minutes).toBe(2 / 60);
     expect(run.rows.map(dryRunWords)).toEqual([
       '1 credit',
-      '0 credits (the team has it, 2 hours old)',
+      'The team has it · 0 credits',
       'Same as row 1 · 0 credits',
       "In your team's CRM · left out",
       "On your team's do-not-enrich list",
