@@ -82,11 +82,10 @@ export default defineBackground(() => {
 
   // Watch lists are asked again once a period (lib/background/watch/); the toolbar badge counts
   // their unseen changes. Their clock is the wall clock, moved forward only by the e2e tests.
-  const teamChanges = createTeamChanges(service.teamWatch);
   const watchBadge = createWatchBadge({
     db: openDb,
     setText: (text) => (browser.action ?? browser.browserAction).setBadgeText({ text }),
-    teamUnseen: teamChanges.unseen,
+    teamUnseen: createTeamChanges(service.teamWatch).unseen,
   });
   const watch = createWatch({
     db: openDb,
@@ -143,8 +142,7 @@ export default defineBackground(() => {
 
   if (import.meta.env.MODE === 'e2e') exposeTestHooks(service, watchAlarm, () => expireNow(retention));
   void keepRetentionAlarm(browser.alarms);
-  // Team mode: what was forgotten at the hub is learned on the next call, and by this alarm, which
-  // also counts the team's changes for the badge.
+  // Team mode: the hub's forgotten subjects (also learned on the next call) and the badge's count.
   browser.alarms.onAlarm.addListener(syncHubForgottenOnAlarm(service, watchBadge.update));
   void keepHubForgottenAlarm(browser.alarms);
 

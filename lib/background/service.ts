@@ -452,10 +452,7 @@ export function createService(deps: ServiceDeps) {
      * `me`, free); undefined where none is kept or it could not be asked. A waiting job asks it.
      */
     budgetLeft: async () => reads.budgetLeft(await deps.settings()),
-    /**
-     * The team's watch at the hub and a client to reach it (team mode); null for the person's own
-     * key (lib/background/watch/team-changes.ts reads the team's changes with it).
-     */
+    /** The team's watch at the hub and a client to reach it; null for the person's own key. */
     teamWatch: async () => reads.teamWatch(await deps.settings()),
     /** Team mode: forgets here what was forgotten at the hub since the last sync (an alarm asks). */
     syncHubForgotten: async () => hubForgotten.now(await deps.settings()),

@@ -160,6 +160,37 @@ async function createAtTeam(
   }
 }
 
+/**
+ * The Changes page's reads: this browser's changes and (team mode, all lists or the team's) the
+ * team's, newest first; marking seen marks both.
+ */
+function createChangesRead(deps: Pick<WatchDeps, 'db' | 'team' | 'onChanges'>) {
+  const team = deps.team ? createTeamChanges(deps.team) : null;
+
+  async function changes(listId?: string) {
+    const db = await deps.db();
+    const withTeam = team !== null && (listId === undefined || listId === TEAM_LIST_ID);
+    const [views, unseen, ofTeam] = await Promise.all([
+      listId === TEAM_LIST_ID ? [] : changeViews(db, listId),
+      unseenCount(db),
+      withTeam ? team.read() : { changes: [], unseen: 0 },
+    ]);
+    const shown = [...views, ...ofTeam.changes].sort((a, b) => b.seenAt - a.seenAt);
+    return { changes: shown, unseen: unseen + ofTeam.unseen };
+  }
+
+  async function seen(ids?: string[]) {
+    const [unseen, ofTeam] = await Promise.all([
+      markSeen(await deps.db(), ids),
+      team ? team.markSeen(ids) : 0,
+    ]);
+    deps.onChanges();
+    return { unseen: unseen + ofTeam };
+  }
+
+  return { changes, seen };
+}
+
 export function createWatch(deps: WatchDeps) {
   const { now } = deps;
   const job = createWatchJob({ db: deps.db, now, service: deps.service, onChanges: deps.onChanges });
@@ -251,29 +282,7 @@ export function createWatch(deps: WatchDeps) {
     return listsWatching(await deps.db(), url, now());
   }
 
-  const team = deps.team ? createTeamChanges(deps.team) : null;
-
-  /** This browser's changes and (team mode, all lists or the team's) the team's, newest first. */
-  async function changes(listId?: string) {
-    const db = await deps.db();
-    const withTeam = team !== null && (listId === undefined || listId === TEAM_LIST_ID);
-    const [views, unseen, ofTeam] = await Promise.all([
-      listId === TEAM_LIST_ID ? [] : changeViews(db, listId),
-      unseenCount(db),
-      withTeam ? team.read() : { changes: [], unseen: 0 },
-    ]);
-    const shown = [...views, ...ofTeam.changes].sort((a, b) => b.seenAt - a.seenAt);
-    return { changes: shown, unseen: unseen + ofTeam.unseen };
-  }
-
-  async function seen(ids?: string[]) {
-    const [unseen, ofTeam] = await Promise.all([
-      markSeen(await deps.db(), ids),
-      team ? team.markSeen(ids) : 0,
-    ]);
-    deps.onChanges();
-    return { unseen: unseen + ofTeam };
-  }
+  const { changes, seen } = createChangesRead(deps);
 
   return {
     quote,
