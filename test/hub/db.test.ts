@@ -16,7 +16,7 @@ describe.skipIf(process.env.HUB_DATABASE_URL)('the embedded database', () => {
   it('keeps its data in its folder, migrates once, and is refused to a second opener while open', async () => {
     const folder = join(root, 'data');
     const db = await openPglite(folder);
-    expect(await migrate(db)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(await migrate(db)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     await db.query(
       "INSERT INTO do_not_enrich (key, kind, text) VALUES ('domain:acme.com', 'domain', 'acme.com')",
     );
