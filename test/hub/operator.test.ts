@@ -105,7 +105,7 @@ describe('health and readiness', () => {
   it('/readyz is 200 with the schema at the latest migration, 503 saying why when not', async () => {
     const ready = await get('/readyz');
     expect(ready.status).toBe(200);
-    expect(JSON.parse(ready.text)).toEqual({ status: 'ready', database: db.kind, schema_version: 6 });
+    expect(JSON.parse(ready.text)).toEqual({ status: 'ready', database: db.kind, schema_version: 7 });
 
     down = true;
     const unreachable = await get('/readyz');
