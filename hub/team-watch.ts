@@ -526,7 +526,8 @@ export class TeamWatch {
 
   async #runRound(): Promise<number> {
     const { db } = this.deps;
-    const payerId = await teamWatchPayer(db);
+    // Made at the first person due, not at every round: a hub with no team watch keeps no payer.
+    let payerId: number | null = null;
     let asked = 0;
     while (!this.#stopped && !this.deps.stopping?.aborted) {
       const claimed = await claimDue(
@@ -537,7 +538,9 @@ export class TeamWatch {
         this.options.batch ?? CLAIM_BATCH,
       );
       if (claimed.length === 0) break;
-      await Promise.all(claimed.map((each) => this.#check(payerId, each)));
+      payerId ??= await teamWatchPayer(db);
+      const payer = payerId;
+      await Promise.all(claimed.map((each) => this.#check(payer, each)));
       asked += claimed.length;
     }
     return asked;

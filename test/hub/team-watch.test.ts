@@ -131,6 +131,12 @@ describe('team watch lists', () => {
     ]);
   });
 
+  it('keeps no payer of its own while the team watches nobody: the members listed are the team', async () => {
+    expect(await hub.watch.checkDue()).toBe(0);
+    const members = await db.query<{ name: string }>('SELECT name FROM members ORDER BY name');
+    expect(members.map((member) => member.name)).toEqual(['ada', 'bob']);
+  });
+
   it('adds no request for a second list of people already watched, and asks them at the shorter period', async () => {
     await setWatchBudget(db, 10_000);
     await makeList(ada, { name: 'Monthly', period_days: 30, people: people(0, 10) });
