@@ -29,6 +29,7 @@ import type { PersonProfile } from '../lib/api/schemas';
 import { WATCH_PERIOD_DAYS, type WatchPeriodDays } from '../lib/protocol/watch';
 import { type ComparedPart, comparedPart } from '../lib/watch/compared-part';
 import { type PersonEvent, personEvent } from '../lib/watch/events';
+import type { TeamChange } from '../lib/watch/team-change';
 import { Refusal } from './answers';
 import type { Db, Queryable } from './db';
 import { teamWatchPayer } from './members';
@@ -322,18 +323,6 @@ export async function watchBudgetState(
 
 // ---------------------------------------------------------------------------------------------
 // The team's changes
-
-export interface TeamChange {
-  seq: number;
-  person: string;
-  name: string | null;
-  at: string;
-  event: PersonEvent;
-  /** The team's lists watching the person (their names). */
-  lists: string[];
-  /** Whether this member marked it seen. */
-  seen: boolean;
-}
 
 /** The team's changes after `since` (oldest first, at most `limit`), as `memberId` has seen them. */
 export async function changesSince(

@@ -12,8 +12,9 @@ import type { Db, Queryable } from '../../hub/db';
 import { addMember } from '../../hub/members';
 import { addListed, forget } from '../../hub/privacy';
 import { maxCharge } from '../../hub/proxy';
-import { setWatchBudget, type TeamChange } from '../../hub/team-watch';
+import { setWatchBudget } from '../../hub/team-watch';
 import { watchedRequest } from '../../hub/team-watch-people';
+import type { TeamChange } from '../../lib/watch/team-change';
 import { hubTestBed, type SandboxService } from '../support/hub-testing';
 
 const bed = hubTestBed();

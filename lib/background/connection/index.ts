@@ -15,7 +15,6 @@ export type {
   PeekAsked,
   PeekMark,
   ServiceAddress,
-  TeamChangeRead,
   TeamWatchAt,
 } from './types';
 

@@ -19,7 +19,8 @@ import { MAX_PEEK_REQUESTS, type PeekRequestBody } from '../../pricing/team-peek
 import type { HubMember, Quote } from '../../protocol';
 import { hubForgottenItem, type Settings } from '../../settings';
 import { PERSON_EVENT_KINDS, type PersonEvent } from '../../watch/events';
-import type { Connection, ConnectionClient, PeekAsked, PeekMark, TeamChangeRead, TeamWatchAt } from './types';
+import type { TeamChange } from '../../watch/team-change';
+import type { Connection, ConnectionClient, PeekAsked, PeekMark, TeamWatchAt } from './types';
 
 const credits = z.number().nonnegative();
 
@@ -251,7 +252,7 @@ const teamWatchAt: TeamWatchAt = {
   async changesSince(client, since) {
     const read = await client.hubRead('/hub/v1/watch/changes', { since }, teamChangesSchema);
     // Checked above for what a page reads of it; the event's changes and evidence are the hub's as given.
-    return { ...read, changes: read.changes as unknown as TeamChangeRead[] };
+    return { ...read, changes: read.changes as unknown as TeamChange[] };
   },
   async markSeen(client, which) {
     const body = {

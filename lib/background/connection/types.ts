@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { EndpointId } from '../../api/endpoints';
 import type { ApiError } from '../../api/errors';
 import type { CrmIdentity, CrmMatchBy, HubMember, Quote, WatchPeriodDays, WatchTarget } from '../../protocol';
-import type { PersonEvent } from '../../watch/events';
+import type { TeamChange } from '../../watch/team-change';
 
 type Canonical = Readonly<Record<string, unknown>>;
 
@@ -68,20 +68,6 @@ export interface TeamWatchMade {
   refused: Array<{ url: string; reason: string }>;
 }
 
-/** A change the team's watch found, as the hub tells it (numbered, for a sync from a cursor). */
-export interface TeamChangeRead {
-  seq: number;
-  /** The person's canonical profile address. */
-  person: string;
-  name: string | null;
-  at: string;
-  event: PersonEvent;
-  /** The team's lists watching the person. */
-  lists: string[];
-  /** Whether this member marked it seen. */
-  seen: boolean;
-}
-
 /** The team's watch at the hub (hub/team-watch.ts), as a member's browser reaches it. */
 export interface TeamWatchAt {
   /** Makes a team watch list; `createId` asked again answers the list it made. */
@@ -93,7 +79,7 @@ export interface TeamWatchAt {
   changesSince(
     client: ConnectionClient,
     since: number,
-  ): Promise<{ changes: TeamChangeRead[]; last: number; unseen: number }>;
+  ): Promise<{ changes: TeamChange[]; last: number; unseen: number }>;
   /** Marks changes seen for this member (those numbered, or all up to `through`); returns how many are left unseen. */
   markSeen(client: ConnectionClient, which: { seqs?: readonly number[]; through?: number }): Promise<number>;
 }

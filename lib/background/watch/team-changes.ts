@@ -7,7 +7,8 @@
  */
 import type { ApiError } from '../../api/errors';
 import type { WatchChangeView } from '../../protocol';
-import type { ConnectionClient, TeamChangeRead, TeamWatchAt } from '../connection';
+import type { TeamChange } from '../../watch/team-change';
+import type { ConnectionClient, TeamWatchAt } from '../connection';
 
 /** The list id the team's changes are shown under (no list of this browser has it: theirs are uuids). */
 export const TEAM_LIST_ID = 'team';
@@ -24,7 +25,7 @@ export type TeamWatchReach = () => Promise<{
 } | null>;
 
 /** A change of the team's watch as the Changes page shows a change. */
-export function teamChangeView(change: TeamChangeRead): WatchChangeView {
+export function teamChangeView(change: TeamChange): WatchChangeView {
   return {
     id: `${TEAM_ID_PREFIX}${change.seq}`,
     listId: TEAM_LIST_ID,

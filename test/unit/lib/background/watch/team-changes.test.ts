@@ -6,9 +6,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../../../../lib/api/errors';
-import type { ConnectionClient, TeamChangeRead, TeamWatchAt } from '../../../../../lib/background/connection';
+import type { ConnectionClient, TeamWatchAt } from '../../../../../lib/background/connection';
 import { createTeamChanges, TEAM_LIST_ID } from '../../../../../lib/background/watch/team-changes';
 import type { PersonEvent } from '../../../../../lib/watch/events';
+import type { TeamChange } from '../../../../../lib/watch/team-change';
 
 const event: PersonEvent = {
   kind: 'headline',
@@ -22,7 +23,7 @@ const event: PersonEvent = {
   uncertain: [],
 };
 
-const change = (seq: number, seen = false): TeamChangeRead => ({
+const change = (seq: number, seen = false): TeamChange => ({
   seq,
   person: `https://www.linkedin.com/in/person-${seq}`,
   name: `Person ${seq}`,
@@ -35,7 +36,7 @@ const change = (seq: number, seen = false): TeamChangeRead => ({
 const client = {} as ConnectionClient;
 
 /** A hub's team watch holding these changes, recording what it was asked. */
-function hubWith(changes: TeamChangeRead[]) {
+function hubWith(changes: TeamChange[]) {
   const marked: Array<{ seqs?: readonly number[]; through?: number }> = [];
   const at: TeamWatchAt = {
     createList: async () => {
