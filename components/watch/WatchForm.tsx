@@ -39,6 +39,17 @@ export function freshnessChoiceLabel(freshness: WatchFreshness, companiesOnly = 
   return added ? `${FRESHNESS_LABELS[freshness]} · ${added}` : FRESHNESS_LABELS[freshness];
 }
 
+/** The way from a watch just started to the page where its changes will show. */
+function SeeChanges({ onOpenChanges }: Pick<WatchFormProps, 'onOpenChanges'>) {
+  return (
+    <div class="row">
+      <button type="button" class="link" onClick={onOpenChanges}>
+        See changes
+      </button>
+    </div>
+  );
+}
+
 export function WatchForm({ form, onOpenChanges }: WatchFormProps) {
   const { start } = form;
   if (start.status === 'team-started') {
@@ -50,22 +61,14 @@ export function WatchForm({ form, onOpenChanges }: WatchFormProps) {
           show in every member's Changes page.
           {left > 0 && ` ${left} left out: ${start.made.refused[0]?.reason}.`}
         </p>
-        <div class="row">
-          <button type="button" class="link" onClick={onOpenChanges}>
-            See changes
-          </button>
-        </div>
+        <SeeChanges onOpenChanges={onOpenChanges} />
       </Notice>
     );
   }
   if (start.status === 'started') {
     return (
       <Notice tone="success" title={watchingWords([start.list])}>
-        <div class="row">
-          <button type="button" class="link" onClick={onOpenChanges}>
-            See changes
-          </button>
-        </div>
+        <SeeChanges onOpenChanges={onOpenChanges} />
       </Notice>
     );
   }
