@@ -37,7 +37,8 @@ export function ChangesApp({ backend }: { backend: ChangesBackend }) {
         <h1>Changes</h1>
         <p class="muted">
           What changed about the people and companies you watch, newest first. Each watch list is asked again
-          on its own schedule, within your daily budget.
+          on its own schedule, within your daily budget
+          {page.team ? "; the team's lists (Team) by the team hub, within the team's watch budget." : '.'}
         </p>
       </header>
       {actionError && <ErrorNotice message={actionError} />}

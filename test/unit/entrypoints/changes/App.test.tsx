@@ -89,6 +89,9 @@ describe('the Changes page', () => {
       }),
     });
     expect(root.textContent).not.toContain('No watch list yet');
+    expect(root.querySelector('.page-header p')?.textContent).toContain(
+      "the team's lists (Team) by the team hub, within the team's watch budget.",
+    );
     const items = [...root.querySelectorAll('ol.changes > li')];
     expect(items).toHaveLength(1);
     expect(items[0]!.querySelector('.change-meta')?.textContent).toMatch(/^Seen .+ · Team · Accounts$/);
