@@ -32,6 +32,7 @@ import { observeRequests } from './request-log';
 import { settleExpired } from './request-steps';
 import { TeamWatch } from './team-watch';
 import { TEAM_WATCH_PATHS, teamWatchRoutes } from './team-watch-routes';
+import { TestClock, testClockRoutes } from './test-clock';
 
 export interface HubOptions {
   db: Db;
@@ -60,6 +61,11 @@ export interface HubOptions {
   log?: (line: string) => void;
   /** HUB_WATCH_CHECK_MS: how often a running hub looks for team watch people due (team-watch.ts). */
   watchCheckEveryMs?: number;
+  /**
+   * HUB_TEST_CLOCK=1, the end-to-end tests' hook (test-clock.ts): a clock they move forward and its
+   * route. Never in production: without it there is no such route.
+   */
+  testClock?: boolean;
 }
 
 type HubEnv = { Variables: { member: Member } };
@@ -150,7 +156,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const stopping = new AbortController();
   // Every request waiting for a rate slot listens for the stop: hundreds at once is the normal case.
   setMaxListeners(0, stopping.signal);
-  const now = options.now ?? (() => new Date());
+  const testClock = options.testClock ? new TestClock(options.now ?? (() => new Date())) : null;
+  const now = testClock?.now ?? options.now ?? (() => new Date());
   const deps = { db, limiter, config, fetch: serviceFetch, now, alerts, stopping: stopping.signal };
   const watch = new TeamWatch(deps, { checkEveryMs: options.watchCheckEveryMs });
   const app = new Hono<HubEnv>();
@@ -194,6 +201,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   ])
     app.use(path, members);
   teamWatchRoutes(app, { db, config, now });
+  if (testClock) testClockRoutes(app, testClock, watch);
 
   const serviceCall = (c: Context<HubEnv>) => {
     const url = new URL(c.req.url);

@@ -10,7 +10,9 @@
  * balance under which the account's alert is posted; it needs the webhook) and HUB_PROVIDER_TIMEOUT_MS
  * (60,000: how long the service may take to answer; a request's reservation is held about twice
  * that once sent, and a stopping hub waits that long for requests at the service) and HUB_WATCH_CHECK_MS
- * (60,000: how often the hub looks for team watch people due: team-watch.ts).
+ * (60,000: how often the hub looks for team watch people due: team-watch.ts). HUB_TEST_CLOCK=1 is the
+ * end-to-end tests' hook alone (test-clock.ts: a clock they move, and a route that moves it); any
+ * other value stops the start.
  */
 import { DEFAULT_RATE_PER_MINUTE } from '../lib/api/assumptions';
 import type { Plan } from '../lib/pricing/credits';
@@ -53,6 +55,8 @@ export interface ServerConfig {
   fetchTimeoutMs: number;
   /** HUB_WATCH_CHECK_MS: how often the hub looks for team watch people due. */
   watchCheckEveryMs: number;
+  /** HUB_TEST_CLOCK=1: the end-to-end tests' clock hook (test-clock.ts); false in production. */
+  testClock: boolean;
   adminToken: string | undefined;
   timeZone: string;
   metricsToken: string | undefined;
@@ -78,6 +82,17 @@ function webhookUrl(env: Env): string | undefined {
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 60_000;
 /** What a request whose price has no upper bound (per email returned) reserves beyond its minimum. */
 export const DEFAULT_UNBOUNDED_RESERVE = 10;
+
+/** HUB_TEST_CLOCK: `1` turns the tests' clock hook on (test-clock.ts); unset or empty, off; anything else is refused. */
+function testClockOf(env: Env): boolean {
+  const text = env.HUB_TEST_CLOCK?.trim() ?? '';
+  if (text === '') return false;
+  if (text !== '1')
+    throw new Error(
+      `HUB_TEST_CLOCK is for the end-to-end tests only: set it to 1 or leave it unset, not "${text}"`,
+    );
+  return true;
+}
 
 /** HUB_PLAN: the account's plan (`standard` unless set), which some prices depend on. */
 export function planOf(env: Env = process.env): Plan {
@@ -118,6 +133,7 @@ export function serverConfig(env: Env = process.env): ServerConfig {
     ratePerMinute: wholeNumber(env, 'HUB_RATE_PER_MIN', DEFAULT_RATE_PER_MINUTE, 1),
     fetchTimeoutMs: wholeNumber(env, 'HUB_PROVIDER_TIMEOUT_MS', DEFAULT_PROVIDER_TIMEOUT_MS, 1),
     watchCheckEveryMs: wholeNumber(env, 'HUB_WATCH_CHECK_MS', DEFAULT_WATCH_CHECK_MS, 100),
+    testClock: testClockOf(env),
     adminToken: env.HUB_ADMIN_TOKEN?.trim() || undefined,
     timeZone: env.HUB_TIME_ZONE?.trim() || DEFAULT_TIME_ZONE,
     metricsToken: env.HUB_METRICS_TOKEN?.trim() || undefined,

@@ -16,6 +16,11 @@ async function main(): Promise<void> {
       `Hub ready on ${running.url} (${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`,
       `  service: ${config.providerUrl} (${config.plan} plan, ${config.ratePerMinute} requests a minute)`,
       '  members: add one with `npm run -s hub:admin -- add-member <name> --daily <credits>`',
+      ...(config.testClock
+        ? [
+            "  TEST CLOCK ON (HUB_TEST_CLOCK=1): POST /__hub-test/advance moves this process's clock; tests only",
+          ]
+        : []),
     ].join('\n'),
   );
   let stopping = false;

@@ -1,7 +1,7 @@
 /**
  * The Changes page: what changed about the people and companies watched, newest first, filterable by
- * watch list, the ones not yet seen marked, exported as CSV or JSON; and the watch lists themselves,
- * each with its controls (pause, resume, run now, period, cap, name, members, delete). Watch lists
+ * watch list, the ones not yet seen marked, exported as CSV or JSON (in team mode the team's too, under
+ * "Team", even for a member with no list of their own); and the watch lists themselves, each with its controls (pause, resume, run now, period, cap, name, members, delete). Watch lists
  * run in the background on their own: this page only shows and steers them, and follows them as
  * they run (./useChanges.ts).
  */
@@ -37,7 +37,8 @@ export function ChangesApp({ backend }: { backend: ChangesBackend }) {
         <h1>Changes</h1>
         <p class="muted">
           What changed about the people and companies you watch, newest first. Each watch list is asked again
-          on its own schedule, within your daily budget.
+          on its own schedule, within your daily budget
+          {page.team ? "; the team's lists (Team) by the team hub, within the team's watch budget." : '.'}
         </p>
       </header>
       {actionError && <ErrorNotice message={actionError} />}
@@ -45,19 +46,22 @@ export function ChangesApp({ backend }: { backend: ChangesBackend }) {
       {lists.status === 'failed' && (
         <ErrorNotice message={lists.message} onRetry={() => void page.reload()} />
       )}
-      {lists.status === 'ready' && lists.value.length === 0 && <NoWatchYet />}
-      {lists.status === 'ready' && lists.value.length > 0 && (
+      {lists.status === 'ready' && lists.value.length === 0 && !page.team && <NoWatchYet />}
+      {lists.status === 'ready' && (lists.value.length > 0 || page.team) && (
         <>
           <ChangesSection
             backend={backend}
             lists={lists.value}
+            team={page.team}
             changes={page.changes}
             listId={page.listId}
             onListId={page.setListId}
             onMarkSeen={(ids) => void act(() => page.markSeen(ids))}
             onRetry={() => void page.reload()}
           />
-          <WatchLists backend={backend} lists={lists.value} retentionDays={retentionDays} act={act} />
+          {lists.value.length > 0 && (
+            <WatchLists backend={backend} lists={lists.value} retentionDays={retentionDays} act={act} />
+          )}
         </>
       )}
     </main>

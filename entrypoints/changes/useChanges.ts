@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { usePoll } from '@/hooks/usePoll';
 import { backgroundFailure, type Loadable } from '@/lib/ask-background';
-import type { WatchChangeView, WatchListSummary } from '@/lib/protocol';
+import { TEAM_LIST_ID, type WatchChangeView, type WatchListSummary } from '@/lib/protocol';
 import type { ChangesBackend } from './backend';
 
 /** How often the lists are read again while one of them runs, and while none does (ms). */
@@ -21,6 +21,8 @@ export interface ChangesRead {
   unseen: number;
 }
 
+const ofTeam = (change: WatchChangeView) => change.listId === TEAM_LIST_ID;
+
 function isRunning(list: WatchListSummary): boolean {
   return list.status === 'running' || list.status === 'settling';
 }
@@ -30,6 +32,11 @@ export function useChanges(backend: ChangesBackend) {
   const [changes, setChanges] = useState<Loadable<ChangesRead>>({ status: 'loading' });
   /** The watch list whose changes are shown; null: all of them. */
   const [listId, setListId] = useState<string | null>(null);
+  /**
+   * Whether the team's changes were read (team mode): their list, "Team", is then shown and chosen
+   * like this browser's own, and the page shows them to a member with no list of their own.
+   */
+  const [team, setTeam] = useState(false);
   const reads = useRef(0);
   /** The lists as last shown, to tell whether a later reading moved. */
   const shown = useRef<string | null>(null);
@@ -46,6 +53,7 @@ export function useChanges(backend: ChangesBackend) {
         ? { status: 'ready', value: listsRead.value }
         : { status: 'failed', message: backgroundFailure(listsRead.reason) },
     );
+    if (changesRead.status === 'fulfilled' && changesRead.value.changes.some(ofTeam)) setTeam(true);
     setChanges(
       changesRead.status === 'fulfilled'
         ? { status: 'ready', value: changesRead.value }
@@ -79,5 +87,5 @@ export function useChanges(backend: ChangesBackend) {
     [backend, reload],
   );
 
-  return { lists, changes, listId, setListId, reload, markSeen };
+  return { lists, changes, team, listId, setListId, reload, markSeen };
 }

@@ -52,7 +52,9 @@ function SetBudget({ hub, changed }: { hub: HubCall; changed: () => void }) {
         {(control) => (
           <input
             {...control}
-            inputMode="numeric"
+            type="number"
+            min="0"
+            step="1"
             value={text}
             aria-invalid={error ? true : undefined}
             onInput={(e) => setText(e.currentTarget.value)}
@@ -101,7 +103,15 @@ function NewList({ hub, changed }: { hub: HubCall; changed: () => void }) {
   return (
     <form class="stack" aria-label="Make a team watch list" onSubmit={submit}>
       <Field label="List name">
-        {(control) => <input {...control} value={name} onInput={(e) => setName(e.currentTarget.value)} />}
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autocomplete="off"
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
+        )}
       </Field>
       <Field label="Asked again every">
         {(control) => (

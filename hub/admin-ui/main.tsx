@@ -41,8 +41,8 @@ function SignIn({ signedIn, problem }: { signedIn: (token: string) => void; prob
       <header class="page-header">
         <h1>Team hub · Admin</h1>
         <p class="muted">
-          Members, budgets, tokens, spend, alerts, do-not-enrich, forget, the CRM reference and the audit of
-          this hub.
+          Members, budgets, tokens, spend, alerts, do-not-enrich, forget, the CRM reference, the team watch
+          and the audit of this hub.
         </p>
       </header>
       <form class="card" aria-labelledby="sign-in-title" onSubmit={submit}>
@@ -89,8 +89,8 @@ function Admin({ token, signOut }: { token: string; signOut: (problem: string | 
         <div>
           <h1>Team hub · Admin</h1>
           <p class="muted">
-            Members, budgets, tokens, spend, alerts, do-not-enrich, forget, the CRM reference and the audit of
-            this hub.
+            Members, budgets, tokens, spend, alerts, do-not-enrich, forget, the CRM reference, the team watch
+            and the audit of this hub.
           </p>
         </div>
         <div class="row">

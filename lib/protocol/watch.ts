@@ -156,6 +156,12 @@ export type WatchControl =
   | { action: 'run'; confirmed?: boolean }
   | { action: 'settings'; periodDays?: WatchPeriodDays; cap?: number | null; name?: string };
 
+/**
+ * The list id the team's changes are shown under in team mode (the hub's team watch: no browser's
+ * own list has it, theirs are uuids); the Changes page's filter names it "Team".
+ */
+export const TEAM_LIST_ID = 'team';
+
 /** A change as the Changes page shows it. */
 export interface WatchChangeView {
   id: string;

@@ -31,9 +31,13 @@ const LOADED_EXTENSION = process.env.E2E_EXTENSION_COPY ?? EXTENSION_PATH;
 export const PANEL_WIDTH = 360;
 export const PANEL_HEIGHT = 720;
 
-/** A fresh Chromium profile with the e2e build loaded: one browser of one person. */
-export function launchWithExtension(): Promise<BrowserContext> {
-  return chromium.launchPersistentContext('', {
+/**
+ * A fresh Chromium profile with the e2e build loaded: one browser of one person. In `userDataDir`
+ * the profile is kept once the browser closes, and launching again there opens the same person's
+ * browser, the extension installed as they left it (its worker: startedWorker).
+ */
+export function launchWithExtension(userDataDir = ''): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: [
@@ -65,6 +69,11 @@ export async function installedWorker(context: BrowserContext): Promise<Worker> 
       .map((page) => page.close()),
   );
   return sw;
+}
+
+/** The extension's service worker in a browser opened again on a profile it is installed in (nothing opens for onboarding). */
+export async function startedWorker(context: BrowserContext): Promise<Worker> {
+  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 }
 
 /** Opens an extension page (e.g. 'options.html') of a browser as a tab at the panel's width. */

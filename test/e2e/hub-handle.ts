@@ -10,6 +10,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { runAdmin } from '../../hub/admin';
 import type { Db } from '../../hub/db';
 import { migrate } from '../../hub/migrations';
+import { TEST_CLOCK_PATH } from '../../hub/test-clock';
 import { startHubProcess, type TestDatabase, testDatabase } from '../support/hub-testing';
 import { send } from './extension-storage';
 import { expect, openExtensionPageIn } from './fixtures';
@@ -26,6 +27,12 @@ export interface TeamHub {
   crash(index: number): Promise<void>;
   /** Starts hub process `index` again, on the address it had. */
   restart(index: number): Promise<void>;
+  /**
+   * Moves every hub process's clock `days` forward (0: not at all) and runs each one's team watch
+   * due check at once, all together (the tests' clock hook, hub/test-clock.ts: started with
+   * `testClock`); resolves once every check's work is done, with how many people each asked.
+   */
+  advanceClocks(days: number): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -35,6 +42,7 @@ export async function startTeamHub({
   processes = 2,
   adminToken,
   ratePerMinute,
+  testClock = false,
 }: {
   providerUrl: string;
   providerKey: string;
@@ -43,6 +51,8 @@ export async function startTeamHub({
   adminToken?: string;
   /** The account's rate limit (HUB_RATE_PER_MIN); else the hub's own default. */
   ratePerMinute?: number;
+  /** The processes' clocks moved by the test (HUB_TEST_CLOCK=1: advanceClocks). */
+  testClock?: boolean;
 }): Promise<TeamHub> {
   if (!process.env.HUB_DATABASE_URL) {
     throw new Error(
@@ -60,6 +70,7 @@ export async function startTeamHub({
       HUB_PROVIDER_KEY: providerKey,
       ...(adminToken ? { HUB_ADMIN_TOKEN: adminToken } : {}),
       ...(ratePerMinute ? { HUB_RATE_PER_MIN: String(ratePerMinute) } : {}),
+      ...(testClock ? { HUB_TEST_CLOCK: '1' } : {}),
     };
     const started = await Promise.all(
       Array.from({ length: processes }, async () => {
@@ -87,6 +98,19 @@ export async function startTeamHub({
         running[index] = hub.child;
         children.push(hub.child);
       },
+      advanceClocks: (days) =>
+        Promise.all(
+          urls.map(async (url) => {
+            const answer = await fetch(`${url}${TEST_CLOCK_PATH}`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ days }),
+            });
+            if (answer.status !== 200)
+              throw new Error(`${url} did not move its clock (${answer.status}): ${await answer.text()}`);
+            return ((await answer.json()) as { asked: number }).asked;
+          }),
+        ),
       close: () => stopAll(children, database),
     };
   } catch (error) {

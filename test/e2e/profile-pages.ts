@@ -9,6 +9,15 @@ import { expect } from './fixtures';
 // The pages and the person are shared with the Firefox suite (test/e2e-firefox), which has no Playwright.
 export { PROFILE_PATH, profilePage, samplePerson } from './sandbox-handle';
 
+/** A profile address as a key: its scheme, `www.`, case and trailing slash aside. */
+export function addressKey(url: string): string {
+  return url
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/+$/, '')
+    .toLowerCase();
+}
+
 /** Serves `html` at `url`, opens it in a tab, and returns the tab once its findings are in. */
 export async function openProfileTab(
   context: BrowserContext,

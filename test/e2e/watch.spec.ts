@@ -13,6 +13,7 @@ import { type Change, companyChanges, personChanges } from '../../lib/watch/chan
 import { personEvent } from '../../lib/watch/events';
 import { expect, type SandboxHandle, test } from './fixtures';
 import { chooseFile, openLists, QUICK_RATE_PER_MINUTE } from './lists-page';
+import { addressKey } from './profile-pages';
 import { checkDue, setRate } from './test-hooks';
 import { daysLater, runOver } from './watch-clock';
 
@@ -37,15 +38,6 @@ async function answersOf(sandbox: SandboxHandle, kind: 'person' | 'company', url
     answers.set(url, (await answer.json()) as Answer);
   }
   return answers;
-}
-
-/** A profile address as a key: its scheme, `www.`, case and trailing slash aside. */
-function addressKey(url: string): string {
-  return url
-    .replace(/^https?:\/\//i, '')
-    .replace(/^www\./i, '')
-    .replace(/\/+$/, '')
-    .toLowerCase();
 }
 
 /** Credits the extension's key paid, and per profile address what it asked, from the sandbox's log. */

@@ -5,7 +5,7 @@
 import { useId, useState } from 'preact/hooks';
 import { Busy, ErrorNotice } from '@/components/Notice';
 import type { Loadable } from '@/lib/ask-background';
-import type { WatchChangeView, WatchListSummary } from '@/lib/protocol';
+import { TEAM_LIST_ID, type WatchChangeView, type WatchListSummary } from '@/lib/protocol';
 import type { RecordedChange } from '@/lib/watch/change-export';
 import type { ChangesBackend } from '../backend';
 import type { ChangesRead } from '../useChanges';
@@ -23,9 +23,14 @@ export function recordedChange(view: WatchChangeView): RecordedChange {
   };
 }
 
+/** The team's changes' list as the filter names it (lib/background/watch/team-changes.ts). */
+const TEAM_NAME = 'Team';
+
 export interface ChangesSectionProps {
   backend: ChangesBackend;
   lists: readonly WatchListSummary[];
+  /** Team mode with the team's changes read: "Team" is a list to choose too. */
+  team: boolean;
   changes: Loadable<ChangesRead>;
   /** The list shown; null: all. */
   listId: string | null;
@@ -38,6 +43,7 @@ export interface ChangesSectionProps {
 export function ChangesSection({
   backend,
   lists,
+  team,
   changes,
   listId,
   onListId,
@@ -56,7 +62,7 @@ export function ChangesSection({
       setExportError(error instanceof Error ? error.message : String(error));
     }
   };
-  const listName = lists.find((list) => list.id === listId)?.name;
+  const listName = listId === TEAM_LIST_ID ? TEAM_NAME : lists.find((list) => list.id === listId)?.name;
   return (
     <section class="card" aria-labelledby="changes-title">
       <header class="split">
@@ -84,6 +90,7 @@ export function ChangesSection({
                 {list.name}
               </option>
             ))}
+            {team && <option value={TEAM_LIST_ID}>{TEAM_NAME}</option>}
           </select>
         </div>
       </header>

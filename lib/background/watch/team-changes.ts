@@ -6,12 +6,10 @@
  * hub that cannot be asked leaves this browser's own changes shown, and the failure logged.
  */
 import type { ApiError } from '../../api/errors';
-import type { WatchChangeView } from '../../protocol';
+import { TEAM_LIST_ID, type WatchChangeView } from '../../protocol';
 import type { TeamChange } from '../../watch/team-change';
 import type { ConnectionClient, TeamWatchAt } from '../connection';
 
-/** The list id the team's changes are shown under (no list of this browser has it: theirs are uuids). */
-export const TEAM_LIST_ID = 'team';
 const TEAM_ID_PREFIX = 'team:';
 
 /**

@@ -7,14 +7,15 @@
  */
 import type { IDBPDatabase } from 'idb';
 import { isWorking } from '../../job-summary';
-import type {
-  WatchCreateRequest,
-  WatchListDetail,
-  WatchListSummary,
-  WatchQuote,
-  WatchQuoteRequest,
-  WatchStartResult,
-  WatchTarget,
+import {
+  TEAM_LIST_ID,
+  type WatchCreateRequest,
+  type WatchListDetail,
+  type WatchListSummary,
+  type WatchQuote,
+  type WatchQuoteRequest,
+  type WatchStartResult,
+  type WatchTarget,
 } from '../../protocol';
 import { confirmationOf } from '../budget';
 import { toApiError } from '../calls/paid-call';
@@ -23,7 +24,7 @@ import { createJobRunner, type JobRunnerDeps, passesBudget } from '../jobs/runne
 import { newWatchId, watchRequestId } from './periods';
 import { ofWatchList, type WatchListRecord, type WatchMemberRecord } from './records';
 import { watchedElsewhere } from './shared-answers';
-import { createTeamChanges, TEAM_LIST_ID, type TeamWatchReach } from './team-changes';
+import { createTeamChanges, type TeamWatchReach } from './team-changes';
 import { createWatchControls } from './watch-controls';
 import { createWatchJob } from './watch-job';
 import { type Accepted, quoteTargets, watchQuoteOf, withOthersWatching } from './watch-quote';

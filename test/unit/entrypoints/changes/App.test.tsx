@@ -11,7 +11,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChangesApp } from '../../../../entrypoints/changes/App';
 import type { ChangesBackend } from '../../../../entrypoints/changes/backend';
-import type { WatchListDetail } from '../../../../lib/protocol';
+import { TEAM_LIST_ID, type WatchListDetail } from '../../../../lib/protocol';
 import type { RecordedChange } from '../../../../lib/watch/change-export';
 import {
   ACME_GREW,
@@ -19,6 +19,7 @@ import {
   buttonNamed,
   buttonNames,
   choose,
+  control,
   fakeAsk,
   GRACE_ADDED,
   type Handlers,
@@ -76,6 +77,32 @@ describe('the Changes page', () => {
     expect(root.querySelector('h2')?.textContent).toBe('No watch list yet');
     expect(root.textContent).toContain('open the side panel and choose Watch');
     expect(root.textContent).toContain("watch a finished list's people");
+  });
+
+  it("shows the team's changes to a member with no watch list of their own, and Team as a list to choose", async () => {
+    const teamChange = { ...ADA_JOB, id: 'team:7', listId: TEAM_LIST_ID, watchList: 'Team · Accounts' };
+    const { root, sentOf } = await mount({
+      'watch.lists': () => [],
+      'watch.changes': ({ listId }) => ({
+        changes: !listId || listId === TEAM_LIST_ID ? [teamChange] : [],
+        unseen: 1,
+      }),
+    });
+    expect(root.textContent).not.toContain('No watch list yet');
+    expect(root.querySelector('.page-header p')?.textContent).toContain(
+      "the team's lists (Team) by the team hub, within the team's watch budget.",
+    );
+    const items = [...root.querySelectorAll('ol.changes > li')];
+    expect(items).toHaveLength(1);
+    expect(items[0]!.querySelector('.change-meta')?.textContent).toMatch(/^Seen .+ · Team · Accounts$/);
+    expect(items[0]!.querySelector('dl[aria-label="Evidence"]')).not.toBeNull();
+    // No list of this browser's: no list's controls, and the filter offers the team's list.
+    expect(root.querySelector('li.watch-list')).toBeNull();
+    const filter = control(root, 'Watch list') as HTMLSelectElement;
+    expect([...filter.options].map((option) => option.textContent)).toEqual(['All watch lists', 'Team']);
+    await choose(root, 'Watch list', TEAM_LIST_ID);
+    expect(sentOf('watch.changes').at(-1)).toEqual({ listId: TEAM_LIST_ID });
+    expect(root.querySelectorAll('ol.changes > li')).toHaveLength(1);
   });
 
   it('says when the background cannot be read, and reads again on request', async () => {

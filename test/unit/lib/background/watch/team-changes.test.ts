@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../../../../lib/api/errors';
 import type { ConnectionClient, TeamWatchAt } from '../../../../../lib/background/connection';
-import { createTeamChanges, TEAM_LIST_ID } from '../../../../../lib/background/watch/team-changes';
+import { createTeamChanges } from '../../../../../lib/background/watch/team-changes';
+import { TEAM_LIST_ID } from '../../../../../lib/protocol';
 import type { PersonEvent } from '../../../../../lib/watch/events';
 import type { TeamChange } from '../../../../../lib/watch/team-change';
 
