@@ -6,6 +6,7 @@
 import { useState } from 'preact/hooks';
 import { Field } from '../../components/Field';
 import { WATCH_PERIOD_DAYS } from '../../lib/protocol/watch';
+import { creditCount, formatWholeNumber } from '../../lib/quote-format';
 import type { TeamWatchAnswer, WatchBudgetState } from './api';
 import { creditsIn, Empty, Failure, type HubCall, Loading, Section, Table, useLoad, utcTime } from './ui';
 
@@ -13,12 +14,13 @@ function BudgetLine({ budget }: { budget: WatchBudgetState }) {
   return (
     <>
       <p>
-        {budget.monthly_budget} credits a month: {budget.spent_this_month} spent this month, {budget.held}{' '}
-        held by checks under way, {budget.left} left.
+        {creditCount(budget.monthly_budget)} a month: {formatWholeNumber(budget.spent_this_month)} spent this
+        month, {formatWholeNumber(budget.held)} held by checks under way, {formatWholeNumber(budget.left)}{' '}
+        left.
       </p>
       {budget.waiting_for_budget && (
         <div class="notice" role="status">
-          <p class="notice-title">{budget.due} people wait for the watch budget.</p>
+          <p class="notice-title">{formatWholeNumber(budget.due)} people wait for the watch budget.</p>
           <p>
             {budget.monthly_budget === 0
               ? 'No budget is set: the team watch asks nobody until one is.'
@@ -202,9 +204,9 @@ export function TeamWatch({ hub, version, changed }: { hub: HubCall; version: nu
                       <th scope="row">{list.name}</th>
                       <td>{list.period_days} days</td>
                       <td>{list.created_by ?? 'the admin'}</td>
-                      <td class="num">{list.people}</td>
-                      <td class="num">{list.checked}</td>
-                      <td class="num">{list.due}</td>
+                      <td class="num">{formatWholeNumber(list.people)}</td>
+                      <td class="num">{formatWholeNumber(list.checked)}</td>
+                      <td class="num">{formatWholeNumber(list.due)}</td>
                       <td class="when">
                         {list.next_due_at ? <span>{utcTime(list.next_due_at)}</span> : '—'}
                       </td>
