@@ -15,14 +15,21 @@
  *     list's quote asks) through one hub process on loopback, half of them in the team's cache, a
  *     third in its CRM reference and a do-not-enrich list to screen the copies by: the wall time
  *     (aim: at most 2 s) and the hub process's memory before and after.
+ * (d) a team watch of 5,000 people (a list's most) new to the team, so each is due at once
+ *     (hub/team-watch.ts), made by a member through a hub; one period's checks by the hub processes'
+ *     own due checks (every second here), at HUB_RATE_PER_MIN 60,000 (BENCH_WATCH_RATE) so that the
+ *     hub's own time shows: each person asked exactly once (it fails otherwise), the wall time from
+ *     the list made to every check kept against the time the rate limit alone accounts for, what
+ *     the hub adds a person beyond that, and each hub process's memory before, at its peak and after.
  *
  * On a real PostgreSQL when HUB_DATABASE_URL is set (a database of its own is created there and
  * dropped after), else on an embedded PGlite in a temporary folder, which one process owns: then
- * part (b) runs through one hub process.
+ * parts (b) and (d) run through one hub process.
  *
  *   bash scripts/with-postgres.sh node --import tsx test/bench/hub.ts
  *   BENCH_QUICK=1 node --import tsx test/bench/hub.ts      (few calls and rows: checks that it runs)
  *   BENCH_PEEK_ONLY=1 node --import tsx test/bench/hub.ts  (part (c) alone)
+ *   BENCH_WATCH_ONLY=1 node --import tsx test/bench/hub.ts (part (d) alone)
  *
  * Every process it starts is stopped however it ends (an error, Ctrl-C, SIGTERM).
  */
@@ -38,7 +45,9 @@ import { cacheRowValues } from '../../hub/cache';
 import { type Db, openPglite, openPostgres } from '../../hub/db';
 import { migrate } from '../../hub/migrations';
 import { validate } from '../../hub/proxy';
+import { sleep } from '../../lib/sleep';
 import { type RunningSandbox, startSandbox } from '../../sandbox/app';
+import type { RequestLogEntry } from '../../sandbox/routes/admin';
 import { emptyPgliteFolder } from '../support/hub-testing';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -49,6 +58,13 @@ const SERVICE_RATE = 300;
 /** Part (c): requests of at most 1,000 rows each (the batch peek's most). */
 const PEEK_ROWS = QUICK ? 200 : 10_000;
 const PEEK_BATCH = 1_000;
+/** Part (d): a list's most (team-watch.ts MAX_PEOPLE_PER_LIST), with the hub's rate high so its own time shows. */
+const WATCH_PEOPLE = QUICK ? 200 : 5_000;
+const WATCH_RATE = Number(process.env.BENCH_WATCH_RATE ?? 60_000);
+/** Part (d): how often each hub process looks for people due (HUB_WATCH_CHECK_MS; the hub's default is 60 s). */
+const WATCH_CHECK_MS = 1_000;
+/** Part (d): the dataset's people from here on, whom parts (a) and (b) never asked for (none in the team's cache). */
+const WATCH_FIRST_PERSON = 5_000;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TEAM_KEY = 'team';
 
@@ -376,8 +392,157 @@ async function batchPeek(sandbox: RunningSandbox, store: Storage): Promise<void>
   );
 }
 
+/** Part (d)'s setup on a closed hub's database: the member who makes the list, and the watch budget. */
+async function watchSetup(store: Storage): Promise<string> {
+  const [token = ''] = await addMembers(store, 1, 'watcher');
+  const db = await store.open();
+  try {
+    // Far more than the checks may cost (a claim holds each person's most): the budget is not timed here.
+    await runAdmin(db, ['watch-budget', String(WATCH_PEOPLE * 100)]);
+  } finally {
+    await db.close();
+  }
+  return token;
+}
+
+/** How many people of the team's watch lists have been asked, as the hub says (its lists' `checked`). */
+async function checkedPeople(hub: HubProcess, token: string): Promise<number> {
+  const response = await fetch(`${hub.url}/hub/v1/watch/lists`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (response.status !== 200) throw new Error(`The team's watch lists answered ${response.status}`);
+  const { lists } = (await response.json()) as { lists: { checked: number }[] };
+  return lists.reduce((sum, list) => sum + list.checked, 0);
+}
+
+/**
+ * Waits until the hub has kept a check of every one of `people` and returns when (performance.now()),
+ * reading the processes' memory on the way (their peaks in `peakMb`). The sandbox's count is read
+ * in this process, so the hub is asked for its lists only once the sandbox has seen everyone. Fails
+ * when nothing moved for a minute.
+ */
+async function waitForChecks(
+  hubs: HubProcess[],
+  token: string,
+  sandbox: RunningSandbox,
+  people: number,
+  peakMb: number[],
+): Promise<number> {
+  let progress = '';
+  let movedAt = performance.now();
+  for (;;) {
+    await sleep(100);
+    hubs.forEach((hub, index) => {
+      peakMb[index] = Math.max(peakMb[index] ?? 0, hub.residentMb());
+    });
+    const asked = sandbox.sandbox.state.requests.list().length;
+    const checked = asked >= people ? await checkedPeople(hubs[0]!, token) : 0;
+    if (checked >= people) return performance.now();
+    const now = `${asked} asked, ${checked} kept`;
+    if (now !== progress) {
+      progress = now;
+      movedAt = performance.now();
+    } else if (performance.now() - movedAt > 60_000)
+      throw new Error(`The team watch stopped moving: ${now} of ${people} people for a minute`);
+  }
+}
+
+/** Every watched person asked exactly once, or a loud failure naming who was asked twice or never. */
+function assertEachOnce(seen: readonly RequestLogEntry[], people: readonly string[]): void {
+  const asked = new Map<string, number>();
+  for (const entry of seen) {
+    const person = entry.query.profile_url ?? `${entry.path} ${JSON.stringify(entry.query)}`;
+    asked.set(person, (asked.get(person) ?? 0) + 1);
+  }
+  const twice = [...asked].filter(([, times]) => times > 1);
+  const never = people.filter((person) => !asked.has(person));
+  const strangers = [...asked.keys()].filter((person) => !people.includes(person));
+  if (seen.length === people.length && twice.length + never.length + strangers.length === 0) return;
+  throw new Error(
+    `The team watch did not ask each of its ${people.length} people exactly once: the sandbox saw ` +
+      `${seen.length} requests; asked more than once: ${twice.length} (${twice
+        .slice(0, 3)
+        .map(([person, times]) => `${person} ${times}×`)
+        .join(', ')}); ` +
+      `never asked: ${never.length} (${never.slice(0, 3).join(', ')}); not on the list: ${strangers.length} (${strangers.slice(0, 3).join(', ')})`,
+  );
+}
+
+/**
+ * (d): a member makes a team watch list of WATCH_PEOPLE people new to the team (so each is due at
+ * once: team-watch.ts), through the hub's route; each hub process's due check (every
+ * WATCH_CHECK_MS) claims and asks them at batch priority under the one rate limit. Timed from the
+ * list made to every check kept, as the hub tells its lists.
+ */
+async function teamWatch(store: Storage): Promise<void> {
+  const sandbox = await startSandbox({
+    port: 0,
+    keys: [{ key: TEAM_KEY, credits: 100_000_000, plan: 'standard' }],
+    ratePerMinute: 1_000_000,
+  });
+  cleanups.push(() => sandbox.close());
+  const token = await watchSetup(store);
+  const env = {
+    ...store.env,
+    HUB_PROVIDER_URL: sandbox.url,
+    HUB_PROVIDER_KEY: TEAM_KEY,
+    HUB_RATE_PER_MIN: String(WATCH_RATE),
+    HUB_WATCH_CHECK_MS: String(WATCH_CHECK_MS),
+  };
+  const hubs: HubProcess[] = [];
+  for (let index = 0; index < store.processes; index++) hubs.push(await startHub(env));
+  const memoryBefore = hubs.map((hub) => hub.residentMb());
+  const peakMb = [...memoryBefore];
+  const people = sandbox.sandbox.queries.dataset.people
+    .slice(WATCH_FIRST_PERSON, WATCH_FIRST_PERSON + WATCH_PEOPLE)
+    .map((person) => person.url);
+  const started = performance.now();
+  const made = await fetch(`${hubs[0]!.url}/hub/v1/watch/lists`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', period_days: 30, people }),
+  });
+  if (made.status !== 201) throw new Error(`Making the list answered ${made.status}: ${await made.text()}`);
+  const madeAt = performance.now();
+  const madeWallClock = Date.now();
+  const doneAt = await waitForChecks(hubs, token, sandbox, people.length, peakMb);
+  const memoryAfter = hubs.map((hub) => hub.residentMb());
+  for (const hub of hubs) await hub.stop();
+  // Read once every process has stopped, so that a late second ask would be counted too.
+  const seen = sandbox.sandbox.state.requests.list();
+  assertEachOnce(seen, people);
+  const times = seen.map((entry) => Date.parse(entry.time));
+  const timerSeconds = Math.max(0, Math.min(...times) - madeWallClock) / 1000;
+  const callsSeconds = (Math.max(...times) - Math.min(...times)) / 1000;
+  const wallSeconds = (doneAt - madeAt) / 1000;
+  const floorSeconds = (people.length / WATCH_RATE) * 60;
+  const beyondSeconds = wallSeconds - timerSeconds - floorSeconds;
+  const megabytes = (values: number[]) => values.map((mb) => `${mb.toFixed(0)} MB`).join(', ');
+  console.log(
+    `(d) a team watch of ${people.length.toLocaleString('en-US')} people new to the team, one period's checks, ` +
+      `through ${hubs.length} hub process(es) (${store.label}); the hub at HUB_RATE_PER_MIN=${WATCH_RATE} ` +
+      `(the bench's, far above the service's 300, so that the hub's own time shows) and HUB_WATCH_CHECK_MS=${WATCH_CHECK_MS}`,
+  );
+  console.log(
+    `  list made in ${((madeAt - started) / 1000).toFixed(2)} s; the sandbox saw ${seen.length} requests, ` +
+      `each person exactly once (checked); the first ${timerSeconds.toFixed(2)} s after the list was made (the due check's timer)`,
+  );
+  console.log(
+    `  wall time ${wallSeconds.toFixed(1)} s from the list made to every check kept (the sandbox's first to last ` +
+      `request: ${callsSeconds.toFixed(1)} s); the rate limit alone accounts for ${floorSeconds.toFixed(1)} s; ` +
+      `beyond the calls and the timer: ${beyondSeconds.toFixed(1)} s, ${((beyondSeconds * 1000) / people.length).toFixed(2)} ms a person`,
+  );
+  console.log(
+    `  hub processes' memory (resident): before ${megabytes(memoryBefore)}; peak ${megabytes(peakMb)}; after ${megabytes(memoryAfter)}`,
+  );
+}
+
 async function main(): Promise<void> {
   const store = await storage();
+  if (process.env.BENCH_WATCH_ONLY === '1') {
+    await teamWatch(store);
+    return;
+  }
   if (process.env.BENCH_PEEK_ONLY === '1') {
     const sandbox = await startSandbox({
       port: 0,
@@ -402,6 +567,7 @@ async function main(): Promise<void> {
   cleanups.push(() => paced.close());
   await list(paced, store);
   await batchPeek(sandbox, store);
+  await teamWatch(store);
 }
 
 main()

@@ -26,7 +26,7 @@ let clock: number;
 let ada: string;
 let bob: string;
 
-const hubOn = (on: Db) =>
+const hubOn = (on: Db, timeZone?: string) =>
   createHub({
     db: on,
     providerUrl: 'https://service.test',
@@ -35,6 +35,7 @@ const hubOn = (on: Db) =>
     ratePerMinute: 60_000,
     fetch: service.fetch,
     now: () => new Date(clock),
+    ...(timeZone ? { timeZone } : {}),
   });
 
 let hub: Hub;
@@ -198,6 +199,29 @@ describe('team watch lists', () => {
     clock = Date.parse(`${nextMonth}T00:00:00Z`) + 3_600_000;
     expect(await hub.watch.checkDue()).toBe(2);
     expect(new Set(asked()).size).toBe(5);
+  });
+
+  it("spends the watch budget by the hub's month (HUB_TIME_ZONE), not UTC's", async () => {
+    hub = await hubOn(db, 'America/Los_Angeles');
+    const cost = perPerson();
+    await setWatchBudget(db, 2 * cost);
+    // 18:00 on 30 November in Los Angeles, 02:00 on 1 December in UTC: November's budget pays for two.
+    clock = Date.parse('2026-12-01T02:00:00Z');
+    await makeList(ada, { name: 'Three', period_days: 30, people: people(0, 3) });
+    expect(await hub.watch.checkDue()).toBe(2);
+    // 22:00 there: still November, its budget spent.
+    clock = Date.parse('2026-12-01T06:00:00Z');
+    expect(await hub.watch.checkDue()).toBe(0);
+    expect((await call('/hub/v1/admin/watch', ADMIN)).body.budget).toMatchObject({
+      spent_this_month: 2 * cost,
+      waiting_for_budget: true,
+      resumes_on: '2026-12-01',
+    });
+    // 00:30 on 1 December there: December's budget pays for the third, November's spend not in it.
+    clock = Date.parse('2026-12-01T08:30:00Z');
+    expect(await hub.watch.checkDue()).toBe(1);
+    expect(new Set(asked()).size).toBe(3);
+    expect((await call('/hub/v1/admin/watch', ADMIN)).body.budget).toMatchObject({ spent_this_month: cost });
   });
 
   it('refuses bad input, changing nothing, and leaves out what cannot be watched', async () => {
