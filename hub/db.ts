@@ -54,6 +54,30 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * SQLSTATEs of a statement the server rolled back to let another go on: a deadlock (40P01), a
+ * serialization conflict (40001). Run alone, a statement is its own transaction, nothing of it was
+ * kept, and PostgreSQL's advice is to run it again. After a crash, two members' requests settling
+ * each other's expired rows lock their spend rows in opposite orders (hub_reserve_request): one of
+ * them is chosen to fail, and is run again instead of answering its member 500.
+ */
+const RUN_AGAIN_STATES = new Set(['40P01', '40001']);
+const STATEMENT_ATTEMPTS = 3;
+
+/** Runs a statement of its own, again (up to STATEMENT_ATTEMPTS in all) when the server rolled it back for another. */
+export async function againWhenRolledBack<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const rolledBack = error instanceof pg.DatabaseError && RUN_AGAIN_STATES.has(error.code ?? '');
+      if (!rolledBack || attempt >= STATEMENT_ATTEMPTS) throw error;
+      // A few milliseconds apart, so that the two it was caught between do not meet again.
+      await new Promise((wake) => setTimeout(wake, Math.random() * 20 * attempt));
+    }
+  }
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -128,7 +152,9 @@ export function openPostgres(url: string): Db {
   return {
     kind: 'postgres',
     query: <Row>(sql: string, params: readonly unknown[] = []) =>
-      guarded(async () => (await pool.query(sql, params as unknown[])).rows as Row[]),
+      guarded(() =>
+        againWhenRolledBack(async () => (await pool.query(sql, params as unknown[])).rows as Row[]),
+      ),
     transaction: async <T>(work: (tx: Queryable) => Promise<T>) => {
       const client = await guarded(() => pool.connect());
       let broken = false;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseAway, openPglite } from '../../hub/db';
+import { againWhenRolledBack, databaseAway, openPglite } from '../../hub/db';
 import { migrate } from '../../hub/migrations';
-import { emptyPgliteFolder } from '../support/hub-testing';
+import { emptyPgliteFolder, testDatabase } from '../support/hub-testing';
 
 const root = mkdtempSync(join(tmpdir(), 'hub-db-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -56,4 +56,80 @@ describe('a database that went away', () => {
     for (const code of ['08006', '57P01', '57P03', '53300']) expect(databaseAway(sent(code))).toBe(true);
     for (const code of ['23505', '22003', 'P0001', '42P01']) expect(databaseAway(sent(code))).toBe(false);
   });
+});
+
+describe('a statement the server rolled back for another', () => {
+  const sent = (code: string) => Object.assign(new pg.DatabaseError('from the server', 0, 'error'), { code });
+
+  it('is run again on a deadlock or a serialization conflict, up to three times, and on nothing else', async () => {
+    for (const code of ['40P01', '40001']) {
+      let runs = 0;
+      const answer = await againWhenRolledBack(async () => {
+        runs += 1;
+        if (runs < 3) throw sent(code);
+        return 'done';
+      });
+      expect([answer, runs]).toEqual(['done', 3]);
+      runs = 0;
+      await expect(
+        againWhenRolledBack(async () => {
+          runs += 1;
+          throw sent(code);
+        }),
+      ).rejects.toMatchObject({ code });
+      expect(runs).toBe(3);
+    }
+    for (const code of ['23505', '57P01', 'P0001']) {
+      let runs = 0;
+      await expect(
+        againWhenRolledBack(async () => {
+          runs += 1;
+          throw sent(code);
+        }),
+      ).rejects.toMatchObject({ code });
+      expect(runs).toBe(1);
+    }
+  });
+
+  // A real deadlock: a transaction holds row 1; a statement of its own locks row 2 and waits for row
+  // 1; the transaction then asks for row 2. The statement waited first, so its check finds the cycle
+  // (after deadlock_timeout, 1 s) and it is the one rolled back: it runs again once the transaction
+  // has committed, and both are kept.
+  it.skipIf(!process.env.HUB_DATABASE_URL)(
+    'runs again, on PostgreSQL, the statement chosen to break a deadlock',
+    async () => {
+      const database = await testDatabase();
+      try {
+        const db = await database.open();
+        await db.query('CREATE TABLE rows_locked (id int PRIMARY KEY, touched int NOT NULL DEFAULT 0)');
+        await db.query('INSERT INTO rows_locked (id) VALUES (1), (2)');
+        let statementStarted!: () => void;
+        const started = new Promise<void>((resolve) => {
+          statementStarted = resolve;
+        });
+        const transaction = db.transaction(async (tx) => {
+          await tx.query('UPDATE rows_locked SET touched = touched + 1 WHERE id = 1');
+          statementStarted();
+          // Long enough that the statement is waiting for row 1 before this asks for row 2.
+          await new Promise((wake) => setTimeout(wake, 300));
+          await tx.query('UPDATE rows_locked SET touched = touched + 1 WHERE id = 2');
+        });
+        await started;
+        const statement = db.query(
+          `WITH second AS (UPDATE rows_locked SET touched = touched + 10 WHERE id = 2 RETURNING 1)
+         UPDATE rows_locked SET touched = touched + 10 WHERE id = 1 AND (SELECT count(*) FROM second) = 1`,
+        );
+        await Promise.all([transaction, statement]);
+        const rows = await db.query<{ id: number; touched: number }>(
+          'SELECT id, touched FROM rows_locked ORDER BY id',
+        );
+        expect(rows).toEqual([
+          { id: 1, touched: 11 },
+          { id: 2, touched: 11 },
+        ]);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
 });
