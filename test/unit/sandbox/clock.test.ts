@@ -9,7 +9,7 @@ import { createSandbox, type Sandbox } from '../../../sandbox/app';
 import type { AdvanceReport } from '../../../sandbox/clock';
 import { MONTHLY_SHARES, type PersonChange, shareWithin } from '../../../sandbox/data/clock';
 import { DAY_MS } from '../../../sandbox/data/dates';
-import { DEFAULT_COUNTS, type DatasetCounts, SMALL_COUNTS } from '../../../sandbox/data/generate';
+import { type DatasetCounts, DEFAULT_COUNTS, SMALL_COUNTS } from '../../../sandbox/data/generate';
 
 const KEY = 'clock';
 const START = new Date('2026-11-27T12:00:00Z');
