@@ -18,7 +18,7 @@ for bench in test/bench/*.ts; do
   case "$bench" in
     *.d.ts | */extension-env.ts) continue ;; # type declarations and a helper, not benchmarks
   esac
-  echo "-- $bench (quick)"
+  started=$SECONDS
   BENCH_QUICK=1 BENCH_RUNS=2 BENCH_WARMUP=1 BENCH_SECONDS=1 timeout 300 node --import tsx "$bench" >"$log" 2>&1 &
   current=$!
   if ! wait "$current"; then
@@ -26,6 +26,8 @@ for bench in test/bench/*.ts; do
     echo "FAILED: $bench"
     failed=1
   fi
+  # Its wall time, so that the suite's time can be read bench by bench.
+  echo "-- $bench (quick) $((SECONDS - started)) s"
   current=''
 done
 rm -f "$log"

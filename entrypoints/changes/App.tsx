@@ -1,7 +1,8 @@
 /**
  * The Changes page: what changed about the people and companies watched, newest first, filterable by
  * watch list, the ones not yet seen marked, exported as CSV or JSON (in team mode the team's too, under
- * "Team", even for a member with no list of their own); and the watch lists themselves, each with its controls (pause, resume, run now, period, cap, name, members, delete). Watch lists
+ * "Team", even for a member with no list of their own); and the watch lists themselves, each with
+ * its controls (pause, resume, run now, period, cap, name, members, delete). Watch lists
  * run in the background on their own: this page only shows and steers them, and follows them as
  * they run (./useChanges.ts).
  */

@@ -161,6 +161,8 @@ export type WatchControl =
  * own list has it, theirs are uuids); the Changes page's filter names it "Team".
  */
 export const TEAM_LIST_ID = 'team';
+/** What pages call the team's list: the filter's choice, the first words of a team change's list. */
+export const TEAM_LIST_NAME = 'Team';
 
 /** A change as the Changes page shows it. */
 export interface WatchChangeView {

@@ -5,7 +5,7 @@
 import { useId, useState } from 'preact/hooks';
 import { Busy, ErrorNotice } from '@/components/Notice';
 import type { Loadable } from '@/lib/ask-background';
-import { TEAM_LIST_ID, type WatchChangeView, type WatchListSummary } from '@/lib/protocol';
+import { TEAM_LIST_ID, TEAM_LIST_NAME, type WatchChangeView, type WatchListSummary } from '@/lib/protocol';
 import type { RecordedChange } from '@/lib/watch/change-export';
 import type { ChangesBackend } from '../backend';
 import type { ChangesRead } from '../useChanges';
@@ -22,9 +22,6 @@ export function recordedChange(view: WatchChangeView): RecordedChange {
     event: view.event,
   };
 }
-
-/** The team's changes' list as the filter names it (lib/background/watch/team-changes.ts). */
-const TEAM_NAME = 'Team';
 
 export interface ChangesSectionProps {
   backend: ChangesBackend;
@@ -62,7 +59,7 @@ export function ChangesSection({
       setExportError(error instanceof Error ? error.message : String(error));
     }
   };
-  const listName = listId === TEAM_LIST_ID ? TEAM_NAME : lists.find((list) => list.id === listId)?.name;
+  const listName = listId === TEAM_LIST_ID ? TEAM_LIST_NAME : lists.find((list) => list.id === listId)?.name;
   return (
     <section class="card" aria-labelledby="changes-title">
       <header class="split">
@@ -90,7 +87,7 @@ export function ChangesSection({
                 {list.name}
               </option>
             ))}
-            {team && <option value={TEAM_LIST_ID}>{TEAM_NAME}</option>}
+            {team && <option value={TEAM_LIST_ID}>{TEAM_LIST_NAME}</option>}
           </select>
         </div>
       </header>

@@ -6,7 +6,7 @@
  * hub that cannot be asked leaves this browser's own changes shown, and the failure logged.
  */
 import type { ApiError } from '../../api/errors';
-import { TEAM_LIST_ID, type WatchChangeView } from '../../protocol';
+import { TEAM_LIST_ID, TEAM_LIST_NAME, type WatchChangeView } from '../../protocol';
 import type { TeamChange } from '../../watch/team-change';
 import type { ConnectionClient, TeamWatchAt } from '../connection';
 
@@ -27,7 +27,7 @@ export function teamChangeView(change: TeamChange): WatchChangeView {
   return {
     id: `${TEAM_ID_PREFIX}${change.seq}`,
     listId: TEAM_LIST_ID,
-    watchList: change.lists.length > 0 ? `Team · ${change.lists.join(', ')}` : 'Team',
+    watchList: change.lists.length > 0 ? `${TEAM_LIST_NAME} · ${change.lists.join(', ')}` : TEAM_LIST_NAME,
     kind: 'person',
     name: change.name ?? change.person,
     url: change.person,
