@@ -537,7 +537,11 @@ export class TeamWatch {
       if (claimed.length === 0) break;
       payerId ??= await teamWatchPayer(db);
       const payer = payerId;
-      await Promise.all(claimed.map((each) => this.#check(payer, each)));
+      // Every check of the batch ends before the round does, a failed one included: none is left
+      // running past the round, where the watch's stop would not wait for it.
+      const checks = await Promise.allSettled(claimed.map((each) => this.#check(payer, each)));
+      const failed = checks.find((check): check is PromiseRejectedResult => check.status === 'rejected');
+      if (failed) throw failed.reason;
       asked += claimed.length;
     }
     return asked;
