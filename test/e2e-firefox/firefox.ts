@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page, Puppeteer } from 'puppeteer-core';
 import { inject } from 'vitest';
 import { e2eSettings } from '../e2e/sandbox-handle';
 
@@ -154,12 +154,100 @@ function startWatchdog(firefoxPid: number | undefined, root: string) {
   return watchdog;
 }
 
+/** An element as a person finds it: its role, and its accessible name, exactly. */
+export interface Target {
+  role: 'button' | 'heading' | 'link' | 'region' | 'tab' | 'textbox';
+  name: string;
+  /** A heading's level. */
+  level?: number;
+  /** Only inside the region of this name. */
+  within?: string;
+}
+
+/** A Target, or every element of its role (and level) when `name` is null. */
+type RoleQuery = Omit<Target, 'name'> & { name: string | null };
+
 /**
- * A field or control by its role and exact accessible name (a hidden tab's controls are out of the
- * accessibility tree, so only the shown one is found).
+ * Runs in a page, sent as its source (so it uses nothing outside it): the visible elements of a
+ * role under `root`, named exactly `query.name` unless it is null, in document order; a hidden
+ * tab's are not found, as they are out of the accessibility tree. The accessible name is the one
+ * these views give: `aria-label`, else the text of `aria-labelledby`, else a field's label, else
+ * the element's text.
+ *
+ * Found in the DOM rather than by Firefox's accessibility queries (puppeteer's `::-p-aria`): the
+ * first of those turns Firefox's accessibility service on, which then costs the browser about a
+ * core for as long as it runs, and each query is asked again at every frame (the suite took 104 s
+ * with them, 71 s without).
  */
-export function control(page: Page, role: string, name: string) {
-  return page.locator(`::-p-aria([name=${JSON.stringify(name)}][role=${JSON.stringify(role)}])`);
+function namedElements(root: ParentNode, query: RoleQuery): Array<{ element: Element; name: string }> {
+  const doc = (root as Node).ownerDocument ?? (root as Document);
+  const text = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();
+  const nameOf = (element: Element) => {
+    const label = element.getAttribute('aria-label');
+    if (label !== null) return text(label);
+    const by = element.getAttribute('aria-labelledby');
+    if (by !== null)
+      return text(
+        by
+          .split(' ')
+          .map((id) => doc.getElementById(id)?.textContent)
+          .join(' '),
+      );
+    const labels = (element as HTMLInputElement).labels;
+    if (labels && labels.length > 0) return text([...labels].map((label) => label.textContent).join(' '));
+    return text(element.textContent);
+  };
+  // By the element's own role: its role attribute, or the one its tag has.
+  const selectors = {
+    button: 'button, input[type="button"], input[type="submit"], [role="button"]',
+    heading: query.level ? `h${query.level}` : 'h1, h2, h3, h4, h5, h6',
+    link: 'a[href], [role="link"]',
+    region: 'section[aria-labelledby], section[aria-label], [role="region"]',
+    tab: '[role="tab"]',
+    textbox:
+      'input:not([type]), input[type="text"], input[type="email"], input[type="url"], input[type="search"], input[type="password"], input[type="tel"], textarea, [role="textbox"]',
+  };
+  const ofRole = (element: Element, role: RoleQuery['role']) => {
+    const explicit = element.getAttribute('role');
+    return element.matches(selectors[role]) && (explicit === null || explicit === role);
+  };
+  let scope = root;
+  if (query.within !== undefined) {
+    const region = [...root.querySelectorAll(selectors.region)].find(
+      (each) => ofRole(each, 'region') && nameOf(each) === query.within,
+    );
+    if (!region) return [];
+    scope = region;
+  }
+  return [...scope.querySelectorAll(selectors[query.role])]
+    .filter((element) => ofRole(element, query.role) && element.checkVisibility({ visibilityProperty: true }))
+    .map((element) => ({ element, name: nameOf(element) }))
+    .filter(({ name }) => query.name === null || name === query.name);
+}
+
+/**
+ * `::-p-role(ARGUMENT)`, a query for puppeteer's locators, where ARGUMENT is a Target as
+ * encodeRoleQuery writes it; puppeteer asks it again at each change of the document.
+ */
+Puppeteer.registerCustomQueryHandler('role', {
+  queryAll: new Function(
+    'root',
+    'argument',
+    `return (${namedElements})(root, JSON.parse(decodeURIComponent(argument))).map((found) => found.element);`,
+  ) as (root: Node, argument: string) => Element[],
+});
+
+/** A Target as the argument of `::-p-role(…)`: nothing in it is read as the selector's syntax. */
+function encodeRoleQuery(query: Target): string {
+  return encodeURIComponent(JSON.stringify(query)).replace(
+    /[!'()*~]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** A field or control of a page by its role and exact accessible name, as a puppeteer locator. */
+export function control(page: Page, role: Target['role'], name: string) {
+  return page.locator(`::-p-role(${encodeRoleQuery({ role, name })})`);
 }
 
 /**
@@ -318,16 +406,6 @@ interface FirefoxExtensionApi {
   getViews(filter: { type: 'sidebar' }): Window[];
 }
 
-/** An element as a person finds it: its role, and its accessible name, exactly. */
-export interface Target {
-  role: 'button' | 'heading' | 'link' | 'region';
-  name: string;
-  /** A heading's level. */
-  level?: number;
-  /** Only inside the region of this name. */
-  within?: string;
-}
-
 /**
  * The real sidebar (`sidebar_action`, opened in the person's click by the popup's "Open side
  * panel" or by the context menu). Its document is reached from `extensionPage`, an extension page
@@ -391,7 +469,13 @@ export class Sidebar {
 
   /** The accessible names of the visible elements of a role (and level), in document order. */
   names(target: Omit<Target, 'name'>): Promise<string[]> {
-    return this.extensionPage.evaluate(locateInSidebar, { ...target, name: null, mark: false });
+    return this.locate({ ...target, name: null, mark: false });
+  }
+
+  private locate(query: RoleQuery & { mark: boolean }): Promise<string[]> {
+    return this.extensionPage.evaluate(
+      `(${locateInSidebar})(${JSON.stringify(query)}, ${namedElements})`,
+    ) as Promise<string[]>;
   }
 
   /**
@@ -403,7 +487,7 @@ export class Sidebar {
     try {
       marks = await until(
         `the ${target.role} "${target.name}"`,
-        () => this.extensionPage.evaluate(locateInSidebar, { ...target, mark: true }),
+        () => this.locate({ ...target, mark: true }),
         (found) => found.length === 1,
       );
     } catch (error) {
@@ -514,54 +598,23 @@ export async function closeContextMenu(firefox: Firefox): Promise<void> {
 }
 
 /**
- * Runs in the extension page: the visible elements of a role in the sidebar (named exactly
- * `name`, unless null), as their names; or with `mark`, the place of the one element's centre,
- * scrolled into view (none while another element covers it). The accessible name is the one these
- * views give: `aria-label`, else the text of `aria-labelledby`, else the element's text.
+ * Runs in the extension page, sent as its source with `byRole` (namedElements): the visible
+ * elements of a role in the sidebar (named exactly `query.name`, unless null), as their names; or
+ * with `mark`, the place of the one element's centre, scrolled into view (none while another
+ * element covers it).
  */
-function locateInSidebar(query: Omit<Target, 'name'> & { name: string | null; mark: boolean }): string[] {
+function locateInSidebar(query: RoleQuery & { mark: boolean }, byRole: typeof namedElements): string[] {
   const view = (browser.extension as unknown as FirefoxExtensionApi).getViews({ type: 'sidebar' })[0];
   if (!view) return [];
-  const doc = view.document;
-  const text = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();
-  const nameOf = (element: Element) => {
-    const label = element.getAttribute('aria-label');
-    if (label !== null) return text(label);
-    const by = element.getAttribute('aria-labelledby');
-    if (by !== null)
-      return text(
-        by
-          .split(' ')
-          .map((id) => doc.getElementById(id)?.textContent)
-          .join(' '),
-      );
-    return text(element.textContent);
-  };
-  const selectors = {
-    button: 'button, [role="button"]',
-    heading: query.level ? `h${query.level}` : 'h1, h2, h3, h4, h5, h6',
-    link: 'a[href]',
-    region: 'section[aria-labelledby], section[aria-label]',
-  };
-  let scope: ParentNode = doc;
-  if (query.within !== undefined) {
-    const region = [...doc.querySelectorAll(selectors.region)].find((r) => nameOf(r) === query.within);
-    if (!region) return [];
-    scope = region;
-  }
-  const found = [...scope.querySelectorAll(selectors[query.role])].filter(
-    (element) =>
-      element.checkVisibility({ visibilityProperty: true }) &&
-      (query.name === null || nameOf(element) === query.name),
-  );
-  if (!query.mark) return found.map(nameOf);
+  const found = byRole(view.document, query);
+  if (!query.mark) return found.map(({ name }) => name);
   if (found.length !== 1) return [];
-  const element = found[0]!;
+  const { element } = found[0]!;
   element.scrollIntoView({ block: 'center' });
   const box = element.getBoundingClientRect();
   const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
   // Not yet clickable while something else covers its centre: asked again.
-  const top = doc.elementFromPoint(x, y);
+  const top = view.document.elementFromPoint(x, y);
   if (!top || !(top === element || element.contains(top))) return [];
   return [JSON.stringify({ x, y })];
 }
