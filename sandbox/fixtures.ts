@@ -11,6 +11,7 @@
  * and error-403-not-enough-credits.json (every 403 of the sandbox is that body).
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { EndpointId } from '../lib/api/endpoints';
 import { endpoints } from '../lib/api/endpoints';
 import { parseProfileUrl } from '../lib/profile-urls';
@@ -167,7 +168,9 @@ export const FIXTURE_BINDINGS: readonly FixtureBinding[] = [
   },
 ];
 
-const FIXTURE_DIR = new URL('../test/fixtures/real/', import.meta.url);
+// A path: Vite rewrites `new URL('…', import.meta.url)` to an http:// address in the page tests'
+// happy-dom, where the files could not be read.
+const FIXTURE_DIR = path.join(import.meta.dirname, '../test/fixtures/real');
 
 type Params = Readonly<Record<string, unknown>>;
 
@@ -213,7 +216,7 @@ function deepFreeze<T>(value: T): T {
 function load(binding: FixtureBinding): LoadedFixture {
   const parsed = endpoints[binding.endpoint].params.safeParse(binding.query);
   if (!parsed.success) throw new Error(`fixtures.ts: the documented query of ${binding.file} is invalid`);
-  const body: unknown = JSON.parse(readFileSync(new URL(binding.file, FIXTURE_DIR), 'utf8'));
+  const body: unknown = JSON.parse(readFileSync(path.join(FIXTURE_DIR, binding.file), 'utf8'));
   // Frozen: the adapters build new objects around the published values, never edit them.
   return { binding, body: deepFreeze(body), canonical: parsed.data as Params };
 }

@@ -34,17 +34,6 @@ import {
 } from '../../../../support/sections-harness';
 import { waitFor } from '../../../../support/wait-for';
 
-/**
- * The sandbox serves a few published answers, read from disk at an address Vite rewrites against
- * http://localhost under happy-dom, where they cannot be found. None of this file's requests is for
- * one of them, so the sandbox here serves its synthetic data only.
- */
-vi.mock(import('../../../../../sandbox/fixtures'), async (original) => ({
-  ...(await original()),
-  loadedFixtures: () => [],
-  findFixture: () => undefined,
-}));
-
 beforeEach(freshSandbox);
 afterEach(tearDown);
 

@@ -3,7 +3,7 @@
  * the real sandbox app: its quote is the true quote, its charge the sandbox's own.
  */
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   button,
   freshSandbox,
@@ -16,17 +16,6 @@ import {
   unmount,
 } from '../../../../support/sections-harness';
 import { waitFor } from '../../../../support/wait-for';
-
-/**
- * The sandbox serves a few published answers, read from disk at an address Vite rewrites against
- * http://localhost under happy-dom, where they cannot be found. None of this file's requests is for
- * one of them, so the sandbox here serves its synthetic data only.
- */
-vi.mock(import('../../../../../sandbox/fixtures'), async (original) => ({
-  ...(await original()),
-  loadedFixtures: () => [],
-  findFixture: () => undefined,
-}));
 
 beforeEach(freshSandbox);
 afterEach(tearDown);
