@@ -9,10 +9,10 @@
 #   2. Chrome's builds (each build to its own .output/ folder), with the checks and Firefox's builds
 #      beside them at the lowest priority;
 #   3. the Chromium suite (Playwright, on two workers), the checks still beside it at the lowest
-#      priority, then the unit and contract tests there too: the suite's tests wait on timings, and
-#      these have none, so they take only the CPU the suite leaves idle (about a third of a core);
-#   4. what the lowest-priority lane had left, back at the normal priority, then the hub's tests on
-#      PGlite | the quick benchmarks, then the Firefox suite, then the hub's on PostgreSQL.
+#      priority: its tests wait on timings, and the checks have none, so they take only the CPU
+#      the suite leaves idle;
+#   4. the unit and contract tests, then the hub's on PGlite | the quick benchmarks, then the
+#      Firefox suite, then the hub's on PostgreSQL.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -76,8 +76,7 @@ lane() { # lane NAME FUNCTION: runs FUNCTION in the background, its output kept 
 # Where autogroups are off, the shell's own nice does the same. setsid -w: still this script's
 # child, so stopped with it.
 idle_priority() { # idle_priority FUNCTION
-  setsid -w bash -c 'echo $$ >"$report_dir/idle.session"; echo 19 >/proc/self/autogroup 2>/dev/null
-    renice -n 19 $$ >/dev/null; "$1"' _ "$1"
+  setsid -w bash -c 'echo 19 >/proc/self/autogroup 2>/dev/null; renice -n 19 $$ >/dev/null; "$1"' _ "$1"
 }
 show_lane() { # show_lane NAME: waits for the lane, then prints its output
   local pid_var="lane_$1"
@@ -88,7 +87,7 @@ show_lane() { # show_lane NAME: waits for the lane, then prints its output
 have_e2e=false; ls test/e2e/*.spec.ts >/dev/null 2>&1 && have_e2e=true
 have_firefox_e2e=false; ls test/e2e-firefox/*.test.ts >/dev/null 2>&1 && have_firefox_e2e=true
 
-checks_then_unit_tests() {
+checks_then_firefox() {
   step lint npm run -s lint
   step typecheck npm run -s typecheck
   step knip npm run -s knip
@@ -96,31 +95,15 @@ checks_then_unit_tests() {
   step 'build and zip:firefox' npm run -s zip:firefox
   step lint:firefox npm run -s lint:firefox
   if $have_firefox_e2e; then quiet_build firefox-e2e build:e2e:firefox; fi
-  touch "$report_dir/checks.done"
-  echo "== unit and contract tests (vitest)"
-  # Timeouts that a test starved by the Chromium suite cannot reach: they are there for a test that
-  # hangs, and at the lowest priority a test may get no CPU for many seconds.
-  npx vitest run --testTimeout=300000 --hookTimeout=300000 \
-    --reporter=default --reporter=json --outputFile.json="$report_dir/vitest.json"
 }
 chrome_builds() {
   step 'build and zip' npm run -s zip
   step page-sizes npm run -s sizes
   if $have_e2e; then quiet_build chrome-e2e build:e2e; fi
 }
-checks_at_idle_priority() { idle_priority checks_then_unit_tests; }
-# The lane back at the normal priority, once nothing but the lanes of phase 4 shares the CPU with
-# it (which would otherwise starve it). Only root may lower a nice: anyone else's lane stays low,
-# and ends when the CPU is free.
-normal_priority() { # normal_priority: every thread of idle_priority's session
-  local pid task
-  for pid in $(ps -o pid= -s "$(cat "$report_dir/idle.session")" 2>/dev/null); do
-    echo 0 >"/proc/$pid/autogroup" 2>/dev/null
-    for task in /proc/"$pid"/task/*; do renice -n 0 -p "${task##*/}" >/dev/null 2>&1; done
-  done
-}
+checks_at_idle_priority() { idle_priority checks_then_firefox; }
 export report_dir have_firefox_e2e
-export -f step quiet_build checks_then_unit_tests
+export -f step quiet_build checks_then_firefox
 phase "Chrome's builds (the checks beside them, at idle priority)"
 lane checks checks_at_idle_priority
 lane chrome chrome_builds
@@ -135,8 +118,14 @@ if $have_e2e; then
     PLAYWRIGHT_JSON_OUTPUT_NAME="$report_dir/playwright.json" \
       interruptible bash scripts/with-postgres.sh npx playwright test --reporter=list,json
 fi
+# What the checks lane had left when Chromium's suite ended, measured by the phase below (its
+# output printed here); the Firefox suite needs its build.
+phase 'the checks, what was left of them'
+show_lane checks
 
-hub_on_pglite() {
+unit_tests() {
+  echo "== unit and contract tests (vitest)"
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$report_dir/vitest.json"
   # The team hub (hub/) on its embedded PGlite; on a real PostgreSQL 15 in the other lane.
   echo "== the team hub on PGlite (vitest)"
   npx vitest run --config vitest.hub.config.ts \
@@ -151,23 +140,19 @@ benchmarks_firefox_postgres() {
   # Every benchmark once, briefly, on the e2e build: one that no longer runs fails here.
   if $have_e2e; then step benchmarks-quick bash scripts/bench-quick.sh; fi
   if $have_firefox_e2e; then
-    # Its build is the checks lane's last before the unit tests.
-    while [ ! -e "$report_dir/checks.done" ] && kill -0 "$lane_checks" 2>/dev/null; do sleep 1; done
     echo "== end-to-end tests in Firefox ESR (vitest, puppeteer-core)"
     [ -e "$report_dir/firefox-e2e.built" ] &&
       npx vitest run --config vitest.firefox.config.ts \
         --reporter=default --reporter=json --outputFile.json="$report_dir/firefox.json"
   fi
-  # In this lane, which ends sooner than the other.
+  # In this lane, which ends sooner than the unit tests'.
   hub_on_postgres
 }
-phase 'what the idle lane had left, then the hub on PGlite | benchmarks, the Firefox suite, the hub on PostgreSQL'
-normal_priority
+phase 'unit tests | benchmarks, the Firefox suite, the hub on PostgreSQL'
 $have_firefox_e2e && export EXPECT_FIREFOX_E2E=1
+lane unit unit_tests
 lane browsers benchmarks_firefox_postgres
-show_lane checks
-lane hub hub_on_pglite
-show_lane hub
+show_lane unit
 show_lane browsers
 
 print_phases
