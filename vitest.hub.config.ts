@@ -19,6 +19,8 @@ export default defineConfig({
     // closes its own databases, hubs and sandboxes; the guard fails one that leaves timers changed.
     isolate: false,
     setupFiles: ['test/support/shared-worker-guard.ts'],
+    // The hub built once, for the hub processes the tests start.
+    globalSetup: ['test/hub/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -19,6 +19,7 @@ import { type Db, openPglite, openPostgres } from '../../hub/db';
 import { migrate } from '../../hub/migrations';
 import { createSandbox } from '../../sandbox/app';
 import { SMALL_COUNTS } from '../../sandbox/data/generate';
+import { BUILT_HUB_VARIABLE } from './built-hub';
 
 export interface TestDatabase {
   /** The test database's URL on a real server; undefined for PGlite (which one process owns). */
@@ -178,9 +179,14 @@ export interface HubProcess {
   stderr(): string;
 }
 
-/** `hub/main.ts` in a process of its own (HUB_PORT 0 unless `env` says), once it says it is ready. */
+/**
+ * `hub/main.ts` in a process of its own (HUB_PORT 0 unless `env` says), once it says it is ready: the
+ * run's build of it when there is one, else the source through tsx (as `npm run hub` runs it).
+ */
 export function startHubProcess(env: Record<string, string>): Promise<HubProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/main.ts'], {
+  const built = process.env[BUILT_HUB_VARIABLE];
+  const entry = built ? ['--enable-source-maps', join(built, 'main.js')] : ['--import', 'tsx', 'hub/main.ts'];
+  const child = spawn(process.execPath, entry, {
     env: { ...process.env, HUB_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
