@@ -6,8 +6,8 @@
 #
 # Phases, so that the two cores are kept busy without two browsers' suites racing each other:
 #   1. setup;
-#   2. Chrome's builds (each build to its own .output/ folder), with the checks and Firefox's builds
-#      beside them at the lowest priority;
+#   2. Chrome's e2e build (each build to its own .output/ folder), with the checks (Chrome's and
+#      Firefox's packages and builds among them) beside it at the lowest priority;
 #   3. the Chromium suite (Playwright, on two workers), the checks still beside it at the lowest
 #      priority: its tests wait on timings, and the checks have none, so they take only the CPU
 #      the suite leaves idle;
@@ -88,6 +88,8 @@ have_e2e=false; ls test/e2e/*.spec.ts >/dev/null 2>&1 && have_e2e=true
 have_firefox_e2e=false; ls test/e2e-firefox/*.test.ts >/dev/null 2>&1 && have_firefox_e2e=true
 
 checks_then_firefox() {
+  step 'build and zip' npm run -s zip
+  step page-sizes npm run -s sizes
   step lint npm run -s lint
   step typecheck npm run -s typecheck
   step knip npm run -s knip
@@ -96,15 +98,15 @@ checks_then_firefox() {
   step lint:firefox npm run -s lint:firefox
   if $have_firefox_e2e; then quiet_build firefox-e2e build:e2e:firefox; fi
 }
+# Only the build the Chromium suite loads comes before it: Chrome's package is checked in the lane
+# beside it, whose first step it is.
 chrome_builds() {
-  step 'build and zip' npm run -s zip
-  step page-sizes npm run -s sizes
   if $have_e2e; then quiet_build chrome-e2e build:e2e; fi
 }
 checks_at_idle_priority() { idle_priority checks_then_firefox; }
 export report_dir have_firefox_e2e
 export -f step quiet_build checks_then_firefox
-phase "Chrome's builds (the checks beside them, at idle priority)"
+phase "Chrome's e2e build (the checks, Chrome's package first, beside it at idle priority)"
 lane checks checks_at_idle_priority
 lane chrome chrome_builds
 show_lane chrome
