@@ -115,16 +115,11 @@ function lockFolder(dataDir: string): () => void {
   throw new Error(`Could not take ${lockPath}`);
 }
 
-/**
- * `from`: a dump of a cluster (`dumpDataDir`) to start a new database from instead of running
- * initdb, which costs seconds (the tests start every database from one dump:
- * test/support/hub-testing.ts).
- */
-export async function openPglite(dataDir?: string, from?: Blob): Promise<Db> {
+export async function openPglite(dataDir?: string): Promise<Db> {
   const unlock = dataDir ? lockFolder(dataDir) : () => {};
   let lite: PGlite;
   try {
-    lite = new PGlite({ dataDir, loadDataDir: from });
+    lite = new PGlite({ dataDir });
     await lite.waitReady;
   } catch (error) {
     unlock();

@@ -13,10 +13,9 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { startHub } from '../../hub/app';
-import { openPglite } from '../../hub/db';
 import { addMember, setBudget } from '../../hub/members';
 import { DEFAULT_SEED, datasetForSeed } from '../../sandbox/app';
-import { emptyCluster } from '../support/hub-testing';
+import { openEmptyPglite } from '../support/hub-testing';
 import { PRICE_SCENARIOS } from '../support/spending-controls';
 import { send } from './extension-storage';
 import { test as base, expect, type SandboxHandle } from './fixtures';
@@ -542,7 +541,7 @@ test(PRICE_SCENARIOS.watch, async ({ sw, sandbox, configure, openExtensionPage }
 test(PRICE_SCENARIOS.team, async ({ context, sw, sandbox, configure, openExtensionPage }) => {
   const urls = await peopleUrls(sandbox, 3);
   // An empty database as initdb makes it, without initdb's seconds (test/support/hub-testing.ts).
-  const db = await openPglite(undefined, await emptyCluster());
+  const db = await openEmptyPglite();
   const hub = await startHub({ db, port: 0, providerUrl: sandbox.url, providerKey: 'demo' });
   try {
     const { token } = await addMember(db, 'ada', { daily: 200 });

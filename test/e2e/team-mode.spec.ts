@@ -5,9 +5,8 @@
  * and spend from the hub. Screenshots at the panel's width, light and dark (test/e2e/look.ts).
  */
 import { startHub } from '../../hub/app';
-import { openPglite } from '../../hub/db';
 import { addMember } from '../../hub/members';
-import { emptyCluster } from '../support/hub-testing';
+import { openEmptyPglite } from '../support/hub-testing';
 import { expect, test } from './fixtures';
 import { lookAt } from './look';
 
@@ -16,7 +15,7 @@ test('onboarding joins a team hub, and the settings show the connection and the 
   sandbox,
 }) => {
   // An empty database as initdb makes it, without initdb's seconds (test/support/hub-testing.ts).
-  const db = await openPglite(undefined, await emptyCluster());
+  const db = await openEmptyPglite();
   const hub = await startHub({ db, port: 0, providerUrl: sandbox.url, providerKey: 'demo' });
   try {
     const { token } = await addMember(db, 'ada', { daily: 200 });
