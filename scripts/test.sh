@@ -12,7 +12,7 @@
 #      priority: its tests wait on timings, and the checks have none, so they take only the CPU
 #      the suite leaves idle;
 #   4. the unit and contract tests, then the hub's on PGlite | the quick benchmarks, then the
-#      Firefox suite, then the hub's on PostgreSQL.
+#      Firefox suite | the hub's on PostgreSQL.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -128,7 +128,7 @@ show_lane checks
 unit_tests() {
   echo "== unit and contract tests (vitest)"
   npx vitest run --reporter=default --reporter=json --outputFile.json="$report_dir/vitest.json"
-  # The team hub (hub/) on its embedded PGlite; on a real PostgreSQL 15 in the other lane.
+  # The team hub (hub/) on its embedded PGlite; on a real PostgreSQL 15 in a lane of its own.
   echo "== the team hub on PGlite (vitest)"
   npx vitest run --config vitest.hub.config.ts \
     --reporter=default --reporter=json --outputFile.json="$report_dir/hub-pglite.json"
@@ -138,7 +138,7 @@ hub_on_postgres() {
   bash scripts/with-postgres.sh npx vitest run --config vitest.hub.config.ts \
     --reporter=default --reporter=json --outputFile.json="$report_dir/hub-postgresql.json"
 }
-benchmarks_firefox_postgres() {
+benchmarks_then_firefox() {
   # Every benchmark once, briefly, on the e2e build: one that no longer runs fails here.
   if $have_e2e; then step benchmarks-quick bash scripts/bench-quick.sh; fi
   if $have_firefox_e2e; then
@@ -147,15 +147,18 @@ benchmarks_firefox_postgres() {
       npx vitest run --config vitest.firefox.config.ts \
         --reporter=default --reporter=json --outputFile.json="$report_dir/firefox.json"
   fi
-  # In this lane, which ends sooner than the unit tests'.
-  hub_on_postgres
 }
-phase 'unit tests | benchmarks, the Firefox suite, the hub on PostgreSQL'
+# The hub on PostgreSQL in a lane of its own, from the start: its tests mostly wait (leases, hub
+# processes stopped and started: about 45 s of CPU in 75 s alone), so it waits beside the other
+# two lanes' work instead of after the benchmarks and the Firefox suite.
+phase 'unit tests | benchmarks, the Firefox suite | the hub on PostgreSQL'
 $have_firefox_e2e && export EXPECT_FIREFOX_E2E=1
 lane unit unit_tests
-lane browsers benchmarks_firefox_postgres
+lane browsers benchmarks_then_firefox
+lane postgres hub_on_postgres
 show_lane unit
 show_lane browsers
+show_lane postgres
 
 print_phases
 failed_steps=0
