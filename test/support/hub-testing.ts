@@ -95,6 +95,7 @@ async function emptyClusterFolder(): Promise<string> {
     // or none (and the one that loses the race drops its own).
     const aside = `${folder}.${process.pid}`;
     rmSync(aside, { recursive: true, force: true });
+    mkdirSync(dirname(folder), { recursive: true });
     const lite = new PGlite({ dataDir: aside });
     await lite.waitReady;
     await lite.close();
