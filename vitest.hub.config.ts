@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SHORT_LIVED_PGLITE_FLAGS } from './test/support/node-flags';
 
 /**
  * The team hub's tests (test/hub/, mirroring hub/): in Node, each file on a database of its own.
@@ -19,6 +20,8 @@ export default defineConfig({
     // closes its own databases, hubs and sandboxes; the guard fails one that leaves timers changed.
     isolate: false,
     setupFiles: ['test/support/shared-worker-guard.ts'],
+    // Each worker opens PGlite for its files' databases (test/support/node-flags.ts says why).
+    execArgv: SHORT_LIVED_PGLITE_FLAGS,
     // The hub built once, for the hub processes the tests start.
     globalSetup: ['test/hub/global-setup.ts'],
     testTimeout: 60_000,

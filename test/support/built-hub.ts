@@ -9,7 +9,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildHub } from '../../scripts/build-hub';
 
 /**
  * Where the run's build is, for the processes the run starts after it (vitest's and Playwright's
@@ -23,6 +22,9 @@ const CACHE = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.ur
 export async function buildHubForTheRun(): Promise<() => void> {
   mkdirSync(CACHE, { recursive: true });
   const folder = mkdtempSync(join(CACHE, 'hub-tests-'));
+  // Imported here, not at the top: every hub test worker and Playwright worker imports this file
+  // for BUILT_HUB_VARIABLE alone, and need not load the builder (esbuild) for it.
+  const { buildHub } = await import('../../scripts/build-hub');
   await buildHub(folder);
   process.env[BUILT_HUB_VARIABLE] = folder;
   return () => rmSync(folder, { recursive: true, force: true });

@@ -30,6 +30,7 @@ import { migrate } from '../../hub/migrations';
 import { createSandbox } from '../../sandbox/app';
 import { SMALL_COUNTS } from '../../sandbox/data/generate';
 import { BUILT_HUB_VARIABLE } from './built-hub';
+import { SHORT_LIVED_PGLITE_FLAGS } from './node-flags';
 
 export interface TestDatabase {
   /** The test database's URL on a real server; undefined for PGlite (which one process owns). */
@@ -220,7 +221,7 @@ export interface HubProcess {
 export function startHubProcess(env: Record<string, string>): Promise<HubProcess> {
   const built = process.env[BUILT_HUB_VARIABLE];
   const entry = built ? ['--enable-source-maps', join(built, 'main.js')] : ['--import', 'tsx', 'hub/main.ts'];
-  const child = spawn(process.execPath, entry, {
+  const child = spawn(process.execPath, [...SHORT_LIVED_PGLITE_FLAGS, ...entry], {
     env: { ...process.env, HUB_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
