@@ -119,13 +119,20 @@ export async function emptyPgliteFolder(dataDir: string): Promise<void> {
 /** A new empty database on PGlite in a temporary folder, which closing it removes. */
 export async function openEmptyPglite(): Promise<Db> {
   const folder = mkdtempSync(join(tmpdir(), 'hub-test-db-'));
-  await emptyPgliteFolder(join(folder, 'data'));
-  const db = await openPglite(join(folder, 'data'));
+  const removeFolder = () => rmSync(folder, { recursive: true, force: true });
+  let db: Db;
+  try {
+    await emptyPgliteFolder(join(folder, 'data'));
+    db = await openPglite(join(folder, 'data'));
+  } catch (error) {
+    removeFolder();
+    throw error;
+  }
   return {
     ...db,
     close: async () => {
       await db.close();
-      rmSync(folder, { recursive: true, force: true });
+      removeFolder();
     },
   };
 }
