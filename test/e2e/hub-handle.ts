@@ -42,6 +42,7 @@ export async function startTeamHub({
   processes = 2,
   adminToken,
   ratePerMinute,
+  providerTimeoutMs,
   testClock = false,
 }: {
   providerUrl: string;
@@ -51,6 +52,13 @@ export async function startTeamHub({
   adminToken?: string;
   /** The account's rate limit (HUB_RATE_PER_MIN); else the hub's own default. */
   ratePerMinute?: number;
+  /**
+   * How long a hub waits for the service's answer (HUB_PROVIDER_TIMEOUT_MS), else the hub's own
+   * default. A request in flight when its hub is killed stays open at the hub about twice this long
+   * (hub/proxy.ts leasesOf): a test that kills a hub sets it short, the sandbox answering in
+   * milliseconds (or its key's latency), so that a lost answer is settled in seconds, not minutes.
+   */
+  providerTimeoutMs?: number;
   /** The processes' clocks moved by the test (HUB_TEST_CLOCK=1: advanceClocks). */
   testClock?: boolean;
 }): Promise<TeamHub> {
@@ -70,6 +78,7 @@ export async function startTeamHub({
       HUB_PROVIDER_KEY: providerKey,
       ...(adminToken ? { HUB_ADMIN_TOKEN: adminToken } : {}),
       ...(ratePerMinute ? { HUB_RATE_PER_MIN: String(ratePerMinute) } : {}),
+      ...(providerTimeoutMs ? { HUB_PROVIDER_TIMEOUT_MS: String(providerTimeoutMs) } : {}),
       ...(testClock ? { HUB_TEST_CLOCK: '1' } : {}),
     };
     const started = await Promise.all(

@@ -97,7 +97,14 @@ test('the hub killed mid-list and started again: every row answered, none lost t
   openExtensionPage,
 }) => {
   test.setTimeout(240_000);
-  const hub = await startTeamHub({ providerUrl: sandbox.url, providerKey: 'demo', processes: 1 });
+  // A request the hub had sent when it was killed is settled once its lease passes (about twice
+  // the provider timeout): 5 s here, not the default minute, for a sandbox that answers at once.
+  const hub = await startTeamHub({
+    providerUrl: sandbox.url,
+    providerKey: 'demo',
+    processes: 1,
+    providerTimeoutMs: 5_000,
+  });
   try {
     const token = await hub.addMember('ada', 500);
     await configure({ dailyBudget: null });
