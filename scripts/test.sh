@@ -8,7 +8,7 @@
 #   1. setup;
 #   2. Chrome's e2e build (each build to its own .output/ folder), with the checks (Chrome's and
 #      Firefox's packages and builds among them) beside it at the lowest priority;
-#   3. the Chromium suite (Playwright, on two workers), the checks still beside it at the lowest
+#   3. the Chromium suite (Playwright, on three workers), the checks still beside it at the lowest
 #      priority: its tests wait on timings, and the checks have none, so they take only the CPU
 #      the suite leaves idle;
 #   4. the unit and contract tests, then the hub's on PGlite | the quick benchmarks, then the

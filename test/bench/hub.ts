@@ -49,6 +49,7 @@ import { sleep } from '../../lib/sleep';
 import { type RunningSandbox, startSandbox } from '../../sandbox/app';
 import type { RequestLogEntry } from '../../sandbox/routes/admin';
 import { emptyPgliteFolder } from '../support/hub-testing';
+import { SHORT_LIVED_PGLITE_FLAGS } from '../support/node-flags';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const LATENCY_CALLS = Number(process.env.BENCH_CALLS ?? (QUICK ? 30 : 400));
@@ -159,11 +160,17 @@ function residentMb(pid: number | undefined): number {
 }
 
 function startHub(env: Record<string, string>): Promise<HubProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'hub/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, HUB_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // Quick, whose figures mean nothing, a hub opens PGlite for seconds: the tests' flags
+  // (../support/node-flags.ts). The full run keeps V8's default: it measures the hub's speed.
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(QUICK ? SHORT_LIVED_PGLITE_FLAGS : []), '--import', 'tsx', 'hub/main.ts'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env, HUB_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

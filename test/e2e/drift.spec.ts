@@ -56,9 +56,9 @@ const test = base.extend<{ sandbox: SandboxHandle }>({
 });
 
 // The runs one after another on one worker. Each spends most of its ~30 s waiting (the sandbox's
-// latency, the settle windows), at under a core of CPU: spread over both workers, two of them ran
+// latency, the settle windows), at under a core of CPU: spread over the workers, two of them ran
 // at once and left the machine at 0.7–1.1 busy cores for a minute; in order on one worker, the
-// other worker's tests take the CPU they leave.
+// other workers' tests take the CPU they leave.
 test.describe.configure({ mode: 'default' });
 
 /** A small seeded generator (mulberry32): the same seed, the same stops. */

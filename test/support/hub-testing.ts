@@ -137,15 +137,35 @@ export async function openEmptyPglite(): Promise<Db> {
   };
 }
 
+/**
+ * The tables {@link clear} keeps: the migrations' record, and the hub's one-row tables made by the
+ * migrations (the limiter's is put back to its start instead). Every other table is emptied, a
+ * table added later too.
+ */
+const KEPT_TABLES = ['schema_migrations', 'limiter', 'do_not_enrich_version', 'hub_settings'];
+
+/**
+ * Every table but {@link KEPT_TABLES} emptied and every sequence started again, in one statement.
+ * DELETEs, not TRUNCATE: a TRUNCATE of the twenty tables gives each new files, about 100 ms of
+ * PGlite's CPU (45 ms of PostgreSQL's) before every hub test, against about 10 ms. They run as one
+ * statement, so the foreign keys are checked once all of them are done, in no particular order.
+ */
 async function clear(db: Db): Promise<void> {
   await db.query(
-    `TRUNCATE members, spend, cache, do_not_enrich, forgotten, audit, limiter_waiting, limiter_members,
-       alerts_sent, request_journal, crm_reference, crm_reference_rows, crm_reference_keys,
-       team_watch_settings, team_watch_lists, team_watch_entries, team_watch_people, team_watch_checks,
-       team_watch_events, team_watch_seen
-     RESTART IDENTITY CASCADE`,
+    `DO $$
+     DECLARE deletes text; sequence_name text;
+     BEGIN
+       SELECT 'WITH ' || string_agg(format('d%s AS (DELETE FROM %I)', n, tablename), ', ') || ' SELECT 1'
+         INTO deletes
+         FROM (SELECT tablename, row_number() OVER () AS n FROM pg_tables
+               WHERE schemaname = current_schema() AND tablename <> ALL (ARRAY['${KEPT_TABLES.join("', '")}'])) AS cleared;
+       EXECUTE deletes;
+       FOR sequence_name IN SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema() LOOP
+         EXECUTE format('ALTER SEQUENCE %I RESTART', sequence_name);
+       END LOOP;
+       UPDATE limiter SET next_at = 0, blocked_until = 0;
+     END $$`,
   );
-  await db.query('UPDATE limiter SET next_at = 0, blocked_until = 0');
 }
 
 /** The sandbox as the service, with the team's key `team` (100,000 credits); `fetch` reaches it without a socket. */

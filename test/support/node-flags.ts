@@ -4,6 +4,6 @@
  * compiles PGlite's 9 MB of WebAssembly with its baseline compiler (Liftoff), then again, function
  * by function, with its optimizing one (TurboFan) as they get hot; for a database that is used for
  * seconds, the second compilation costs more CPU than it saves. The hub's tests on PGlite: 145 s of
- * CPU by default, 125 s with Liftoff only. (The benchmarks keep V8's default: they measure speed.)
+ * CPU by default, 125 s with Liftoff only. (The benchmarks keep V8's default when they measure; their quick runs, in CI, do not.)
  */
 export const SHORT_LIVED_PGLITE_FLAGS = ['--liftoff-only'];
